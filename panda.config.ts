@@ -1,0 +1,32 @@
+import { defineConfig } from '@pandacss/dev'
+
+export default defineConfig({
+  preflight: true,
+  jsxFramework: 'react',
+  include: ['./src/client/**/*.{ts,tsx}'],
+  exclude: [],
+  outdir: 'src/styled-system',
+  importMap: 'styled-system',
+  conditions: { extend: { dark: '.dark &, .dark' } },
+  theme: {
+    extend: {
+      semanticTokens: {
+        colors: {
+          bg: { value: { base: '{colors.white}', _dark: '{colors.slate.950}' } },
+          'bg.subtle': { value: { base: '{colors.slate.50}', _dark: '{colors.slate.900}' } },
+          'bg.muted': { value: { base: '{colors.slate.100}', _dark: '{colors.slate.800}' } },
+          fg: { value: { base: '{colors.slate.900}', _dark: '{colors.slate.50}' } },
+          'fg.muted': { value: { base: '{colors.slate.600}', _dark: '{colors.slate.300}' } },
+          border: { value: { base: '{colors.slate.200}', _dark: '{colors.slate.700}' } },
+          accent: { value: { base: '{colors.indigo.700}', _dark: '{colors.indigo.300}' } },
+          'accent.fg': { value: { base: '{colors.white}', _dark: '{colors.slate.950}' } },
+          'accent.subtle': { value: { base: '{colors.indigo.50}', _dark: '{colors.indigo.950}' } },
+          danger: { value: { base: '{colors.red.700}', _dark: '{colors.red.300}' } },
+          success: { value: { base: '{colors.green.700}', _dark: '{colors.green.300}' } },
+          info: { value: { base: '{colors.blue.700}', _dark: '{colors.blue.300}' } },
+          warning: { value: { base: '{colors.amber.800}', _dark: '{colors.amber.300}' } },
+        },
+      },
+    },
+  },
+})

@@ -1,0 +1,107 @@
+import { getConnInfo } from '@hono/node-server/conninfo'
+import { Hono, type Context } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { secureHeaders } from 'hono/secure-headers'
+import type { AppEnv, Deps } from './context'
+import { localeFromHeader, translate } from './i18n'
+import { ApiError } from './lib/errors'
+import { log } from './lib/log'
+import { account } from './routes/account'
+import { auth } from './routes/auth'
+import { devOutbox, event, health } from './routes/misc'
+import { user } from './routes/user'
+
+/** Builds the Hono app: `/api/*` plus, when given, the static client (see static.ts). */
+export function createApp(deps: Deps, opts: { staticHandler?: (app: Hono<AppEnv>) => void } = {}) {
+  const app = new Hono<AppEnv>()
+
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://js.stripe.com'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", 'https://api.stripe.com'],
+        frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
+        frameAncestors: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+      xFrameOptions: 'SAMEORIGIN',
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      crossOriginEmbedderPolicy: false,
+      crossOriginResourcePolicy: 'same-origin',
+      strictTransportSecurity: deps.config.NODE_ENV === 'production' ? 'max-age=31536000; includeSubDomains' : false,
+    }),
+  )
+
+  app.use(async (c, next) => {
+    c.set('deps', deps)
+    c.set('locale', localeFromHeader(c.req.header('accept-language')))
+    c.set('ip', clientIp(c, deps.config.TRUST_PROXY))
+    await next()
+  })
+
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: deps.config.BODY_LIMIT_KB * 1024,
+      onError: (c) => c.json({ message: translate(localeFromHeader(c.req.header('accept-language')), 'error.body_too_large') }, 413),
+    }),
+  )
+  // Private API answers must never be stored by shared caches or the browser's HTTP cache.
+  app.use('/api/*', async (c, next) => {
+    await next()
+    if (!c.res.headers.has('cache-control')) c.header('Cache-Control', 'no-store')
+  })
+
+  app.route('/api/health', health)
+  app.route('/api/auth', auth)
+  app.route('/api/account', account)
+  app.route('/api/user', user)
+  app.route('/api/event', event)
+  app.route('/api/dev', devOutbox)
+
+  app.all('/api/*', (c) => c.json({ message: translate(c.var.locale, 'error.not_found') }, 404))
+
+  opts.staticHandler?.(app)
+
+  app.notFound((c) => c.json({ message: translate(c.var.locale ?? 'en', 'error.not_found') }, 404))
+
+  app.onError((err, c) => {
+    const locale = c.var.locale ?? 'en'
+    if (err instanceof ApiError) {
+      for (const [k, v] of Object.entries(err.opts.headers ?? {})) c.header(k, v)
+      return c.json(
+        {
+          message: translate(locale, err.key, err.opts.params),
+          ...(err.opts.inputError ? { inputError: err.opts.inputError } : {}),
+          ...err.opts.extra,
+        },
+        err.status,
+      )
+    }
+    log.error(c.req.method, c.req.path, err)
+    return c.json({ message: translate(locale, 'error.generic') }, 500)
+  })
+
+  return app
+}
+
+function clientIp(c: Context<AppEnv>, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
+    if (forwarded) return forwarded
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown'
+  } catch {
+    return 'unknown'
+  }
+}
+
+export type AppType = ReturnType<typeof createApp>

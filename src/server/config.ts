@@ -1,0 +1,73 @@
+import * as v from 'valibot'
+
+// decisions §1: all configuration comes from the environment (a .env file is read if present)
+// and is validated at start; a bad value stops the server with one line naming the variable.
+
+const bool = v.pipe(
+  v.picklist(['true', 'false', '1', '0']),
+  v.transform((s) => s === 'true' || s === '1'),
+)
+const int = (min: number, max: number) =>
+  v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number), v.minValue(min), v.maxValue(max))
+
+const ConfigSchema = v.object({
+  NODE_ENV: v.optional(v.picklist(['development', 'production', 'test']), 'development'),
+  PORT: v.optional(int(1, 65535), '3000'),
+  HOST: v.optional(v.string(), '0.0.0.0'),
+  /** Public origin used in links inside mails, e.g. https://tbr.example. */
+  APP_URL: v.optional(v.pipe(v.string(), v.url('must be an absolute URL'))),
+  DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), './data'),
+  DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must start with postgres://'))),
+  /** HS256 secret for session tokens; generated once and stored in the database when unset. */
+  JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
+  SESSION_TTL_DAYS: v.optional(int(1, 365), '30'),
+  SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://'))),
+  MAIL_FROM: v.optional(v.string(), 'TBR <no-reply@tbr.local>'),
+  PAYMENT_PROVIDER: v.optional(v.picklist(['local', 'stripe']), 'local'),
+  STRIPE_SECRET_KEY: v.optional(v.string()),
+  STRIPE_PUBLISHABLE_KEY: v.optional(v.string()),
+  STRIPE_WEBHOOK_SECRET: v.optional(v.string()),
+  AFFILIATE_TAG: v.optional(v.string(), 'tbrlist-20'),
+  MARKETING_URL: v.optional(v.pipe(v.string(), v.url('must be an absolute URL')), 'https://tbr.example'),
+  /** JSON array of paid plans; see .env.example. The free plan is always present. */
+  PLANS: v.optional(v.string()),
+  BODY_LIMIT_KB: v.optional(int(1, 20480), '1024'),
+  /** Per-IP limit on auth and mail-sending calls, per 15 minutes. */
+  AUTH_IP_LIMIT: v.optional(int(1, 1000000), '100'),
+  TRUST_PROXY: v.optional(bool, 'false'),
+  LOG_LEVEL: v.optional(v.picklist(['silent', 'error', 'info', 'debug']), 'info'),
+})
+
+export type Config = v.InferOutput<typeof ConfigSchema> & { PORT: number }
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const input: Record<string, string> = {}
+  for (const key of Object.keys(ConfigSchema.entries)) {
+    const value = env[key]
+    if (value !== undefined && value !== '') input[key] = value
+  }
+  const result = v.safeParse(ConfigSchema, input)
+  if (!result.success) {
+    const lines = result.issues.map((issue) => {
+      const key = issue.path?.[0]?.key ?? 'config'
+      return `Invalid environment variable ${String(key)}: ${issue.message} (got ${JSON.stringify(input[String(key)])})`
+    })
+    throw new ConfigError(lines.join('\n'))
+  }
+  const out = result.output as Config
+  if (out.PAYMENT_PROVIDER === 'stripe' && !out.STRIPE_SECRET_KEY) {
+    throw new ConfigError('Invalid environment variable STRIPE_SECRET_KEY: required when PAYMENT_PROVIDER=stripe')
+  }
+  return out
+}
+
+/** Reads ./.env into process.env without overriding what the environment already sets. */
+export function readDotEnv(path = '.env') {
+  try {
+    process.loadEnvFile(path)
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err
+  }
+}

@@ -1,0 +1,75 @@
+import type { Context } from 'hono'
+import * as v from 'valibot'
+import type { Locale } from '~/shared/schemas/common'
+import type { Role } from '~/shared/permissions'
+import type { Config } from './config'
+import type { Database, Db } from './db/client'
+import type { accounts, memberships, users } from './db/schema'
+import { isMessageKey, translate } from './i18n'
+import { ApiError } from './lib/errors'
+import type { Mailer } from './services/mail'
+import type { Plan } from './services/plans'
+
+export interface Deps {
+  config: Config
+  database: Database
+  db: Db
+  mailer: Mailer
+  /** HS256 key for session tokens. */
+  secret: Uint8Array
+  /** Origin used in links inside mails. */
+  appUrl: string
+  plans: Plan[]
+}
+
+export interface Auth {
+  sessionId: string
+  user: typeof users.$inferSelect
+  account: typeof accounts.$inferSelect
+  membership: typeof memberships.$inferSelect
+  role: Role
+  duplicateUser: boolean
+}
+
+export type AppEnv = {
+  Variables: {
+    deps: Deps
+    locale: Locale
+    ip: string
+    auth: Auth
+  }
+}
+
+export type Ctx = Context<AppEnv>
+
+/** Reads the JSON body and validates it with a shared schema; bad input is a 400 naming the field. */
+export async function readBody<S extends v.GenericSchema>(c: Ctx, schema: S): Promise<v.InferOutput<S>> {
+  let raw: unknown
+  try {
+    const text = await c.req.text()
+    raw = text.trim() === '' ? {} : JSON.parse(text)
+  } catch {
+    throw new ApiError(400, 'error.invalid_json')
+  }
+  return validate(schema, raw)
+}
+
+export function validate<S extends v.GenericSchema>(schema: S, raw: unknown): v.InferOutput<S> {
+  const result = v.safeParse(schema, raw)
+  if (result.success) return result.output
+  const issue = pickIssue(result.issues)
+  const field = issue.path?.map((p) => p.key).find((k) => typeof k === 'string') as string | undefined
+  const key = isMessageKey(issue.message) ? issue.message : 'validation.invalid'
+  throw new ApiError(400, key, { inputError: field ?? (issue.kind === 'schema' && issue.type === 'strict_object' ? String(issue.input) : undefined) })
+}
+
+// In a union, report the issue of the branch that got furthest rather than the union itself.
+function pickIssue(issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]): v.BaseIssue<unknown> {
+  const first = issues[0]
+  if (first.type === 'union' && first.issues?.length) return pickIssue(first.issues as never)
+  return first
+}
+
+export function t(c: Ctx, key: Parameters<typeof translate>[1], params?: Record<string, string | number>) {
+  return translate(c.get('locale'), key, params)
+}

@@ -1,0 +1,70 @@
+import { PGlite } from '@electric-sql/pglite'
+import { sql } from 'drizzle-orm'
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { mkdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import pg from 'pg'
+import * as schema from './schema'
+
+/** Both drivers expose the same query builder; the node-postgres type stands for both. */
+export type Db = NodePgDatabase<typeof schema>
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
+export interface Database {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  ping(): Promise<boolean>
+  close(): Promise<void>
+}
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
+
+/**
+ * Opens the database and applies pending migrations (decisions §1: migrations run at start).
+ * `DATABASE_URL` selects PostgreSQL; otherwise embedded PGlite persisted in `dataDir`
+ * (`memory://` keeps it in memory, for tests).
+ */
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 })
+    const db = drizzlePg(pool, { schema })
+    // Several API processes may start at once: one migrates, the others wait on the lock.
+    const client = await pool.connect()
+    try {
+      await client.query('SELECT pg_advisory_lock(727274)')
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder })
+    } finally {
+      await client.query('SELECT pg_advisory_unlock(727274)').catch(() => {})
+      client.release()
+    }
+    return {
+      db,
+      kind: 'postgres',
+      ping: () => ping(db),
+      close: () => pool.end(),
+    }
+  }
+  const dir = opts.dataDir
+  if (!dir.startsWith('memory://')) mkdirSync(`${dir}/pg`, { recursive: true })
+  const client = new PGlite(dir.startsWith('memory://') ? dir : `${dir}/pg`)
+  const db = drizzlePglite(client, { schema }) as unknown as Db
+  await migratePglite(db as never, { migrationsFolder })
+  return {
+    db,
+    kind: 'pglite',
+    ping: () => ping(db),
+    close: () => client.close(),
+  }
+}
+
+async function ping(db: Db) {
+  try {
+    await db.execute(sql`select 1`)
+    return true
+  } catch {
+    return false
+  }
+}

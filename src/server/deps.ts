@@ -1,0 +1,24 @@
+import type { Config } from './config'
+import type { Deps } from './context'
+import { openDatabase } from './db/client'
+import { setLogLevel } from './lib/log'
+import { createMailer } from './services/mail'
+import { loadPlans } from './services/plans'
+import { loadSecret } from './services/sessions'
+
+/** Opens the database (migrating it) and wires the services the routes use. */
+export async function createDeps(config: Config): Promise<Deps> {
+  setLogLevel(config.LOG_LEVEL)
+  const plans = loadPlans(config.PLANS)
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR })
+  const db = database.db
+  return {
+    config,
+    database,
+    db,
+    mailer: createMailer({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
+    secret: await loadSecret(db, config.JWT_SECRET),
+    appUrl: (config.APP_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
+    plans,
+  }
+}

@@ -1,0 +1,34 @@
+import { serve } from '@hono/node-server'
+import { fileURLToPath } from 'node:url'
+import { createApp } from './app'
+import { ConfigError, loadConfig, readDotEnv } from './config'
+import { createDeps } from './deps'
+import { log } from './lib/log'
+import { serveClient } from './static'
+
+readDotEnv()
+let config
+try {
+  config = loadConfig()
+} catch (err) {
+  if (err instanceof ConfigError) {
+    console.error(err.message)
+    process.exit(1)
+  }
+  throw err
+}
+
+const deps = await createDeps(config)
+const clientDir = fileURLToPath(new URL('../../dist/client', import.meta.url))
+const app = createApp(deps, { staticHandler: serveClient(clientDir) })
+
+const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+  log.info(`TBR listening on http://localhost:${info.port} (${deps.database.kind}, mail: ${deps.mailer.kind})`)
+})
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    server.close()
+    void deps.database.close().finally(() => process.exit(0))
+  })
+}

@@ -1,0 +1,66 @@
+import { eq } from 'drizzle-orm'
+import { Hono } from 'hono'
+import { ChoosePlanInput, SignUpInput } from '~/shared/schemas/auth'
+import { readBody, t, type AppEnv } from '../context'
+import { accounts, users } from '../db/schema'
+import { hashPassword, newId } from '../lib/crypto'
+import { ApiError } from '../lib/errors'
+import { requireAuth } from '../middleware/auth'
+import { ipLimit } from '../middleware/rate-limit'
+import { sessionUser, signIn, createAccountFor, findUserByEmail, sendTokenMail } from '../services/users'
+import { checkPassword } from './auth'
+import { isUniqueViolation } from '../db/errors'
+
+export const account = new Hono<AppEnv>()
+
+// decisions §5: sign-up creates an account owned by the new user, mails a verification link and
+// answers like a sign-in. An existing email with its correct password gets a second account
+// (duplicate_user); any other password is refused like a failed sign-in.
+account.post('/', ipLimit('auth'), async (c) => {
+  const body = await readBody(c, SignUpInput)
+  const deps = c.var.deps
+  const userAgent = c.req.header('user-agent')
+  const existing = await findUserByEmail(deps.db, body.email)
+  if (existing) {
+    const user = await checkPassword(c, body.email, body.password)
+    const accountId = await createAccountFor(deps.db, user.id, body.name)
+    const data = await signIn(deps, { userId: user.id, accountId, duplicateUser: true, userAgent })
+    return c.json({ message: t(c, 'account.created'), data })
+  }
+  const userId = newId()
+  const passwordHash = await hashPassword(body.password)
+  try {
+    await deps.db.insert(users).values({ id: userId, name: body.name, email: body.email, passwordHash, locale: c.var.locale })
+  } catch (err) {
+    // A concurrent sign-up with the same email won the unique index.
+    if (!isUniqueViolation(err)) throw err
+    throw new ApiError(400, 'user.email_taken', { inputError: 'email' })
+  }
+  const accountId = await createAccountFor(deps.db, userId, body.name)
+  await deps.db.update(users).set({ defaultAccount: accountId }).where(eq(users.id, userId))
+  await sendTokenMail(deps, 'verify', { id: userId, email: body.email, name: body.name, locale: c.var.locale })
+  const data = await signIn(deps, { userId, accountId, userAgent })
+  return c.json({ message: t(c, 'account.created'), data })
+})
+
+account.get('/plans', requireAuth(), async (c) => {
+  return c.json({ data: { plans: c.var.deps.plans, active: c.var.auth.account.plan } })
+})
+
+// Only the free plan is chosen here; paid plans need a card (billing), so they answer 402.
+account.post('/plan', requireAuth('owner'), async (c) => {
+  const body = await readBody(c, ChoosePlanInput)
+  const plan = c.var.deps.plans.find((p) => p.id === body.plan)
+  if (!plan) throw new ApiError(400, 'plan.unknown', { inputError: 'plan' })
+  if (plan.price > 0) throw new ApiError(402, 'plan.payment_required', { extra: { plan: plan.id } })
+  const { auth } = c.var
+  await c.var.deps.db
+    .update(accounts)
+    .set({ plan: plan.id, subscriptionStatus: 'active' })
+    .where(eq(accounts.id, auth.account.id))
+  const user = await sessionUser(c.var.deps.db, {
+    ...auth,
+    account: { ...auth.account, plan: plan.id, subscriptionStatus: 'active' },
+  })
+  return c.json({ message: t(c, 'plan.updated'), data: { plan: plan.id, onboarded: user.onboarded, user } })
+})

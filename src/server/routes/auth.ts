@@ -1,0 +1,143 @@
+import { eq } from 'drizzle-orm'
+import { Hono } from 'hono'
+import { EmailInput, PasswordResetInput, SignInInput, SwitchAccountInput, TokenInput } from '~/shared/schemas/auth'
+import { readBody, t, type AppEnv, type Ctx } from '../context'
+import { users } from '../db/schema'
+import { hashPassword, verifyPassword } from '../lib/crypto'
+import { ApiError } from '../lib/errors'
+import { bearer, requireAuth } from '../middleware/auth'
+import { AUTH_WINDOW_MS, ipLimit, tooMany } from '../middleware/rate-limit'
+import { clear, hit, peek } from '../services/rate-limit'
+import { authenticate, refreshSession, revokeSession, revokeUserSessions, signToken } from '../services/sessions'
+import { consumeToken, findUserByEmail, sendTokenMail, sessionUser, signIn, userAccounts } from '../services/users'
+
+// spec §7 Session; decisions §2, §9. Sign-in failures answer one status and message whatever
+// the cause, so they reveal nothing about which emails exist.
+
+const FAILED_SIGNIN_LIMIT = 10
+const MAIL_PER_EMAIL_LIMIT = 5
+
+export const auth = new Hono<AppEnv>()
+
+const failKey = (email: string) => `signin-fail:${email.toLowerCase()}`
+
+/** decisions §9: after 10 failures for one email in 15 minutes, 429 whatever the password. */
+export async function checkSignInLimit(c: Ctx, email: string) {
+  const w = await peek(c.var.deps.db, failKey(email))
+  if (w && w.count >= FAILED_SIGNIN_LIMIT) throw tooMany(w)
+}
+
+export async function failSignIn(c: Ctx, email: string): Promise<never> {
+  await hit(c.var.deps.db, failKey(email), AUTH_WINDOW_MS)
+  throw new ApiError(401, 'auth.invalid_credentials')
+}
+
+/** Verifies email + password under the brute-force limit; answers the user or throws 401/429. */
+export async function checkPassword(c: Ctx, email: string, password: string) {
+  await checkSignInLimit(c, email)
+  const user = await findUserByEmail(c.var.deps.db, email)
+  const ok = await verifyPassword(password, user?.passwordHash)
+  if (!user || !ok || user.disabled) return failSignIn(c, email)
+  await clear(c.var.deps.db, failKey(email))
+  return user
+}
+
+async function startSession(c: Ctx, user: typeof users.$inferSelect, opts: { accountId?: string; duplicateUser?: boolean } = {}) {
+  const deps = c.var.deps
+  if (user.twoFactorEnabled) {
+    // decisions §9: a pending second factor answers 2fa_required and a short-lived token
+    // good only for /api/auth/otp.
+    const token = await signToken(deps, { purpose: '2fa', acc: opts.accountId ?? null }, user.id, 300)
+    return c.json({ data: { '2fa_required': true, token } })
+  }
+  return c.json({ data: await signIn(deps, { userId: user.id, ...opts, userAgent: c.req.header('user-agent') }) })
+}
+
+auth.post('/', ipLimit('auth'), async (c) => {
+  const body = await readBody(c, SignInInput)
+  if ('token' in body) {
+    // A one-time sign-in token (e.g. from social sign-in) exchanged for a session.
+    const row = await consumeToken(c.var.deps.db, 'signin', body.token)
+    const user = row?.userId ? (await c.var.deps.db.select().from(users).where(eq(users.id, row.userId)))[0] : undefined
+    if (!user || user.disabled) throw new ApiError(401, 'auth.token_invalid')
+    return startSession(c, user)
+  }
+  const user = await checkPassword(c, body.email, body.password)
+  return startSession(c, user)
+})
+
+auth.get('/', async (c) => {
+  const token = bearer(c.req.header('authorization'))
+  const session = token ? await authenticate(c.var.deps, token) : null
+  if (!session) return c.json({ data: { authenticated: false } })
+  const fresh = await refreshSession(c.var.deps, session)
+  return c.json({ data: { authenticated: true, token: fresh, ...(await sessionUser(c.var.deps.db, session)) } })
+})
+
+auth.delete('/', async (c) => {
+  const token = bearer(c.req.header('authorization'))
+  const session = token ? await authenticate(c.var.deps, token) : null
+  if (session) await revokeSession(c.var.deps.db, session.sessionId)
+  return c.json({ message: t(c, 'auth.signed_out') })
+})
+
+auth.post('/switch', requireAuth(), async (c) => {
+  const { account } = await readBody(c, SwitchAccountInput)
+  const { user } = c.var.auth
+  const member = (await userAccounts(c.var.deps.db, user.id)).find((a) => a.id === account)
+  if (!member) throw new ApiError(404, 'account.not_member', { inputError: 'account' })
+  return startSession(c, user, { accountId: account })
+})
+
+/** Sends at most MAIL_PER_EMAIL_LIMIT mails of one kind to an address per window, existing or not. */
+async function mailLimit(c: Ctx, kind: string, email: string) {
+  const w = await hit(c.var.deps.db, `mail:${kind}:${email.toLowerCase()}`, AUTH_WINDOW_MS)
+  if (w.count > MAIL_PER_EMAIL_LIMIT) throw tooMany(w)
+}
+
+auth.post('/magic', ipLimit('mail'), async (c) => {
+  const { email } = await readBody(c, EmailInput)
+  await mailLimit(c, 'magic', email)
+  const user = await findUserByEmail(c.var.deps.db, email)
+  if (user && !user.disabled) await sendTokenMail(c.var.deps, 'magic', user)
+  return c.json({ message: t(c, 'auth.magic_sent') })
+})
+
+auth.post('/magic/verify', ipLimit('auth'), async (c) => {
+  const { token } = await readBody(c, TokenInput)
+  const db = c.var.deps.db
+  const row = await consumeToken(db, 'magic', token)
+  if (!row?.userId) throw new ApiError(400, 'auth.token_invalid', { inputError: 'token' })
+  // Opening the link proves the address, so it also verifies it.
+  const [user] = await db.update(users).set({ verified: true }).where(eq(users.id, row.userId)).returning()
+  if (!user || user.disabled) throw new ApiError(400, 'auth.token_invalid', { inputError: 'token' })
+  return startSession(c, user)
+})
+
+auth.post('/password/reset/request', ipLimit('mail'), async (c) => {
+  const { email } = await readBody(c, EmailInput)
+  await mailLimit(c, 'reset', email)
+  const user = await findUserByEmail(c.var.deps.db, email)
+  if (user && !user.disabled) await sendTokenMail(c.var.deps, 'reset', user)
+  return c.json({ message: t(c, 'auth.reset_sent') })
+})
+
+auth.post('/password/reset', ipLimit('auth'), async (c) => {
+  const body = await readBody(c, PasswordResetInput)
+  const db = c.var.deps.db
+  const row = await consumeToken(db, 'reset', body.jwt)
+  const invalid = new ApiError(400, 'auth.token_invalid', { inputError: 'jwt' })
+  if (!row?.userId) throw invalid
+  if (body.email && row.email?.toLowerCase() !== body.email) throw invalid
+  const [user] = await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(body.password), verified: true, updatedAt: new Date() })
+    .where(eq(users.id, row.userId))
+    .returning()
+  if (!user || user.disabled) throw invalid
+  // decisions §2: a password change revokes every existing session.
+  await revokeUserSessions(db, user.id)
+  await clear(db, failKey(user.email))
+  const data = await signIn(c.var.deps, { userId: user.id, userAgent: c.req.header('user-agent') })
+  return c.json({ message: t(c, 'auth.password_reset'), data })
+})

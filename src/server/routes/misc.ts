@@ -1,0 +1,35 @@
+import { Hono } from 'hono'
+import { EventInput } from '~/shared/schemas/auth'
+import { readBody, t, type AppEnv } from '../context'
+import { events } from '../db/schema'
+import { newId } from '../lib/crypto'
+import { notFound } from '../lib/errors'
+import { requireAuth } from '../middleware/auth'
+import { readOutbox } from '../services/mail'
+
+export const health = new Hono<AppEnv>().get('/', async (c) => {
+  const ok = await c.var.deps.database.ping()
+  return ok ? c.json({ status: 'ok' }) : c.json({ status: 'unavailable' }, 503)
+})
+
+export const event = new Hono<AppEnv>().post('/', requireAuth(), async (c) => {
+  const body = await readBody(c, EventInput)
+  const { auth } = c.var
+  await c.var.deps.db.insert(events).values({
+    id: newId(),
+    name: body.name,
+    metadata: body.metadata ?? null,
+    userId: auth.user.id,
+    accountId: auth.account.id,
+  })
+  return c.json({ message: t(c, 'event.recorded') })
+})
+
+// decisions §3: the dev outbox exists only while mail goes to the outbox outside production.
+export const devOutbox = new Hono<AppEnv>().get('/outbox', async (c) => {
+  const { config, mailer, db } = c.var.deps
+  if (config.NODE_ENV === 'production' || mailer.kind !== 'outbox') throw notFound()
+  const to = c.req.query('to')
+  if (!to) return c.json({ message: 'Query parameter to is required', inputError: 'to' }, 400)
+  return c.json({ data: await readOutbox(db, to) })
+})

@@ -1,0 +1,94 @@
+import { and, eq, ne, sql } from 'drizzle-orm'
+import { Hono } from 'hono'
+import { permissionMap } from '~/shared/permissions'
+import { TokenInput } from '~/shared/schemas/auth'
+import { UpdateUserInput } from '~/shared/schemas/user'
+import { readBody, t, type AppEnv } from '../context'
+import { accounts, memberships, users } from '../db/schema'
+import { ApiError } from '../lib/errors'
+import { bearer, requireAuth } from '../middleware/auth'
+import { ipLimit } from '../middleware/rate-limit'
+import { authenticate } from '../services/sessions'
+import { consumeToken, sendTokenMail, sessionUser, signIn, userAccounts } from '../services/users'
+
+export const user = new Hono<AppEnv>()
+
+user.get('/', requireAuth(), async (c) => c.json({ data: await sessionUser(c.var.deps.db, c.var.auth) }))
+
+user.get('/permissions', requireAuth(), (c) => c.json({ data: permissionMap() }))
+
+user.patch('/', requireAuth(), async (c) => {
+  const input = await readBody(c, UpdateUserInput)
+  const { deps, auth } = c.var
+  const db = deps.db
+  const userSet: Partial<typeof users.$inferInsert> = {}
+  if (input.name !== undefined) userSet.name = input.name
+  if (input.avatar !== undefined) userSet.avatar = input.avatar
+  if (input.support_enabled !== undefined) userSet.supportEnabled = input.support_enabled
+  if (input.dark_mode !== undefined) userSet.darkMode = input.dark_mode
+  if (input.locale !== undefined) userSet.locale = input.locale
+  if (input.default_account !== undefined) {
+    const member = (await userAccounts(db, auth.user.id)).some((a) => a.id === input.default_account)
+    if (!member) throw new ApiError(400, 'account.not_member', { inputError: 'default_account' })
+    userSet.defaultAccount = input.default_account
+  }
+  const emailChanged = input.email !== undefined && input.email.toLowerCase() !== auth.user.email.toLowerCase()
+  if (emailChanged) {
+    const [taken] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sql`lower(${users.email}) = ${input.email!.toLowerCase()}`, ne(users.id, auth.user.id)))
+    if (taken) throw new ApiError(400, 'user.email_taken', { inputError: 'email' })
+    // spec §4 Verification: a new address must be verified again.
+    userSet.email = input.email
+    userSet.verified = false
+  }
+  if (input.account_name !== undefined && auth.role !== 'owner' && auth.role !== 'master') {
+    throw new ApiError(403, 'user.owner_only', { inputError: 'account_name' })
+  }
+
+  await db.transaction(async (tx) => {
+    if (Object.keys(userSet).length) {
+      await tx.update(users).set({ ...userSet, updatedAt: new Date() }).where(eq(users.id, auth.user.id))
+    }
+    if (input.account_name !== undefined) {
+      await tx.update(accounts).set({ name: input.account_name }).where(eq(accounts.id, auth.account.id))
+    }
+    if (input.onboarded !== undefined) {
+      await tx
+        .update(memberships)
+        .set({ onboarded: input.onboarded })
+        .where(and(eq(memberships.userId, auth.user.id), eq(memberships.accountId, auth.account.id)))
+    }
+  })
+  const fresh = (await authenticate(deps, bearer(c.req.header('authorization'))!))!
+  if (emailChanged) await sendTokenMail(deps, 'verify', fresh.user)
+  return c.json({ message: t(c, 'user.updated'), data: await sessionUser(db, fresh) })
+})
+
+user.post('/verify/request', requireAuth(), ipLimit('mail'), async (c) => {
+  const { auth, deps } = c.var
+  if (auth.user.verified) return c.json({ message: t(c, 'auth.already_verified') })
+  await sendTokenMail(deps, 'verify', auth.user)
+  return c.json({ message: t(c, 'auth.verify_sent') })
+})
+
+// The link works in any browser: the token names the user. A signed-in caller keeps the
+// account of their session; otherwise the user's default account is used.
+user.post('/verify', ipLimit('auth'), async (c) => {
+  const { token } = await readBody(c, TokenInput)
+  const deps = c.var.deps
+  const row = await consumeToken(deps.db, 'verify', token)
+  if (!row?.userId) throw new ApiError(400, 'auth.token_invalid', { inputError: 'token' })
+  const [verified] = await deps.db
+    .update(users)
+    .set({ verified: true })
+    .where(and(eq(users.id, row.userId), sql`lower(${users.email}) = ${(row.email ?? '').toLowerCase()}`))
+    .returning()
+  if (!verified || verified.disabled) throw new ApiError(400, 'auth.token_invalid', { inputError: 'token' })
+  const bearerToken = bearer(c.req.header('authorization'))
+  const current = bearerToken ? await authenticate(deps, bearerToken) : null
+  const accountId = current?.user.id === verified.id ? current.account.id : undefined
+  const data = await signIn(deps, { userId: verified.id, accountId, userAgent: c.req.header('user-agent') })
+  return c.json({ message: t(c, 'auth.verified'), data })
+})

@@ -1,0 +1,85 @@
+import { desc, sql } from 'drizzle-orm'
+import nodemailer from 'nodemailer'
+import type { Locale } from '~/shared/schemas/common'
+import type { Db } from '../db/client'
+import { mailOutbox } from '../db/schema'
+import { translate, type MessageKey } from '../i18n'
+import { newId } from '../lib/crypto'
+import { log } from '../lib/log'
+
+export interface Mail {
+  to: string
+  subject: string
+  text: string
+  html: string
+  links: string[]
+}
+
+export interface Mailer {
+  kind: 'outbox' | 'smtp'
+  send(mail: Mail): Promise<void>
+}
+
+/** decisions §3: with SMTP_URL mail goes over SMTP (nodemailer), otherwise to the local outbox. */
+export function createMailer(opts: { db: Db; smtpUrl?: string; from: string }): Mailer {
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl)
+    return {
+      kind: 'smtp',
+      async send(mail) {
+        await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
+      },
+    }
+  }
+  return {
+    kind: 'outbox',
+    async send(mail) {
+      await opts.db.insert(mailOutbox).values({ id: newId(), ...mail })
+      log.info(`mail to ${mail.to}: ${mail.subject} ${mail.links.join(' ')}`)
+    },
+  }
+}
+
+export async function readOutbox(db: Db, to: string) {
+  const rows = await db
+    .select()
+    .from(mailOutbox)
+    .where(sql`lower(${mailOutbox.to}) = ${to.toLowerCase()}`)
+    .orderBy(desc(mailOutbox.createdAt), desc(sql`ctid`))
+    .limit(50)
+  return rows.map((r) => ({
+    to: r.to,
+    subject: r.subject,
+    text: r.text,
+    html: r.html,
+    links: r.links,
+    created_at: r.createdAt.toISOString(),
+  }))
+}
+
+type Template = 'verify' | 'magic' | 'reset' | 'invite'
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!)
+
+/** Renders one of the mail templates in the recipient's language, with its single action link. */
+export function renderMail(
+  template: Template,
+  locale: Locale,
+  params: { to: string; link: string; name?: string; account?: string; inviter?: string },
+): Mail {
+  const p = { name: params.name ?? '', account: params.account ?? '', inviter: params.inviter ?? '' }
+  const k = (suffix: string) => `mail.${template}.${suffix}` as MessageKey
+  const subject = translate(locale, k('subject'), p)
+  const body = translate(locale, k('body'), p)
+  const action = translate(locale, k('action'), p)
+  const ignore = translate(locale, 'mail.ignore')
+  const text = `${body}\n\n${params.link}\n\n${ignore}\n`
+  const html = `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,sans-serif;color:#0f172a">
+<p>${escapeHtml(body)}</p>
+<p><a href="${escapeHtml(params.link)}" style="display:inline-block;padding:10px 16px;background:#4338ca;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(action)}</a></p>
+<p style="font-size:13px;color:#475569">${escapeHtml(params.link)}</p>
+<p style="font-size:13px;color:#475569">${escapeHtml(ignore)}</p>
+</body></html>`
+  return { to: params.to, subject, text, html, links: [params.link] }
+}

@@ -1,0 +1,127 @@
+import { and, eq, isNull, ne, sql } from 'drizzle-orm'
+import { jwtVerify, SignJWT } from 'jose'
+import type { Auth, Deps } from '../context'
+import type { Db } from '../db/client'
+import { accounts, appSettings, memberships, sessions, users } from '../db/schema'
+import { newId, randomToken } from '../lib/crypto'
+import type { Role } from '~/shared/permissions'
+
+// Session tokens are HS256 JWTs whose `jti` names a row in `sessions` (decisions §2): the row
+// makes them revocable. A token lives SESSION_TTL_DAYS; GET /api/auth hands back a fresh token
+// for the same session (sliding expiry), so an active reader is never signed out mid-use.
+
+const ISSUER = 'tbr'
+
+/** JWT_SECRET, or a secret generated once and kept in the database, shared by every process. */
+export async function loadSecret(db: Db, configured?: string): Promise<Uint8Array> {
+  if (configured) return new TextEncoder().encode(configured)
+  await db.insert(appSettings).values({ key: 'jwt_secret', value: randomToken() }).onConflictDoNothing()
+  const [row] = await db.select().from(appSettings).where(eq(appSettings.key, 'jwt_secret'))
+  return new TextEncoder().encode(row!.value)
+}
+
+export async function signToken(deps: Deps, claims: Record<string, unknown>, subject: string, ttlSeconds: number) {
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuer(ISSUER)
+    .setSubject(subject)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+    .sign(deps.secret)
+}
+
+export async function readToken(deps: Deps, token: string, purpose: string) {
+  try {
+    const { payload } = await jwtVerify(token, deps.secret, { issuer: ISSUER, algorithms: ['HS256'] })
+    return payload.purpose === purpose ? payload : null
+  } catch {
+    return null
+  }
+}
+
+export async function createSession(
+  deps: Deps,
+  opts: { userId: string; accountId: string; duplicateUser?: boolean; userAgent?: string | null },
+) {
+  const ttl = deps.config.SESSION_TTL_DAYS * 86400
+  const id = newId()
+  await deps.db.insert(sessions).values({
+    id,
+    userId: opts.userId,
+    accountId: opts.accountId,
+    duplicateUser: opts.duplicateUser ?? false,
+    expiresAt: new Date(Date.now() + ttl * 1000),
+    userAgent: opts.userAgent?.slice(0, 300) ?? null,
+  })
+  return { id, token: await sessionToken(deps, id, opts.userId) }
+}
+
+/** A fresh token for an existing session, extending its expiry. */
+export async function refreshSession(deps: Deps, auth: Auth) {
+  const ttl = deps.config.SESSION_TTL_DAYS * 86400
+  await deps.db
+    .update(sessions)
+    .set({ expiresAt: new Date(Date.now() + ttl * 1000), lastUsedAt: new Date() })
+    .where(eq(sessions.id, auth.sessionId))
+  return sessionToken(deps, auth.sessionId, auth.user.id)
+}
+
+function sessionToken(deps: Deps, sessionId: string, userId: string) {
+  return new SignJWT({ purpose: 'session' })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuer(ISSUER)
+    .setSubject(userId)
+    .setJti(sessionId)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(Date.now() / 1000) + deps.config.SESSION_TTL_DAYS * 86400)
+    .sign(deps.secret)
+}
+
+/** Resolves a bearer session token to its live session, user, account and role, or null. */
+export async function authenticate(deps: Deps, token: string): Promise<Auth | null> {
+  const payload = await readToken(deps, token, 'session')
+  if (!payload?.jti || !payload.sub) return null
+  const [row] = await deps.db
+    .select({ session: sessions, user: users, account: accounts, membership: memberships })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+    .innerJoin(memberships, and(eq(memberships.userId, sessions.userId), eq(memberships.accountId, sessions.accountId)))
+    .where(
+      and(
+        eq(sessions.id, payload.jti),
+        eq(sessions.userId, payload.sub),
+        isNull(sessions.revokedAt),
+        sql`${sessions.expiresAt} > now()`,
+        eq(users.disabled, false),
+        isNull(accounts.closedAt),
+      ),
+    )
+  if (!row) return null
+  return {
+    sessionId: row.session.id,
+    user: row.user,
+    account: row.account,
+    membership: row.membership,
+    role: row.membership.role as Role,
+    duplicateUser: row.session.duplicateUser,
+  }
+}
+
+export async function revokeSession(db: Db, sessionId: string) {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+}
+
+/** Revokes every session of a user (password change or reset, disabling), optionally sparing one. */
+export async function revokeUserSessions(db: Db, userId: string, exceptSessionId?: string) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
+      ),
+    )
+}

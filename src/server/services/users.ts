@@ -1,0 +1,140 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm'
+import type { Locale } from '~/shared/schemas/common'
+import type { SessionUser, SignInData } from '~/shared/schemas/user'
+import type { Auth, Deps } from '../context'
+import type { Db } from '../db/client'
+import { accounts, memberships, oneTimeTokens, users } from '../db/schema'
+import { newId, randomToken, sha256 } from '../lib/crypto'
+import { renderMail } from './mail'
+import { authenticate, createSession } from './sessions'
+
+export function findUserByEmail(db: Db, email: string) {
+  return db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .then((rows) => rows[0] ?? null)
+}
+
+/** The user's live memberships, oldest first. */
+export function userAccounts(db: Db, userId: string) {
+  return db
+    .select({ id: accounts.id, name: accounts.name, slug: accounts.slug, permission: memberships.role })
+    .from(memberships)
+    .innerJoin(accounts, eq(accounts.id, memberships.accountId))
+    .where(and(eq(memberships.userId, userId), isNull(accounts.closedAt)))
+    .orderBy(asc(memberships.createdAt), asc(accounts.id))
+}
+
+/** The user fields of spec §3 for a session (decisions §9: flat inside `data`). */
+export async function sessionUser(db: Db, auth: Auth): Promise<SessionUser> {
+  const { user, account, membership } = auth
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    avatar: user.avatar,
+    slug: account.slug,
+    plan: account.plan,
+    permission: membership.role,
+    has_password: user.passwordHash != null,
+    '2fa_enabled': user.twoFactorEnabled,
+    support_enabled: user.supportEnabled,
+    verified: user.verified,
+    onboarded: membership.onboarded,
+    locale: user.locale as Locale,
+    dark_mode: user.darkMode,
+    account_id: account.id,
+    accounts: await userAccounts(db, user.id),
+    default_account: user.defaultAccount,
+    account_name: account.name,
+    duplicate_user: auth.duplicateUser,
+    last_login: user.lastLogin?.toISOString() ?? null,
+    subscription: account.plan ? (account.subscriptionStatus ?? 'active') : null,
+  }
+}
+
+/** Starts a session in the user's default account (or the one given) and answers like a sign-in. */
+export async function signIn(
+  deps: Deps,
+  opts: { userId: string; accountId?: string; duplicateUser?: boolean; userAgent?: string | null },
+): Promise<SignInData> {
+  let accountId = opts.accountId
+  if (!accountId) {
+    const [user] = await deps.db.select({ defaultAccount: users.defaultAccount }).from(users).where(eq(users.id, opts.userId))
+    const list = await userAccounts(deps.db, opts.userId)
+    accountId = list.find((a) => a.id === user?.defaultAccount)?.id ?? list[0]?.id
+  }
+  if (!accountId) throw new Error('user has no account')
+  await deps.db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, opts.userId))
+  const { token } = await createSession(deps, { ...opts, accountId })
+  const auth = await authenticate(deps, token)
+  return { token, ...(await sessionUser(deps.db, auth!)) }
+}
+
+/** Creates an account with `userId` as its owner (decisions §5: no plan until one is chosen). */
+export async function createAccountFor(db: Db, userId: string, name: string) {
+  const accountId = newId()
+  await db.transaction(async (tx) => {
+    await tx.insert(accounts).values({ id: accountId, name })
+    await tx.insert(memberships).values({ userId, accountId, role: 'owner' })
+  })
+  return accountId
+}
+
+export type TokenKind = 'verify' | 'magic' | 'reset' | 'signin'
+
+export const TOKEN_TTL_MS: Record<TokenKind, number> = {
+  verify: 24 * 3600_000,
+  magic: 3600_000,
+  reset: 3600_000,
+  signin: 5 * 60_000,
+}
+
+/** Issues a single-use token; only its hash is stored. */
+export async function issueToken(db: Db, kind: TokenKind, userId: string, email: string) {
+  const token = randomToken()
+  await db.insert(oneTimeTokens).values({
+    id: newId(),
+    tokenHash: sha256(token),
+    kind,
+    userId,
+    email,
+    expiresAt: new Date(Date.now() + TOKEN_TTL_MS[kind]),
+  })
+  return token
+}
+
+/** Consumes a live token of that kind atomically (single use); answers its row or null. */
+export async function consumeToken(db: Db, kind: TokenKind, token: string) {
+  const [row] = await db
+    .update(oneTimeTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(oneTimeTokens.tokenHash, sha256(token)),
+        eq(oneTimeTokens.kind, kind),
+        isNull(oneTimeTokens.usedAt),
+        sql`${oneTimeTokens.expiresAt} > now()`,
+      ),
+    )
+    .returning()
+  return row ?? null
+}
+
+const LINK_PATH: Record<'verify' | 'magic' | 'reset', string> = {
+  verify: '/signup/verify',
+  magic: '/magic',
+  reset: '/resetpassword',
+}
+
+/** Issues a token and mails its link in the user's language. */
+export async function sendTokenMail(
+  deps: Deps,
+  kind: 'verify' | 'magic' | 'reset',
+  user: { id: string; email: string; name: string; locale: string },
+) {
+  const token = await issueToken(deps.db, kind, user.id, user.email)
+  const link = `${deps.appUrl}${LINK_PATH[kind]}?token=${token}`
+  await deps.mailer.send(renderMail(kind, user.locale as Locale, { to: user.email, name: user.name, link }))
+}

@@ -1,0 +1,31 @@
+// `npm start`: builds the client when it is missing or older than its sources, then serves the
+// app and the API from one process (decisions §1).
+import { spawnSync } from 'node:child_process'
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+const built = join(root, 'dist/client/index.html')
+
+function newestMtime(dir) {
+  let newest = 0
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'styled-system' || entry.name === 'server' || entry.name.endsWith('.gen.ts')) continue
+    const path = join(dir, entry.name)
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs)
+  }
+  return newest
+}
+
+const sources = ['src/client', 'src/shared', 'sw', 'public'].map((d) => join(root, d)).filter(existsSync)
+const stale = !existsSync(built) || Math.max(...sources.map(newestMtime)) > statSync(built).mtimeMs
+if (stale && process.env.SKIP_BUILD !== '1') {
+  console.log('[start] building the client…')
+  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' })
+  if (result.status !== 0) process.exit(result.status ?? 1)
+}
+
+const { register } = await import('tsx/esm/api')
+register()
+await import('./index.ts')

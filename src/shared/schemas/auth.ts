@@ -1,0 +1,54 @@
+import * as v from 'valibot'
+import { Email, Name, OpaqueToken, Password } from './common'
+
+// spec §7 Session and Account calls; decisions §9 for the exact shapes.
+
+export const SignUpInput = v.pipe(
+  v.object({
+    name: Name,
+    email: Email,
+    password: Password,
+    confirm_password: v.optional(v.string()),
+  }),
+  v.forward(
+    v.check((i) => i.confirm_password === undefined || i.confirm_password === i.password, 'validation.password.mismatch'),
+    ['confirm_password'],
+  ),
+)
+export type SignUpInput = v.InferOutput<typeof SignUpInput>
+
+export const SignInInput = v.union([
+  v.object({ email: Email, password: v.pipe(v.string('validation.password.required'), v.nonEmpty('validation.password.required'), v.maxLength(200)) }),
+  v.object({ token: OpaqueToken }),
+])
+
+export const SignInPasswordForm = v.object({
+  email: Email,
+  password: v.pipe(v.string(), v.nonEmpty('validation.password.required')),
+})
+
+export const EmailInput = v.object({ email: Email })
+export const TokenInput = v.object({ token: OpaqueToken })
+
+export const OtpInput = v.object({
+  code: v.pipe(v.string('validation.otp.required'), v.trim(), v.regex(/^(\d{6}|[A-Za-z0-9-]{8,40})$/, 'validation.otp.invalid')),
+  jwt: OpaqueToken,
+})
+
+export const PasswordResetInput = v.object({
+  jwt: OpaqueToken,
+  email: v.optional(Email),
+  password: Password,
+})
+
+export const EventInput = v.object({
+  name: v.pipe(v.string(), v.trim(), v.nonEmpty('validation.event.name'), v.maxLength(64), v.regex(/^[a-z0-9_.-]+$/i, 'validation.event.name')),
+  metadata: v.optional(v.nullable(v.record(v.string(), v.unknown()))),
+})
+
+export const SwitchAccountInput = v.object({ account: v.pipe(v.string(), v.nonEmpty(), v.maxLength(64)) })
+
+export const ChoosePlanInput = v.object({
+  plan: v.pipe(v.string('validation.plan.required'), v.nonEmpty('validation.plan.required'), v.maxLength(40)),
+  token: v.optional(v.nullable(v.unknown())),
+})

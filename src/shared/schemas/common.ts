@@ -1,0 +1,55 @@
+import * as v from 'valibot'
+
+// Field rules shared by forms and the API (spec §5, decisions §2 and §9). Messages are
+// translation ids: the client shows them through Lingui, the server through its catalog.
+
+export const LOCALES = ['en', 'es'] as const
+export type Locale = (typeof LOCALES)[number]
+
+export const EMAIL_PATTERN =
+  /^(([^<>()[\]\\.,;:\s@"]+(\.[^<>()[\]\\.,;:\s@"]+)*)|(".+"))@((\[[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}])|(([a-zA-Z\-0-9]+\.)+[a-zA-Z]{2,}))$/
+
+/** decisions §2: at least 8 characters and at least one special (punctuation) character. */
+export const PASSWORD_SPECIAL = /[!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]/
+
+/** decisions §9: 3–40 letters, digits, `_` and `-`, starting and ending with a letter or digit. */
+export const SLUG_PATTERN = /^[A-Za-z0-9](?:[A-Za-z0-9_-]{1,38})[A-Za-z0-9]$/
+
+export const Email = v.pipe(
+  v.string('validation.email.invalid'),
+  v.trim(),
+  v.nonEmpty('validation.email.required'),
+  v.maxLength(254, 'validation.email.invalid'),
+  v.regex(EMAIL_PATTERN, 'validation.email.invalid'),
+  v.toLowerCase(),
+)
+
+export const Password = v.pipe(
+  v.string('validation.password.required'),
+  v.nonEmpty('validation.password.required'),
+  v.minLength(8, 'validation.password.min_length'),
+  v.maxLength(200, 'validation.password.max_length'),
+  v.regex(PASSWORD_SPECIAL, 'validation.password.special'),
+)
+
+export const Name = v.pipe(
+  v.string('validation.name.required'),
+  v.trim(),
+  v.nonEmpty('validation.name.required'),
+  v.maxLength(100, 'validation.name.max_length'),
+)
+
+export const Slug = v.pipe(
+  v.string('validation.slug.invalid'),
+  v.trim(),
+  v.regex(SLUG_PATTERN, 'validation.slug.invalid'),
+)
+
+export const Locale = v.picklist(LOCALES, 'validation.locale.invalid')
+
+/** A one-time token as it travels in links: URL-safe base64, bounded. */
+export const OpaqueToken = v.pipe(
+  v.string('validation.token.required'),
+  v.nonEmpty('validation.token.required'),
+  v.maxLength(2048, 'validation.token.invalid'),
+)

@@ -1,0 +1,49 @@
+import * as v from 'valibot'
+import { Email, Locale, Name } from './common'
+
+export const UpdateUserInput = v.pipe(
+  v.strictObject(
+    {
+      name: v.optional(Name),
+      email: v.optional(Email),
+      avatar: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(2048)))),
+      account_name: v.optional(Name),
+      default_account: v.optional(v.pipe(v.string(), v.nonEmpty(), v.maxLength(64))),
+      support_enabled: v.optional(v.boolean()),
+      onboarded: v.optional(v.boolean()),
+      dark_mode: v.optional(v.boolean()),
+      locale: v.optional(Locale),
+    },
+    'validation.user.unknown_field',
+  ),
+)
+export type UpdateUserInput = v.InferOutput<typeof UpdateUserInput>
+
+/** The user fields of spec §3 as the API answers them (flat, inside `data`). */
+export interface SessionUser {
+  id: string
+  name: string
+  email: string
+  avatar: string | null
+  slug: string | null
+  plan: string | null
+  permission: string
+  has_password: boolean
+  '2fa_enabled': boolean
+  support_enabled: boolean
+  verified: boolean
+  onboarded: boolean
+  locale: 'en' | 'es'
+  dark_mode: boolean
+  account_id: string
+  accounts: { id: string; name: string; slug: string | null; permission: string }[]
+  default_account: string | null
+  account_name: string
+  duplicate_user: boolean
+  last_login: string | null
+  subscription: string | null
+}
+
+export interface SignInData extends SessionUser {
+  token: string
+}

@@ -1,0 +1,37 @@
+import { lingui } from '@lingui/vite-plugin'
+import babel from '@rolldown/plugin-babel'
+import pandacss from '@pandacss/dev/postcss'
+import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import react from '@vitejs/plugin-react'
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vite'
+
+const src = fileURLToPath(new URL('./src', import.meta.url))
+const rootDir = fileURLToPath(new URL('.', import.meta.url))
+
+// toolchain.md: plugin-react 6 has no babel option, so the Lingui macro runs through
+// @rolldown/plugin-babel; the router plugin must come before react().
+export const plugins = [
+  tanstackRouter({
+    target: 'react',
+    autoCodeSplitting: true,
+    routesDirectory: `${src}/client/routes`,
+    generatedRouteTree: `${src}/client/route-tree.gen.ts`,
+  }),
+  babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+  react(),
+  lingui(),
+]
+
+// index.html lives in src/client: the design card fixes the top level.
+export default defineConfig({
+  root: `${src}/client`,
+  publicDir: `${rootDir}public`,
+  envDir: rootDir,
+  plugins,
+  resolve: { alias: { '~': src, 'styled-system': `${src}/styled-system` } },
+  // Panda runs as a PostCSS plugin here, so no postcss.config file is needed (toolchain.md #7).
+  css: { postcss: { plugins: [pandacss() as never] } },
+  build: { outDir: `${rootDir}dist/client`, emptyOutDir: true, sourcemap: false },
+  server: { proxy: { '/api': 'http://localhost:3001' } },
+})
