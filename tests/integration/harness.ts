@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import { createApp } from '~/server/app'
+import { loadConfig } from '~/server/config'
+import type { Deps } from '~/server/context'
+import { createDeps } from '~/server/deps'
+
+// The API under test runs in-process on a real database: in-memory PGlite by default, or a
+// fresh database on the PostgreSQL server named by TEST_DATABASE_URL (the CI pass).
+
+export interface TestServer {
+  deps: Deps
+  app: ReturnType<typeof createApp>
+  /** Calls the API like a client: JSON body, optional bearer token and language. */
+  api(method: string, path: string, opts?: { body?: unknown; token?: string; lang?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>
+  /** Mails sent to `to`, newest first (decisions §3 dev outbox). */
+  outbox(to: string): Promise<{ subject: string; text: string; html: string; links: string[] }[]>
+  /** Signs up and verifies a user with the free plan; answers the session token and user. */
+  signUp(opts?: { name?: string; email?: string; password?: string; verify?: boolean; plan?: string | null }): Promise<{ token: string; user: any; email: string; password: string }>
+  close(): Promise<void>
+}
+
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  let dropDb: (() => Promise<void>) | undefined
+  let databaseUrl: string | undefined
+  const adminUrl = process.env.TEST_DATABASE_URL
+  if (adminUrl) {
+    const name = `t_${randomBytes(6).toString('hex')}`
+    const admin = new pg.Client({ connectionString: adminUrl })
+    await admin.connect()
+    await admin.query(`create database ${name}`)
+    await admin.end()
+    const url = new URL(adminUrl)
+    url.pathname = `/${name}`
+    databaseUrl = url.toString()
+    dropDb = async () => {
+      const c = new pg.Client({ connectionString: adminUrl })
+      await c.connect()
+      await c.query(`drop database if exists ${name} with (force)`)
+      await c.end()
+    }
+  }
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: 'memory://',
+    LOG_LEVEL: 'silent',
+    AUTH_IP_LIMIT: '100000',
+    APP_URL: 'http://localhost:3000',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...env,
+  })
+  const deps = await createDeps(config)
+  const app = createApp(deps)
+
+  const api: TestServer['api'] = async (method, path, opts = {}) => {
+    const headers: Record<string, string> = { ...opts.headers }
+    if (opts.body !== undefined) headers['content-type'] = 'application/json'
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`
+    if (opts.lang) headers['accept-language'] = opts.lang
+    const res = await app.request(path, {
+      method,
+      headers,
+      body: opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body),
+    })
+    const text = await res.text()
+    let body: unknown = text
+    try {
+      body = JSON.parse(text)
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, body, headers: res.headers }
+  }
+
+  const outbox: TestServer['outbox'] = async (to) => {
+    const res = await api('GET', `/api/dev/outbox?to=${encodeURIComponent(to)}`)
+    return res.body.data
+  }
+
+  let counter = 0
+  const signUp: TestServer['signUp'] = async (opts = {}) => {
+    const email = opts.email ?? `reader${++counter}.${randomBytes(3).toString('hex')}@example.com`
+    const password = opts.password ?? 'correct horse!'
+    const res = await api('POST', '/api/account', { body: { name: opts.name ?? 'Reader', email, password, confirm_password: password } })
+    if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`)
+    let token: string = res.body.data.token
+    let user = res.body.data
+    if (opts.verify !== false) {
+      const [mail] = await outbox(email)
+      const verifyToken = new URL(mail!.links[0]!).searchParams.get('token')
+      const v = await api('POST', '/api/user/verify', { body: { token: verifyToken }, token })
+      token = v.body.data.token
+      user = v.body.data
+    }
+    if (opts.plan !== null && opts.verify !== false) {
+      await api('POST', '/api/account/plan', { body: { plan: opts.plan ?? 'free' }, token })
+      user = (await api('GET', '/api/user', { token })).body.data
+    }
+    return { token, user, email, password }
+  }
+
+  return {
+    deps,
+    app,
+    api,
+    outbox,
+    signUp,
+    async close() {
+      await deps.database.close()
+      await dropDb?.()
+    },
+  }
+}
