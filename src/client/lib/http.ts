@@ -1,0 +1,118 @@
+import ky, { HTTPError, type Options } from 'ky'
+import { sessionToken, storedLocale } from './session-token'
+
+// The one HTTP client (architecture rule 6; only this module imports ky). Every call carries
+// the bearer token and Accept-Language (spec §7). Failures go to the central handler of
+// spec §8, which the app installs at start with configureErrorHandling().
+
+export interface ApiErrorBody {
+  message?: string
+  inputError?: string
+  plan?: string
+  [key: string]: unknown
+}
+
+export class ApiRequestError extends Error {
+  constructor(
+    public status: number,
+    public body: ApiErrorBody,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+export interface ErrorHandlers {
+  unauthorized(): void
+  notFound(): void
+  paymentRequired(plan: string | undefined): void
+  /** 429 and other statuses: an error toast; description is the server's message or body. */
+  toast(title: 'rate_limited' | 'error', description: string): void
+  /** Errors without a response (network, offline). */
+  network(error: unknown): void
+}
+
+let handlers: ErrorHandlers | null = null
+export function configureErrorHandling(h: ErrorHandlers) {
+  handlers = h
+}
+
+export const http = ky.create({
+  prefix: '/api',
+  timeout: 20_000,
+  retry: 0,
+  hooks: {
+    beforeRequest: [
+      ({ request }) => {
+        const token = sessionToken.get()
+        if (token) request.headers.set('Authorization', `Bearer ${token}`)
+        request.headers.set('Accept-Language', storedLocale.get() ?? 'en')
+      },
+    ],
+  },
+})
+
+/** Turns a ky failure into an ApiRequestError carrying status and body. */
+export async function toApiError(error: unknown): Promise<ApiRequestError | null> {
+  if (error instanceof ApiRequestError) return error
+  if (error instanceof HTTPError) {
+    let body: ApiErrorBody = {}
+    try {
+      body = (await error.response.clone().json()) as ApiErrorBody
+    } catch {
+      body = { message: await error.response.clone().text().catch(() => '') }
+    }
+    return new ApiRequestError(error.response.status, body, body.message || error.message)
+  }
+  return null
+}
+
+/** spec §8 central handling. Answers the normalised error so callers can still read it. */
+export async function handleError(error: unknown): Promise<ApiRequestError | null> {
+  const apiError = await toApiError(error)
+  if (!handlers) return apiError
+  if (!apiError) {
+    console.error(error)
+    handlers.network(error)
+    return null
+  }
+  switch (apiError.status) {
+    case 401:
+      handlers.unauthorized()
+      break
+    case 404:
+      handlers.notFound()
+      break
+    case 402:
+      handlers.paymentRequired(apiError.body.plan)
+      break
+    case 429:
+      handlers.toast('rate_limited', apiError.body.message ?? JSON.stringify(apiError.body))
+      break
+    default:
+      handlers.toast('error', apiError.message)
+  }
+  return apiError
+}
+
+/** GET that reads `data.data` (spec §7 data loader). */
+export async function getData<T>(path: string, options?: Options): Promise<T> {
+  const body = await http.get(path, options).json<{ data: T }>()
+  return body.data
+}
+
+/** A write; answers the whole body `{ data?, message? }`. Errors are thrown as ApiRequestError. */
+export async function send<T = unknown>(
+  method: 'post' | 'patch' | 'put' | 'delete',
+  path: string,
+  json?: unknown,
+  options?: Options,
+): Promise<{ data?: T; message?: string; [key: string]: unknown }> {
+  try {
+    const res = await http(path, { method, json, ...options })
+    const text = await res.text()
+    return text ? JSON.parse(text) : {}
+  } catch (error) {
+    throw (await toApiError(error)) ?? error
+  }
+}
