@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# `npm test`: typecheck, lint, unit + API + sync tests (PGlite; and PostgreSQL too when
+# TEST_DATABASE_URL names a server), then end-to-end tests in Debian's Chromium against the
+# production build. Installs Chromium when it is missing and we are root.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+out=tests/.output
+rm -rf "$out" && mkdir -p "$out"
+status=0
+step() { echo; echo "── $1"; }
+
+if [ ! -x /usr/bin/chromium ]; then
+  if [ "$(id -u)" = 0 ]; then
+    step "installing Debian chromium"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null || exit 1
+  else
+    echo "End-to-end tests need Debian's Chromium: run 'sudo apt-get install -y chromium' and retry." >&2
+    exit 1
+  fi
+fi
+
+step "typecheck"
+npm run --silent typecheck || status=1
+step "lint"
+npm run --silent lint || status=1
+
+step "unit, API and sync tests (PGlite)"
+node_modules/.bin/vitest run --config tests/vitest.config.ts \
+  --reporter=default --reporter=json --outputFile.json="$out/vitest-pglite.json" || status=1
+
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  step "API and sync tests (PostgreSQL at ${TEST_DATABASE_URL%%@*}@…)"
+  node_modules/.bin/vitest run --config tests/vitest.config.ts tests/integration \
+    --reporter=default --reporter=json --outputFile.json="$out/vitest-postgres.json" || status=1
+fi
+
+step "build"
+npm run --silent build >"$out/build.log" 2>&1 || { cat "$out/build.log"; status=1; }
+
+step "end-to-end (Chromium)"
+PLAYWRIGHT_JSON_OUTPUT_NAME="$out/playwright.json" node_modules/.bin/playwright test \
+  --config tests/playwright.config.ts --reporter=list,json || status=1
+
+node tests/summary.mjs "$out" || status=1
+exit $status
