@@ -5,6 +5,8 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
+import { VitePWA } from 'vite-plugin-pwa'
+import { manifest } from './src/client/pwa/manifest.ts'
 
 const src = fileURLToPath(new URL('./src', import.meta.url))
 const rootDir = fileURLToPath(new URL('.', import.meta.url))
@@ -28,7 +30,24 @@ export default defineConfig({
   root: `${src}/client`,
   publicDir: `${rootDir}public`,
   envDir: rootDir,
-  plugins,
+  plugins: [
+    ...plugins,
+    // The service worker source is sw/sw.ts (design card); registration is in src/client/pwa.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: `${rootDir}sw`,
+      filename: 'sw.ts',
+      injectRegister: false,
+      registerType: 'prompt',
+      manifest,
+      includeAssets: ['favicon.svg', 'apple-touch-icon.png', 'icon.svg'],
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
+        globIgnores: ['screenshots/**'],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
   resolve: { alias: { '~': src, 'styled-system': `${src}/styled-system` } },
   // Panda runs as a PostCSS plugin here, so no postcss.config file is needed (toolchain.md #7).
   css: { postcss: { plugins: [pandacss() as never] } },

@@ -1,0 +1,19 @@
+// Names and rules shared by the service worker and the page (src/client/pwa imports this file).
+
+export const CACHE_NAMES = {
+  publicLists: 'public-lists-v1',
+  images: 'images-v1',
+} as const
+
+export const NAVIGATION_TIMEOUT_MS = 3000
+
+/** decisions §7: these need the server; offline their screens say so and nothing is queued. */
+export const ONLINE_ONLY_API =
+  /^\/api\/(auth|account|user\/(password|2fa|verify)|key|invite|notification|billing|utility|dev)(\/|$)/
+
+export const SW_MESSAGES = {
+  skipWaiting: 'SKIP_WAITING',
+  signOut: 'SIGN_OUT',
+  sync: 'sync',
+  syncTag: 'outbox',
+} as const

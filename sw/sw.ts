@@ -1,0 +1,103 @@
+/// <reference lib="webworker" />
+import { CacheableResponsePlugin } from 'workbox-cacheable-response'
+import { clientsClaim } from 'workbox-core'
+import { ExpirationPlugin } from 'workbox-expiration'
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching'
+import { registerRoute } from 'workbox-routing'
+import { CacheFirst, NetworkOnly, StaleWhileRevalidate } from 'workbox-strategies'
+import { CACHE_NAMES, NAVIGATION_TIMEOUT_MS, ONLINE_ONLY_API, SW_MESSAGES } from './policy'
+
+// The service worker (design card): the shell and its hashed assets are precached; public lists
+// are served stale-while-revalidate so a visitor can reopen one offline; images cache-first with
+// limits; everything else under /api is network-only and never stored (decisions §7).
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] }
+
+precacheAndRoute(self.__WB_MANIFEST)
+cleanupOutdatedCaches()
+clientsClaim()
+
+// Navigations: the network when it answers in time (fresh HTML, server-rendered meta), otherwise
+// the precached shell, so the app opens with no connection or a slow one. Never for /api.
+registerRoute(
+  ({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/api/'),
+  async ({ request }) => {
+    try {
+      const response = await fetchWithTimeout(request, NAVIGATION_TIMEOUT_MS)
+      if (response.status < 500) return response
+    } catch {
+      /* offline or too slow: fall through to the shell */
+    }
+    return (await matchPrecache('/index.html')) ?? Response.error()
+  },
+)
+
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith('/api/public/'),
+  new StaleWhileRevalidate({
+    cacheName: CACHE_NAMES.publicLists,
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 50, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true }),
+    ],
+  }),
+)
+
+registerRoute(
+  ({ request, url }) => request.destination === 'image' && !url.pathname.startsWith('/api/'),
+  new CacheFirst({
+    cacheName: CACHE_NAMES.images,
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [0, 200] }),
+      new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true }),
+    ],
+  }),
+)
+
+// Online-only calls (auth, billing, payment, keys, team, account deletion) and every other
+// private API read or write: straight to the network, never cached.
+registerRoute(({ url }) => ONLINE_ONLY_API.test(url.pathname), new NetworkOnly(), 'GET')
+for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+  registerRoute(({ url }) => url.pathname.startsWith('/api/'), new NetworkOnly(), method)
+}
+
+self.addEventListener('message', (event) => {
+  const data = event.data as { type?: string } | undefined
+  if (data?.type === SW_MESSAGES.skipWaiting) void self.skipWaiting()
+  if (data?.type === SW_MESSAGES.signOut) event.waitUntil(clearPrivateCaches())
+})
+
+// Background Sync where the browser has it (not Safari): wake the pages so the sync engine pushes.
+self.addEventListener('sync', (event: Event) => {
+  const e = event as Event & { tag?: string; waitUntil(p: Promise<unknown>): void }
+  if (e.tag === SW_MESSAGES.syncTag) e.waitUntil(askClientsToSync())
+})
+
+async function askClientsToSync() {
+  const clients = await self.clients.matchAll({ type: 'window', includeUncontrolled: true })
+  for (const client of clients) client.postMessage({ type: SW_MESSAGES.sync })
+}
+
+/** Sign-out: drop every runtime cache that could hold something of the signed-out user. */
+async function clearPrivateCaches() {
+  const keep = new Set<string>([CACHE_NAMES.publicLists])
+  for (const name of await caches.keys()) {
+    if (!name.startsWith('workbox-precache') && !keep.has(name)) await caches.delete(name)
+  }
+}
+
+function fetchWithTimeout(request: Request, ms: number) {
+  return new Promise<Response>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('timeout')), ms)
+    fetch(request).then(
+      (r) => {
+        clearTimeout(timer)
+        resolve(r)
+      },
+      (e) => {
+        clearTimeout(timer)
+        reject(e)
+      },
+    )
+  })
+}
