@@ -25,6 +25,12 @@ export default defineConfig({
           success: { value: { base: '{colors.green.700}', _dark: '{colors.green.300}' } },
           info: { value: { base: '{colors.blue.700}', _dark: '{colors.blue.300}' } },
           warning: { value: { base: '{colors.amber.800}', _dark: '{colors.amber.300}' } },
+          // Tinted fills behind status text (badges, stat-card arrows): the text tokens above keep
+          // WCAG AA contrast (>= 4.5:1) on these in both themes.
+          'success.subtle': { value: { base: '{colors.green.50}', _dark: '{colors.green.950}' } },
+          'danger.subtle': { value: { base: '{colors.red.50}', _dark: '{colors.red.950}' } },
+          'warning.subtle': { value: { base: '{colors.amber.50}', _dark: '{colors.amber.950}' } },
+          'info.subtle': { value: { base: '{colors.blue.50}', _dark: '{colors.blue.950}' } },
         },
       },
     },

@@ -1,0 +1,1 @@
+export * as Icon from './icon'
