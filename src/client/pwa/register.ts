@@ -1,0 +1,62 @@
+import { Workbox } from 'workbox-window'
+import { SW_MESSAGES } from '../../../sw/policy'
+import { hasUnsavedInput } from './unsaved-input'
+
+// Registers sw/sw.ts (built as /sw.js). When a new version waits, `onUpdate` is called with an
+// `apply` function: the UI offers Reload in a toast and calls it when the reader chooses to.
+// Another tab applying the update takes control here too; this tab then reloads only if no
+// form holds unsaved input, and otherwise keeps running the page it has until the next load.
+
+export interface UpdateHandlers {
+  onUpdate(apply: () => void): void
+  /** A sync request from the service worker (Background Sync). */
+  onSyncRequest(): void
+}
+
+let workbox: Workbox | null = null
+
+export function registerServiceWorker(handlers: UpdateHandlers) {
+  if (!('serviceWorker' in navigator) || import.meta.env.DEV) return
+  const wb = new Workbox('/sw.js', { scope: '/' })
+  workbox = wb
+  let reloadWhenControlled = false
+
+  wb.addEventListener('waiting', () => {
+    handlers.onUpdate(() => {
+      reloadWhenControlled = true
+      wb.messageSkipWaiting()
+    })
+  })
+  wb.addEventListener('controlling', (event) => {
+    if (!event.isUpdate) return
+    if (reloadWhenControlled || !hasUnsavedInput()) window.location.reload()
+  })
+  navigator.serviceWorker.addEventListener('message', (event) => {
+    if ((event.data as { type?: string } | null)?.type === SW_MESSAGES.sync) handlers.onSyncRequest()
+  })
+  void wb.register()
+  // Look for a new version when the app comes back to the foreground.
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') void wb.update()
+  })
+}
+
+/** Asks the browser to wake us for the outbox when the connection returns (where supported). */
+export async function requestBackgroundSync() {
+  const reg = await navigator.serviceWorker?.getRegistration()
+  const sync = (reg as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined)?.sync
+  await sync?.register(SW_MESSAGES.syncTag).catch(() => {})
+}
+
+/** decisions §6: sign-out removes cached private responses. */
+export async function clearPrivateCaches() {
+  navigator.serviceWorker?.controller?.postMessage({ type: SW_MESSAGES.signOut })
+  if (!('caches' in window)) return
+  for (const name of await caches.keys()) {
+    if (!name.startsWith('workbox-precache') && !name.startsWith('public-lists')) await caches.delete(name)
+  }
+}
+
+export function getWorkbox() {
+  return workbox
+}
