@@ -5,7 +5,7 @@ import type { Role } from '~/shared/permissions'
 import type { Config } from './config'
 import type { Database, Db } from './db/client'
 import type { accounts, memberships, users } from './db/schema'
-import { isMessageKey, translate } from './i18n'
+import { isMessageKey, translate, type MessageKey } from './i18n'
 import { ApiError } from './lib/errors'
 import type { Mailer } from './services/mail'
 import type { Plan } from './services/plans'
@@ -59,8 +59,20 @@ export function validate<S extends v.GenericSchema>(schema: S, raw: unknown): v.
   if (result.success) return result.output
   const issue = pickIssue(result.issues)
   const field = issue.path?.map((p) => p.key).find((k) => typeof k === 'string') as string | undefined
-  const key = isMessageKey(issue.message) ? issue.message : 'validation.invalid'
-  throw new ApiError(400, key, { inputError: field ?? (issue.kind === 'schema' && issue.type === 'strict_object' ? String(issue.input) : undefined) })
+  throw new ApiError(400, messageKey(issue, field), {
+    inputError: field ?? (issue.kind === 'schema' && issue.type === 'strict_object' ? String(issue.input) : undefined),
+  })
+}
+
+function messageKey(issue: v.BaseIssue<unknown>, field: string | undefined): MessageKey {
+  if (isMessageKey(issue.message)) return issue.message
+  // A missing key is reported by the object, not by the field's schema, so it carries no field
+  // message: use the field's "required" message (e.g. validation.password.required).
+  if (field && issue.kind === 'schema' && issue.received === 'undefined') {
+    const required = `validation.${field}.required`
+    return isMessageKey(required) ? required : 'validation.required'
+  }
+  return 'validation.invalid'
 }
 
 // In a union, report the issue of the branch that got furthest rather than the union itself.

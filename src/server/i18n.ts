@@ -43,6 +43,9 @@ const en = {
   'validation.name.required': 'Please enter your name',
   'validation.name.max_length': 'Name must be at most 100 characters',
   'validation.slug.invalid': 'URLs can only contain letters and numbers',
+  'validation.slug.reserved': 'That URL is reserved: please choose another',
+  'url.taken': 'That URL is already taken',
+  'url.updated': 'Your public URL has changed. The old link no longer works.',
   'validation.locale.invalid': 'Language must be en or es',
   'validation.token.required': 'A token is required',
   'validation.token.invalid': 'The token is invalid',
@@ -51,6 +54,7 @@ const en = {
   'validation.event.name': 'Event name is invalid',
   'validation.user.unknown_field': 'Unknown field',
   'validation.invalid': 'This value is invalid',
+  'validation.required': 'This field is required',
   'validation.plan.required': 'Please choose a plan',
   'mail.verify.subject': 'Verify your email address',
   'mail.verify.body': 'Hi {name}, please confirm your email address for your TBR list by opening this link:',
@@ -65,6 +69,9 @@ const en = {
   'mail.invite.subject': 'You have been invited to {account}',
   'mail.invite.body': '{inviter} invited you to join {account} on TBR. Open this link to accept:',
   'mail.invite.action': 'Accept invite',
+  'feedback.sent': 'Thank you for your feedback!',
+  'validation.feedback.rating': 'Please choose how you feel: positive, neutral or negative',
+  'validation.feedback.comment_max_length': 'Comment must be at most 2000 characters',
 } as const
 
 export type MessageKey = keyof typeof en
@@ -108,6 +115,9 @@ const es: Record<MessageKey, string> = {
   'validation.name.required': 'Introduce tu nombre',
   'validation.name.max_length': 'El nombre debe tener como máximo 100 caracteres',
   'validation.slug.invalid': 'Las URL solo pueden contener letras y números',
+  'validation.slug.reserved': 'Esa URL está reservada: elige otra',
+  'url.taken': 'Esa URL ya está en uso',
+  'url.updated': 'Tu URL pública ha cambiado. El enlace anterior ya no funciona.',
   'validation.locale.invalid': 'El idioma debe ser en o es',
   'validation.token.required': 'Falta el token',
   'validation.token.invalid': 'El token no es válido',
@@ -116,6 +126,7 @@ const es: Record<MessageKey, string> = {
   'validation.event.name': 'El nombre del evento no es válido',
   'validation.user.unknown_field': 'Campo desconocido',
   'validation.invalid': 'Este valor no es válido',
+  'validation.required': 'Este campo es obligatorio',
   'validation.plan.required': 'Elige un plan',
   'mail.verify.subject': 'Verifica tu correo electrónico',
   'mail.verify.body': 'Hola {name}, confirma tu correo para tu lista TBR abriendo este enlace:',
@@ -130,6 +141,9 @@ const es: Record<MessageKey, string> = {
   'mail.invite.subject': 'Te han invitado a {account}',
   'mail.invite.body': '{inviter} te invitó a unirte a {account} en TBR. Abre este enlace para aceptar:',
   'mail.invite.action': 'Aceptar invitación',
+  'feedback.sent': '¡Gracias por tu opinión!',
+  'validation.feedback.rating': 'Elige cómo te sientes: positivo, neutral o negativo',
+  'validation.feedback.comment_max_length': 'El comentario debe tener como máximo 2000 caracteres',
 }
 
 export const catalogs: Record<Locale, Record<MessageKey, string>> = { en, es }

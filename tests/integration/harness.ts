@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm'
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { createApp } from '~/server/app'
@@ -17,8 +18,19 @@ export interface TestServer {
   outbox(to: string): Promise<{ subject: string; text: string; html: string; links: string[] }[]>
   /** Signs up and verifies a user with the free plan; answers the session token and user. */
   signUp(opts?: { name?: string; email?: string; password?: string; verify?: boolean; plan?: string | null }): Promise<{ token: string; user: any; email: string; password: string }>
+  /** Runs raw SQL on the server's database (to inspect it or to move time, e.g. expires_at). */
+  query<T = Record<string, unknown>>(statement: SQL): Promise<T[]>
   close(): Promise<void>
 }
+
+/** The `token` query parameter of a mailed link. */
+export function tokenOf(link: string): string {
+  const token = new URL(link).searchParams.get('token')
+  if (!token) throw new Error(`no token in ${link}`)
+  return token
+}
+
+export { sql }
 
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   let dropDb: (() => Promise<void>) | undefined
@@ -99,14 +111,24 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     return { token, user, email, password }
   }
 
+  const query: TestServer['query'] = async (statement) => {
+    const result = (await deps.db.execute(statement)) as unknown as { rows: never[] }
+    return result.rows
+  }
+
+  let closed = false
   return {
     deps,
     app,
     api,
     outbox,
     signUp,
+    query,
     async close() {
-      await deps.database.close()
+      if (closed) return
+      closed = true
+      // A test may already have closed the database (GET /api/health 503).
+      await deps.database.close().catch(() => {})
       await dropDb?.()
     },
   }
