@@ -8,6 +8,7 @@ import { ApiError } from './lib/errors'
 import { log } from './lib/log'
 import { account } from './routes/account'
 import { auth } from './routes/auth'
+import { books } from './routes/books'
 import { feedback } from './routes/feedback'
 import { devOutbox, event, health } from './routes/misc'
 import { user } from './routes/user'
@@ -67,6 +68,7 @@ export function createApp(deps: Deps, opts: { staticHandler?: (app: Hono<AppEnv>
   app.route('/api/event', event)
   app.route('/api/dev', devOutbox)
   app.route('/api/feedback', feedback)
+  app.route('/api/books', books)
 
   app.all('/api/*', (c) => c.json({ message: translate(c.var.locale, 'error.not_found') }, 404))
 

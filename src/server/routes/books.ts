@@ -1,0 +1,64 @@
+import { Hono } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import * as v from 'valibot'
+import { BatchInput, Cursor, IdempotencyKey, type BookMutationKind } from '~/shared/sync/protocol'
+import { readBody, validate, type AppEnv, type Ctx } from '../context'
+import { ApiError, notFound } from '../lib/errors'
+import { requireAuth } from '../middleware/auth'
+import { batchToMutation, getBook, idOf, pullBooks, runBookMutations } from '../services/books'
+
+// spec §7 books calls, decisions §6 (local-first sync) and guide/sync.md. Response shapes are
+// documented in src/shared/sync/protocol.ts and src/client/sync/README.md.
+
+export const books = new Hono<AppEnv>()
+
+books.use('*', requireAuth('user'))
+
+/** `{ data: Book[], deleted: string[], cursor, reset }` with or without `?since=<cursor>`. */
+books.get('/', async (c) => {
+  const raw = c.req.query('since')
+  let since: number | undefined
+  if (raw !== undefined && raw !== '') {
+    const ok = v.safeParse(Cursor, raw)
+    if (!ok.success) throw new ApiError(400, 'validation.book.since.invalid', { inputError: 'since' })
+    since = Number(raw)
+  }
+  return c.json(await pullBooks(c.var.deps.db, c.var.auth.account.id, since))
+})
+
+books.get('/:id', async (c) => {
+  const book = await getBook(c.var.deps.db, c.var.auth.account.id, c.req.param('id'))
+  if (!book) throw notFound()
+  return c.json({ data: book })
+})
+
+books.post('/', async (c) => {
+  const data = await readBody(c, v.unknown())
+  return write(c, 'book.create', idOf(data), data)
+})
+
+/** Several mutations in one request and one transaction; one result per mutation, in order. */
+books.post('/batch', async (c) => {
+  const { mutations } = await readBody(c, BatchInput)
+  const results = await runBookMutations(c.var.deps.db, c.var.auth.account.id, c.var.locale, mutations.map(batchToMutation))
+  return c.json({ data: results.map(({ replayed: _r, ...r }) => r) })
+})
+
+books.patch('/:id', async (c) => write(c, 'book.update', c.req.param('id'), await readBody(c, v.unknown())))
+
+books.delete('/:id', async (c) => write(c, 'book.delete', c.req.param('id'), null))
+
+async function write(c: Ctx, kind: BookMutationKind, id: string | null, data: unknown) {
+  const header = c.req.header('idempotency-key')
+  let key: string | null = null
+  if (header !== undefined) {
+    try {
+      key = validate(IdempotencyKey, header)
+    } catch {
+      throw new ApiError(400, 'validation.idempotency_key.invalid', { inputError: 'Idempotency-Key' })
+    }
+  }
+  const [result] = await runBookMutations(c.var.deps.db, c.var.auth.account.id, c.var.locale, [{ key, kind, id, data }])
+  if (result!.replayed) c.header('Idempotent-Replayed', 'true')
+  return c.json(result!.body, result!.status as ContentfulStatusCode)
+}

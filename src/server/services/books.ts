@@ -1,0 +1,258 @@
+import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm'
+import { CreateBookInput, UpdateBookInput, withDerived, type Book } from '~/shared/schemas/book'
+import type { Locale } from '~/shared/schemas/common'
+import { canonicalJson, type BookMutationKind, type MutationResult, type PullResponse } from '~/shared/sync/protocol'
+import { validate } from '../context'
+import type { Db, Tx } from '../db/client'
+import { accounts, books, idempotencyKeys } from '../db/schema'
+import { translate } from '../i18n'
+import { newId, sha256 } from '../lib/crypto'
+import { ApiError } from '../lib/errors'
+
+// Books of one account (decisions §6, guide/sync.md "Server"). Every function takes the
+// caller's account id first and every query filters on it: this module is the one place the
+// books tenant scope lives (architecture rule 7).
+
+type BookRow = typeof books.$inferSelect
+
+/** How long a stored Idempotency-Key answer is kept. Past it a replay is re-evaluated, which is
+ *  still harmless: a create finds its own id, a delete finds a tombstone, an update re-sets the
+ *  same values. */
+export const IDEMPOTENCY_TTL_DAYS = 30
+
+export function toBookJson(row: BookRow): Book {
+  return withDerived({
+    id: row.id,
+    title: row.title,
+    author: row.author,
+    rating: row.rating,
+    review: row.review,
+    started_at: row.startedAt,
+    finished_at: row.finishedAt,
+    imageUrl: row.imageUrl,
+    isbn: row.isbn,
+    asin: row.asin,
+    account_id: row.accountId,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    version: row.version,
+  })
+}
+
+/** Live books of an account, newest first (for public pages and dashboards too). */
+export function liveBooks(db: Db, accountId: string) {
+  return db
+    .select()
+    .from(books)
+    .where(and(eq(books.accountId, accountId), isNull(books.deletedAt)))
+    .orderBy(desc(books.createdAt), asc(books.id))
+}
+
+/**
+ * GET /api/books. The cursor is the account's change counter read BEFORE the rows: every write
+ * numbered up to it has committed (writes serialise on the account row), so nothing at or below
+ * it can appear later. Rows written meanwhile may come too and come again next time: harmless.
+ */
+export async function pullBooks(db: Db, accountId: string, since?: number): Promise<PullResponse> {
+  const [acct] = await db.select({ counter: accounts.changeCounter }).from(accounts).where(eq(accounts.id, accountId))
+  const counter = acct?.counter ?? 0
+  if (since === undefined || since > counter) {
+    // A cursor from the future (e.g. a restored database) cannot be continued: full snapshot.
+    const rows = await liveBooks(db, accountId)
+    return { data: rows.map(toBookJson), deleted: [], cursor: String(counter), reset: true }
+  }
+  const rows = await db
+    .select()
+    .from(books)
+    .where(and(eq(books.accountId, accountId), gt(books.version, since)))
+    .orderBy(asc(books.version))
+  return {
+    data: rows.filter((r) => !r.deletedAt).map(toBookJson),
+    deleted: rows.filter((r) => r.deletedAt).map((r) => r.id),
+    cursor: String(counter),
+    reset: false,
+  }
+}
+
+export async function getBook(db: Db, accountId: string, id: string): Promise<Book | null> {
+  const [row] = await db
+    .select()
+    .from(books)
+    .where(and(eq(books.id, id), eq(books.accountId, accountId), isNull(books.deletedAt)))
+  return row ? toBookJson(row) : null
+}
+
+/** A write as received: the key (if any), its kind, the book id from the path, the raw JSON. */
+export interface BookMutation {
+  key: string | null
+  kind: BookMutationKind
+  id: string | null
+  data: unknown
+}
+
+/**
+ * Applies writes in order, in ONE transaction: lock the account row, answer stored replays,
+ * stamp each write with the next change-counter value, store each answer under its key.
+ * Errors the caller caused (ApiError) become that mutation's result; anything else rolls the
+ * whole transaction back and surfaces as a 500, so the client retries every mutation.
+ */
+export async function runBookMutations(
+  db: Db,
+  accountId: string,
+  locale: Locale,
+  mutations: BookMutation[],
+): Promise<(MutationResult & { replayed: boolean })[]> {
+  return db.transaction(async (tx) => {
+    const [acct] = await tx
+      .select({ counter: accounts.changeCounter })
+      .from(accounts)
+      .where(eq(accounts.id, accountId))
+      .for('update')
+    if (!acct) throw new ApiError(404, 'error.not_found')
+    let counter = acct.counter
+    const keys = [...new Set(mutations.map((m) => m.key).filter((k): k is string => k != null))]
+    const stored = new Map<string, { requestHash: string; status: number; body: unknown }>()
+    if (keys.length) {
+      const rows = await tx
+        .select()
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.accountId, accountId), inArray(idempotencyKeys.key, keys)))
+      for (const r of rows) stored.set(r.key, r)
+    }
+    const fresh: (typeof idempotencyKeys.$inferInsert)[] = []
+    const results: (MutationResult & { replayed: boolean })[] = []
+
+    for (const m of mutations) {
+      const key = m.key ?? ''
+      const hash = sha256(canonicalJson({ kind: m.kind, id: m.id, data: m.data ?? null }))
+      const prior = m.key ? stored.get(m.key) : undefined
+      if (prior) {
+        results.push(
+          prior.requestHash === hash
+            ? { key, status: prior.status, body: prior.body as MutationResult['body'], replayed: true }
+            : { key, ...errorAnswer(locale, new ApiError(422, 'idempotency.key_reused')), replayed: false },
+        )
+        continue
+      }
+      try {
+        const answer = await applyOne(tx, accountId, locale, m, counter + 1)
+        if (answer.wrote) counter += 1
+        if (m.key) {
+          const record = { accountId, key: m.key, requestHash: hash, status: answer.status, body: answer.body }
+          fresh.push(record)
+          stored.set(m.key, record)
+        }
+        results.push({ key, status: answer.status, body: answer.body, replayed: false })
+      } catch (err) {
+        if (!(err instanceof ApiError)) throw err
+        results.push({ key, ...errorAnswer(locale, err), replayed: false })
+      }
+    }
+
+    if (counter !== acct.counter) {
+      await tx.update(accounts).set({ changeCounter: counter }).where(eq(accounts.id, accountId))
+    }
+    if (fresh.length) await tx.insert(idempotencyKeys).values(fresh)
+    // Forget old answers now and then (every 256 writes of the account), off the common path.
+    if (Math.floor(counter / 256) !== Math.floor(acct.counter / 256)) {
+      await tx
+        .delete(idempotencyKeys)
+        .where(
+          and(
+            eq(idempotencyKeys.accountId, accountId),
+            lt(idempotencyKeys.createdAt, sql`now() - make_interval(days => ${IDEMPOTENCY_TTL_DAYS})`),
+          ),
+        )
+    }
+    return results
+  })
+}
+
+type Answer = { status: number; body: MutationResult['body']; wrote: boolean }
+
+async function applyOne(tx: Tx, accountId: string, locale: Locale, m: BookMutation, version: number): Promise<Answer> {
+  const msg = (key: 'book.created' | 'book.exists' | 'book.updated' | 'book.deleted') => translate(locale, key)
+  const now = new Date()
+  switch (m.kind) {
+    case 'book.create': {
+      const input = validate(CreateBookInput, m.data)
+      const id = input.id ?? newId()
+      const [row] = await tx
+        .insert(books)
+        .values({
+          id,
+          accountId,
+          title: input.title,
+          author: input.author,
+          rating: input.rating,
+          review: input.review,
+          startedAt: input.started_at,
+          finishedAt: input.finished_at,
+          imageUrl: input.imageUrl,
+          isbn: input.isbn,
+          asin: input.asin,
+          version,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing({ target: books.id })
+        .returning()
+      if (row) return { status: 201, body: { data: toBookJson(row), message: msg('book.created') }, wrote: true }
+      // The id exists. In this account: the create already happened (decisions §6), unless the
+      // book was deleted since (delete wins: 404). In another account: 409, revealing nothing.
+      const [mine] = await tx.select().from(books).where(and(eq(books.id, id), eq(books.accountId, accountId)))
+      if (!mine) throw new ApiError(409, 'book.id_taken', { inputError: 'id' })
+      if (mine.deletedAt) throw new ApiError(404, 'error.not_found')
+      return { status: 200, body: { data: toBookJson(mine), message: msg('book.exists') }, wrote: false }
+    }
+    case 'book.update': {
+      const input = validate(UpdateBookInput, m.data)
+      const set: Partial<typeof books.$inferInsert> = { version, updatedAt: now }
+      if (input.title !== undefined) set.title = input.title
+      if (input.author !== undefined) set.author = input.author
+      if (input.rating !== undefined) set.rating = input.rating
+      if (input.review !== undefined) set.review = input.review
+      if (input.started_at !== undefined) set.startedAt = input.started_at
+      if (input.finished_at !== undefined) set.finishedAt = input.finished_at
+      if (input.imageUrl !== undefined) set.imageUrl = input.imageUrl
+      const [row] = await tx
+        .update(books)
+        .set(set)
+        .where(and(eq(books.id, m.id ?? ''), eq(books.accountId, accountId), isNull(books.deletedAt)))
+        .returning()
+      if (!row) throw new ApiError(404, 'error.not_found')
+      return { status: 200, body: { data: toBookJson(row), message: msg('book.updated') }, wrote: true }
+    }
+    case 'book.delete': {
+      // A tombstone: the row stays (with deleted_at) so `since` pulls can report it.
+      const [row] = await tx
+        .update(books)
+        .set({ deletedAt: now, updatedAt: now, version })
+        .where(and(eq(books.id, m.id ?? ''), eq(books.accountId, accountId), isNull(books.deletedAt)))
+        .returning({ id: books.id })
+      if (!row) throw new ApiError(404, 'error.not_found')
+      return { status: 200, body: { data: { id: row.id }, message: msg('book.deleted') }, wrote: true }
+    }
+  }
+}
+
+function errorAnswer(locale: Locale, err: ApiError): { status: number; body: MutationResult['body'] } {
+  return {
+    status: err.status,
+    body: {
+      message: translate(locale, err.key, err.opts.params),
+      ...(err.opts.inputError ? { inputError: err.opts.inputError } : {}),
+    },
+  }
+}
+
+/** Maps a batch entry to the single call it stands for, so both hash the same way. */
+export function batchToMutation(b: { key: string; kind: BookMutationKind; id?: string; data?: unknown }): BookMutation {
+  const id = b.kind === 'book.create' ? idOf(b.data) : (b.id ?? null)
+  return { key: b.key, kind: b.kind, id, data: b.kind === 'book.delete' ? null : (b.data ?? null) }
+}
+
+export function idOf(data: unknown): string | null {
+  const id = (data as { id?: unknown } | null)?.id
+  return typeof id === 'string' ? id : null
+}

@@ -1,0 +1,283 @@
+import * as v from 'valibot'
+
+// Book input rules shared by forms, the sync engine and the API (spec §3 Book, decisions §6, §9).
+// Messages are translation ids (see common.ts); the server's catalog carries the same keys.
+
+export const BOOK_LIMITS = { title: 300, author: 200, review: 10_000, url: 2048 } as const
+
+export type BookStatus = 'not_started' | 'reading' | 'finished'
+
+/** The book as the API answers it (and as Dexie stores it, plus a local sync state). */
+export interface Book {
+  id: string
+  title: string
+  author: string | null
+  rating: number | null
+  review: string | null
+  started_at: string | null
+  finished_at: string | null
+  started: boolean
+  finished: boolean
+  status: BookStatus
+  imageUrl: string | null
+  isbn: string | null
+  asin: string | null
+  account_id: string
+  created_at: string
+  updated_at: string
+  /** The account's change counter at this book's last write (decisions §6 cursor). */
+  version: number
+}
+
+/** The fields a reader writes; everything else in Book is derived or server-owned. */
+export const EDITABLE_FIELDS = ['title', 'author', 'rating', 'review', 'started_at', 'finished_at', 'imageUrl'] as const
+export type EditableField = (typeof EDITABLE_FIELDS)[number]
+export type BookFields = Pick<Book, EditableField>
+
+/** decisions §6: finished if finished, else reading if started, else not started. */
+export function bookStatus(b: { started_at: string | null; finished_at: string | null }): BookStatus {
+  return b.finished_at ? 'finished' : b.started_at ? 'reading' : 'not_started'
+}
+
+/** Recomputes the derived fields (started, finished, status) after any change to the dates. */
+export function withDerived<T extends { started_at: string | null; finished_at: string | null }>(b: T) {
+  return { ...b, started: b.started_at != null, finished: b.finished_at != null, status: bookStatus(b) }
+}
+
+const emptyToNull = (s: string | null): string | null => (s === '' ? null : s)
+
+const Title = v.pipe(
+  v.string('validation.book.title.required'),
+  v.trim(),
+  v.nonEmpty('validation.book.title.required'),
+  v.maxLength(BOOK_LIMITS.title, 'validation.book.title.max_length'),
+)
+const optionalText = (max: number, key: string) =>
+  v.pipe(v.nullable(v.pipe(v.string(key), v.trim(), v.maxLength(max, key))), v.transform(emptyToNull))
+const Author = optionalText(BOOK_LIMITS.author, 'validation.book.author.max_length')
+const Review = optionalText(BOOK_LIMITS.review, 'validation.book.review.max_length')
+
+export const Rating = v.nullable(
+  v.pipe(
+    v.number('validation.book.rating.invalid'),
+    v.integer('validation.book.rating.invalid'),
+    v.minValue(1, 'validation.book.rating.invalid'),
+    v.maxValue(5, 'validation.book.rating.invalid'),
+  ),
+)
+
+/** A real calendar date written YYYY-MM-DD (decisions §9). */
+export function isIsoDate(s: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s)
+  if (!m) return false
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])]
+  const date = new Date(Date.UTC(y, mo - 1, d))
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d
+}
+const BookDate = v.pipe(
+  v.nullable(v.pipe(v.string('validation.book.date.invalid'), v.trim(), v.check((s) => s === '' || isIsoDate(s), 'validation.book.date.invalid'))),
+  v.transform(emptyToNull),
+)
+
+export function isHttpUrl(s: string): boolean {
+  try {
+    const u = new URL(s)
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== ''
+  } catch {
+    return false
+  }
+}
+const ImageUrl = v.pipe(
+  v.nullable(
+    v.pipe(
+      v.string('validation.book.image_url.invalid'),
+      v.trim(),
+      v.maxLength(BOOK_LIMITS.url, 'validation.book.image_url.invalid'),
+      v.check((s) => s === '' || isHttpUrl(s), 'validation.book.image_url.invalid'),
+    ),
+  ),
+  v.transform(emptyToNull),
+)
+
+export const BookId = v.pipe(v.string('validation.book.id.invalid'), v.trim(), v.uuid('validation.book.id.invalid'), v.toLowerCase())
+
+// Read-only fields of the Book JSON are accepted and ignored, so a client may send a book back as
+// it received it; any other unknown field is a 400 (it is most likely a typo).
+const readOnly = {
+  account_id: v.optional(v.unknown()),
+  created_at: v.optional(v.unknown()),
+  updated_at: v.optional(v.unknown()),
+  started: v.optional(v.unknown()),
+  finished: v.optional(v.unknown()),
+  status: v.optional(v.unknown()),
+  isbn: v.optional(v.unknown()),
+  asin: v.optional(v.unknown()),
+  version: v.optional(v.unknown()),
+}
+const editable = {
+  title: v.optional(Title),
+  author: v.optional(Author),
+  rating: v.optional(Rating),
+  review: v.optional(Review),
+  started_at: v.optional(BookDate),
+  finished_at: v.optional(BookDate),
+  imageUrl: v.optional(ImageUrl),
+}
+
+/**
+ * POST /api/books: `{ title, author?, rating?, review?, started_at?, finished_at?, imageUrl?, id? }`
+ * or `{ link, id?, … }` where the title (unless given) and ISBN/ASIN come from the retailer URL.
+ */
+export const CreateBookInput = v.pipe(
+  v.strictObject(
+    {
+      ...editable,
+      ...readOnly,
+      id: v.optional(BookId),
+      link: v.optional(v.pipe(v.string('validation.book.link.invalid'), v.trim(), v.maxLength(BOOK_LIMITS.url, 'validation.book.link.invalid'))),
+    },
+    'validation.book.unknown_field',
+  ),
+  v.rawTransform(({ dataset, addIssue, NEVER }) => {
+    const i = dataset.value
+    let fromLink: RetailerLink | null = null
+    if (i.link !== undefined) {
+      fromLink = parseRetailerLink(i.link)
+      if (!fromLink) {
+        addIssue({ message: isHttpUrl(i.link) ? 'validation.book.link.unsupported' : 'validation.book.link.invalid', path: pathTo(dataset.value, 'link') })
+        return NEVER
+      }
+    }
+    const title = i.title ?? fromLink?.title
+    if (!title) {
+      const field = i.link !== undefined ? 'link' : 'title'
+      addIssue({ message: field === 'link' ? 'validation.book.link.no_title' : 'validation.book.title.required', path: pathTo(dataset.value, field) })
+      return NEVER
+    }
+    return {
+      ...(i.id !== undefined ? { id: i.id } : {}),
+      title: title.slice(0, BOOK_LIMITS.title),
+      author: i.author ?? null,
+      rating: i.rating ?? null,
+      review: i.review ?? null,
+      started_at: i.started_at ?? null,
+      finished_at: i.finished_at ?? null,
+      imageUrl: i.imageUrl ?? null,
+      isbn: fromLink?.isbn ?? null,
+      asin: fromLink?.asin ?? null,
+    }
+  }),
+)
+export type CreateBookInput = v.InferOutput<typeof CreateBookInput>
+export type CreateBookRaw = v.InferInput<typeof CreateBookInput>
+
+/** PATCH /api/books/:id: only the fields named change (field-level merge, decisions §6). */
+export const UpdateBookInput = v.pipe(
+  v.strictObject({ ...editable, ...readOnly, id: v.optional(v.unknown()) }, 'validation.book.unknown_field'),
+  v.transform((i) => {
+    const out: Partial<BookFields> = {}
+    for (const f of EDITABLE_FIELDS) if (i[f] !== undefined) (out as Record<string, unknown>)[f] = i[f]
+    return out
+  }),
+  v.check((o) => Object.keys(o).length > 0, 'validation.book.nothing_to_update'),
+)
+export type UpdateBookInput = v.InferOutput<typeof UpdateBookInput>
+
+function pathTo(input: Record<string, unknown>, key: string): [v.ObjectPathItem] {
+  return [{ type: 'object', origin: 'value', input, key, value: input[key] }]
+}
+
+// ---------------------------------------------------------------------------------------------
+// Retailer links (decisions §6): the title and ISBN/ASIN come from the URL alone, never fetched.
+
+export interface RetailerLink {
+  retailer: 'amazon' | 'bookshop' | 'barnesandnoble' | 'goodreads'
+  title: string | null
+  isbn: string | null
+  asin: string | null
+}
+
+const AMAZON_HOST = /(^|\.)amazon\.(com|ca|com\.mx|com\.br|co\.uk|de|fr|es|it|nl|se|pl|com\.be|com\.tr|ae|sa|eg|in|co\.jp|sg|com\.au|cn)$/
+const ASIN = '([A-Za-z0-9]{10})'
+const AMAZON_PATHS = [
+  new RegExp(`^/(?:-/[a-z]{2}/)?(?:([^/]+)/)?dp/${ASIN}(?:[/?]|$)`),
+  new RegExp(`^/(?:([^/]+)/)?gp/product/${ASIN}(?:[/?]|$)`),
+  new RegExp(`^/gp/aw/d/${ASIN}(?:[/?]|$)`),
+  new RegExp(`^/exec/obidos/(?:ASIN|tg/detail/-)/${ASIN}(?:[/?]|$)`),
+  new RegExp(`^/o/ASIN/${ASIN}(?:[/?]|$)`),
+]
+
+/** Parses a retailer product URL; null when it is not one we can read. */
+export function parseRetailerLink(link: string): RetailerLink | null {
+  let url: URL
+  try {
+    url = new URL(link.trim())
+  } catch {
+    return null
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null
+  const host = url.hostname.toLowerCase().replace(/^www\./, '')
+  const path = url.pathname
+
+  if (AMAZON_HOST.test(host)) {
+    for (const re of AMAZON_PATHS) {
+      const m = re.exec(path)
+      if (!m) continue
+      const asin = m[m.length - 1]!.toUpperCase()
+      const slug = m.length > 2 ? m[1] : undefined
+      return { retailer: 'amazon', title: slugTitle(slug), isbn: isIsbn10(asin) ? asin : null, asin }
+    }
+    return null
+  }
+  const ean = url.searchParams.get('ean') ?? url.searchParams.get('isbn')
+  const isbn13 = ean && isIsbn13(ean.replace(/-/g, '')) ? ean.replace(/-/g, '') : null
+  if (host === 'bookshop.org') {
+    // /p/books/<slug>/<id>?ean=978…, or /a/<shop>/<isbn13> without a slug
+    const m = /^\/(?:p\/)?books\/([^/]+)\/[^/]+/.exec(path)
+    const a = /^\/a\/[^/]+\/(\d{13})/.exec(path)
+    const isbn = isbn13 ?? (a && isIsbn13(a[1]!) ? a[1]! : null)
+    if (!m && !isbn) return null
+    return { retailer: 'bookshop', title: slugTitle(m?.[1]), isbn, asin: null }
+  }
+  if (host === 'barnesandnoble.com') {
+    const m = /^\/w\/([^/]+)\/[^/]+/.exec(path)
+    if (!m) return null
+    return { retailer: 'barnesandnoble', title: slugTitle(m[1]), isbn: isbn13, asin: null }
+  }
+  if (host === 'goodreads.com') {
+    // /book/show/<id>.<Title_Words> or /book/show/<id>-<title-words>
+    const m = /^\/book\/show\/\d+(?:[.-]([^/?]+))?/.exec(path)
+    if (!m) return null
+    return { retailer: 'goodreads', title: slugTitle(m[1]), isbn: null, asin: null }
+  }
+  return null
+}
+
+function slugTitle(slug: string | undefined): string | null {
+  if (!slug) return null
+  let text: string
+  try {
+    text = decodeURIComponent(slug)
+  } catch {
+    text = slug
+  }
+  text = text.replace(/[-_+]+/g, ' ').replace(/\s+/g, ' ').trim()
+  if (!/\p{L}/u.test(text) || /^[A-Za-z0-9]{10}$/.test(text)) return null
+  // All-lowercase slugs (bookshop, B&N) read better with capitals; Amazon slugs keep theirs.
+  if (text === text.toLowerCase()) text = text.replace(/(^|\s)(\p{L})/gu, (_, s: string, c: string) => s + c.toUpperCase())
+  return text.slice(0, BOOK_LIMITS.title)
+}
+
+export function isIsbn10(s: string): boolean {
+  if (!/^\d{9}[\dX]$/.test(s)) return false
+  let sum = 0
+  for (let i = 0; i < 10; i++) sum += (s[i] === 'X' ? 10 : Number(s[i])) * (10 - i)
+  return sum % 11 === 0
+}
+
+export function isIsbn13(s: string): boolean {
+  if (!/^97[89]\d{10}$/.test(s)) return false
+  let sum = 0
+  for (let i = 0; i < 13; i++) sum += Number(s[i]) * (i % 2 === 0 ? 1 : 3)
+  return sum % 10 === 0
+}

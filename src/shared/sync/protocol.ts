@@ -1,0 +1,96 @@
+import * as v from 'valibot'
+import type { Book } from '../schemas/book'
+
+// The books sync protocol (decisions §6, guide/sync.md), shared by the client engine and the
+// API. src/client/sync/README.md explains the guarantees; this file is the wire format.
+
+/**
+ * `GET /api/books[?since=<cursor>]`. One shape for both queries:
+ * - `data`: live books (all of them without `since`; only those changed after the cursor with it),
+ * - `deleted`: ids of books deleted after the cursor (tombstones; always [] without `since`),
+ * - `cursor`: pass it as `since` next time. A decimal string; treat it as opaque.
+ * - `reset`: true when the answer is a full snapshot (no `since`, or a cursor the server cannot
+ *   continue from): the client drops every synced book the snapshot does not contain.
+ */
+export interface PullResponse {
+  data: Book[]
+  deleted: string[]
+  cursor: string
+  reset: boolean
+}
+
+export const Cursor = v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'validation.book.since.invalid'))
+
+/** A client mutation id, sent as `Idempotency-Key` (decisions §6). */
+export const IdempotencyKey = v.pipe(
+  v.string('validation.idempotency_key.invalid'),
+  v.minLength(1, 'validation.idempotency_key.invalid'),
+  v.maxLength(200, 'validation.idempotency_key.invalid'),
+  v.regex(/^[\x21-\x7e]+$/, 'validation.idempotency_key.invalid'),
+)
+
+export const BOOK_MUTATION_KINDS = ['book.create', 'book.update', 'book.delete'] as const
+export type BookMutationKind = (typeof BOOK_MUTATION_KINDS)[number]
+export type MutationKind = BookMutationKind | 'user.patch'
+
+/**
+ * Input of each mutation kind. Book kinds carry the JSON body of the single call
+ * (CreateBookInput / UpdateBookInput, validated by the server per mutation); `user.patch`
+ * carries the fields of PATCH /api/user that work offline (decisions §7).
+ */
+export const USER_PATCH_FIELDS = ['name', 'dark_mode', 'locale', 'onboarded'] as const
+
+/** One mutation inside `POST /api/books/batch`. `id` is the book id (in `data.id` for creates). */
+export const BatchMutation = v.object({
+  key: IdempotencyKey,
+  kind: v.picklist(BOOK_MUTATION_KINDS, 'validation.batch.invalid'),
+  id: v.optional(v.pipe(v.string('validation.batch.invalid'), v.maxLength(200, 'validation.batch.invalid'))),
+  data: v.optional(v.unknown()),
+})
+export type BatchMutation = v.InferOutput<typeof BatchMutation>
+
+export const BATCH_MAX = 100
+
+/** `POST /api/books/batch` body: mutations applied in order, in one transaction. */
+export const BatchInput = v.object({
+  mutations: v.pipe(
+    v.array(BatchMutation, 'validation.batch.invalid'),
+    v.minLength(1, 'validation.batch.invalid'),
+    v.maxLength(BATCH_MAX, 'validation.batch.invalid'),
+  ),
+})
+
+/** What one mutation answered: exactly what its single call would have (status and body). */
+export interface MutationResult {
+  key: string
+  status: number
+  body: { data?: unknown; message?: string; inputError?: string }
+}
+
+/** `POST /api/books/batch` answer (200 whenever the batch itself was readable). */
+export interface BatchResponse {
+  data: MutationResult[]
+}
+
+/** The single call that carries a book mutation (used without batching, and to hash requests). */
+export function bookMutationRequest(kind: BookMutationKind, id: string, data: unknown) {
+  switch (kind) {
+    case 'book.create':
+      return { method: 'POST', path: '/books', body: data }
+    case 'book.update':
+      return { method: 'PATCH', path: `/books/${encodeURIComponent(id)}`, body: data }
+    case 'book.delete':
+      return { method: 'DELETE', path: `/books/${encodeURIComponent(id)}`, body: undefined }
+  }
+}
+
+/** JSON with object keys sorted, so equal payloads hash equally whatever their key order. */
+export function canonicalJson(value: unknown): string {
+  if (value === undefined) return 'null'
+  if (value === null || typeof value !== 'object') return JSON.stringify(value)
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`
+}
