@@ -1,0 +1,1 @@
+export * as CardDisplay from './card-display'

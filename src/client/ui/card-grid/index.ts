@@ -1,0 +1,1 @@
+export * as CardGrid from './card-grid'

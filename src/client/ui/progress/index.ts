@@ -1,0 +1,1 @@
+export * as Progress from './progress'

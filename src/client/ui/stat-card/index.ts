@@ -1,0 +1,1 @@
+export * as StatCard from './stat-card'
