@@ -1,0 +1,1 @@
+export * as CopyButton from './copy-button'

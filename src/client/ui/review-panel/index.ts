@@ -1,0 +1,1 @@
+export * as ReviewPanel from './review-panel'
