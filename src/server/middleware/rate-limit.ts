@@ -1,5 +1,5 @@
 import { createMiddleware } from 'hono/factory'
-import type { AppEnv } from '../context'
+import type { AppEnv, Ctx } from '../context'
 import { ApiError } from '../lib/errors'
 import { hit, retryAfterSeconds } from '../services/rate-limit'
 
@@ -12,6 +12,17 @@ export const ipLimit = (bucket: string) =>
     if (w.count > c.var.deps.config.AUTH_IP_LIMIT) throw tooMany(w)
     await next()
   })
+
+export const MAIL_LIMIT = 5
+
+/**
+ * At most MAIL_LIMIT mails of one kind to one recipient (an address, or a user id) per window,
+ * whether the recipient exists or not, so the answer reveals nothing.
+ */
+export async function mailLimit(c: Ctx, kind: string, recipient: string) {
+  const w = await hit(c.var.deps.db, `mail:${kind}:${recipient.toLowerCase()}`, AUTH_WINDOW_MS)
+  if (w.count > MAIL_LIMIT) throw tooMany(w)
+}
 
 export function tooMany(w: { resetAt: Date; count: number }) {
   const seconds = retryAfterSeconds(w)

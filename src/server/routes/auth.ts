@@ -6,8 +6,8 @@ import { users } from '../db/schema'
 import { hashPassword, verifyPassword } from '../lib/crypto'
 import { ApiError } from '../lib/errors'
 import { bearer, requireAuth } from '../middleware/auth'
-import { AUTH_WINDOW_MS, ipLimit, tooMany } from '../middleware/rate-limit'
-import { clear, hit, peek } from '../services/rate-limit'
+import { AUTH_WINDOW_MS, ipLimit, mailLimit, tooMany } from '../middleware/rate-limit'
+import { clear, hit } from '../services/rate-limit'
 import { authenticate, refreshSession, revokeSession, revokeUserSessions, signToken } from '../services/sessions'
 import { consumeToken, findUserByEmail, sendTokenMail, sessionUser, signIn, userAccounts } from '../services/users'
 
@@ -15,30 +15,25 @@ import { consumeToken, findUserByEmail, sendTokenMail, sessionUser, signIn, user
 // the cause, so they reveal nothing about which emails exist.
 
 const FAILED_SIGNIN_LIMIT = 10
-const MAIL_PER_EMAIL_LIMIT = 5
 
 export const auth = new Hono<AppEnv>()
 
 const failKey = (email: string) => `signin-fail:${email.toLowerCase()}`
 
-/** decisions §9: after 10 failures for one email in 15 minutes, 429 whatever the password. */
-export async function checkSignInLimit(c: Ctx, email: string) {
-  const w = await peek(c.var.deps.db, failKey(email))
-  if (w && w.count >= FAILED_SIGNIN_LIMIT) throw tooMany(w)
-}
-
-export async function failSignIn(c: Ctx, email: string): Promise<never> {
-  await hit(c.var.deps.db, failKey(email), AUTH_WINDOW_MS)
-  throw new ApiError(401, 'auth.invalid_credentials')
-}
-
-/** Verifies email + password under the brute-force limit; answers the user or throws 401/429. */
+/**
+ * Verifies email + password under the brute-force limit (decisions §9: after 10 failures for one
+ * email in 15 minutes, 429 whatever the password); answers the user or throws 401/429. The
+ * attempt is counted before the password is checked, so parallel guesses cannot slip past the
+ * limit; a success clears the count.
+ */
 export async function checkPassword(c: Ctx, email: string, password: string) {
-  await checkSignInLimit(c, email)
-  const user = await findUserByEmail(c.var.deps.db, email)
+  const db = c.var.deps.db
+  const w = await hit(db, failKey(email), AUTH_WINDOW_MS)
+  if (w.count > FAILED_SIGNIN_LIMIT) throw tooMany(w)
+  const user = await findUserByEmail(db, email)
   const ok = await verifyPassword(password, user?.passwordHash)
-  if (!user || !ok || user.disabled) return failSignIn(c, email)
-  await clear(c.var.deps.db, failKey(email))
+  if (!user || !ok || user.disabled) throw new ApiError(401, 'auth.invalid_credentials')
+  await clear(db, failKey(email))
   return user
 }
 
@@ -89,12 +84,6 @@ auth.post('/switch', requireAuth(), async (c) => {
   // The caller's session already passed any second factor: switching does not ask again.
   return c.json({ data: await signIn(c.var.deps, { userId: user.id, accountId: account, userAgent: c.req.header('user-agent') }) })
 })
-
-/** Sends at most MAIL_PER_EMAIL_LIMIT mails of one kind to an address per window, existing or not. */
-async function mailLimit(c: Ctx, kind: string, email: string) {
-  const w = await hit(c.var.deps.db, `mail:${kind}:${email.toLowerCase()}`, AUTH_WINDOW_MS)
-  if (w.count > MAIL_PER_EMAIL_LIMIT) throw tooMany(w)
-}
 
 auth.post('/magic', ipLimit('mail'), async (c) => {
   const { email } = await readBody(c, EmailInput)

@@ -7,7 +7,7 @@ import { readBody, t, type AppEnv } from '../context'
 import { accounts, memberships, users } from '../db/schema'
 import { ApiError } from '../lib/errors'
 import { bearer, requireAuth } from '../middleware/auth'
-import { ipLimit } from '../middleware/rate-limit'
+import { ipLimit, mailLimit } from '../middleware/rate-limit'
 import { authenticate } from '../services/sessions'
 import { consumeToken, sendTokenMail, sessionUser, signIn, userAccounts } from '../services/users'
 
@@ -39,6 +39,8 @@ user.patch('/', requireAuth(), async (c) => {
       .from(users)
       .where(and(sql`lower(${users.email}) = ${input.email!.toLowerCase()}`, ne(users.id, auth.user.id)))
     if (taken) throw new ApiError(400, 'user.email_taken', { inputError: 'email' })
+    // Each change mails the new address: bounded like the other verification mails.
+    await mailLimit(c, 'verify', auth.user.id)
     // spec §4 Verification: a new address must be verified again.
     userSet.email = input.email
     userSet.verified = false
@@ -69,6 +71,7 @@ user.patch('/', requireAuth(), async (c) => {
 user.post('/verify/request', requireAuth(), ipLimit('mail'), async (c) => {
   const { auth, deps } = c.var
   if (auth.user.verified) return c.json({ message: t(c, 'auth.already_verified') })
+  await mailLimit(c, 'verify', auth.user.id)
   await sendTokenMail(deps, 'verify', auth.user)
   return c.json({ message: t(c, 'auth.verify_sent') })
 })
