@@ -1,0 +1,1 @@
+export * as Feedback from './feedback'
