@@ -127,7 +127,7 @@ describe('POST /api/auth', () => {
 
 describe('GET /api/auth', () => {
   test('without a token, or with a bad one, answers 200 authenticated false', async () => {
-    for (const headers of [{}, { authorization: 'Bearer nonsense' }, { authorization: 'Basic YWRhOnB3' }, { authorization: 'Bearer' }]) {
+    for (const headers of [{} as Record<string, string>, { authorization: 'Bearer nonsense' }, { authorization: 'Basic YWRhOnB3' }, { authorization: 'Bearer' }]) {
       const res = await s.api('GET', '/api/auth', { headers })
       expect(res.status).toBe(200)
       expect(res.body).toEqual({ data: { authenticated: false } })
