@@ -1,0 +1,1 @@
+export * as OnboardingWizard from './onboarding-wizard'

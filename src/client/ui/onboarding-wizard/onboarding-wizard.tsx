@@ -1,0 +1,191 @@
+import { Pagination } from '@ark-ui/react/pagination'
+import { Steps } from '@ark-ui/react/steps'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Check, ChevronLeft, ChevronRight } from 'lucide-react'
+import { useState, type ReactNode } from 'react'
+import { cx } from 'styled-system/css'
+import { send } from '~/client/lib/http'
+import { Button } from '~/client/ui/button'
+import { paginationRecipe, wizardRecipe } from './onboarding-wizard.recipe'
+import { CANCELLED_EVENT, DEFAULT_DESTINATION, parsePage, STEPS_PER_PAGE } from './page'
+
+export { CANCELLED_EVENT, DEFAULT_DESTINATION, parsePage, STEPS_PER_PAGE }
+
+export interface Step {
+  /** Stable key; defaults to the step's position. */
+  id?: string
+  name: ReactNode
+  description: ReactNode
+  content: ReactNode
+}
+
+export interface RootProps {
+  steps: Step[]
+  /**
+   * The 1-based `page` query parameter (spec §2). The wizard does not read the URL itself, so it
+   * works with any router: the route validates the search with `parsePage` and passes it here.
+   */
+  page: number
+  /** Called with the page to show; the route writes it back to `?page=`. */
+  onPageChange: (page: number) => void
+  /** Leaves the wizard (finish or skip), e.g. TanStack Router's `(to) => navigate({ to })`. */
+  navigate: (to: string) => void | Promise<void>
+  /** spec §4: where finish and skip go; /dashboard by default. */
+  destination?: string
+  /** spec §4: when on, `onSave` marks the user onboarded before leaving. */
+  save?: boolean
+  /**
+   * Marks the user onboarded (the screen's PATCH /api/user { onboarded: true }). If it rejects, the
+   * wizard stays where it is; reporting the failure is the callback's job.
+   */
+  onSave?: () => Promise<void> | void
+  className?: string
+}
+
+/**
+ * The onboarding wizard of spec §2/§4: steps listed on the left with ticks, one step per page,
+ * Previous / numbered pages / Next, Skip always present, Finish on the last step.
+ *
+ * Route usage (TanStack Router):
+ *   validateSearch: (s) => ({ page: OnboardingWizard.parsePage(s.page) })
+ *   <OnboardingWizard.Root page={page} onPageChange={(p) => navigate({ search: { page: p } })}
+ *     navigate={(to) => navigate({ to })} save onSave={markOnboarded} steps={…} />
+ */
+export function Root({
+  steps,
+  page: rawPage,
+  onPageChange,
+  navigate,
+  destination = DEFAULT_DESTINATION,
+  save = false,
+  onSave,
+  className,
+}: RootProps) {
+  const { t } = useLingui()
+  const styles = wizardRecipe()
+  const pager = paginationRecipe()
+  const [leaving, setLeaving] = useState(false)
+  const page = parsePage(rawPage)
+  const count = steps.length
+  const outOfRange = page > count
+  const isLast = !outOfRange && page === count
+
+  async function leave(kind: 'finish' | 'skip') {
+    if (leaving) return
+    setLeaving(true)
+    try {
+      // spec §4: "When the save option is on, the user is first marked onboarded."
+      if (save) await onSave?.()
+    } catch {
+      setLeaving(false)
+      return
+    }
+    if (kind === 'skip') {
+      // spec §4: skip records a cancelled-onboarding event. A usage event must never keep the
+      // reader in the wizard (offline, server down), so it is sent without waiting for it.
+      send('post', 'event', { name: CANCELLED_EVENT }).catch((error: unknown) =>
+        console.warn('cancelled_onboarding event not recorded', error),
+      )
+    }
+    try {
+      await navigate(destination)
+    } finally {
+      setLeaving(false)
+    }
+  }
+
+  return (
+    <Steps.Root
+      count={count}
+      // Zag's step index runs 0…count (count meaning "all done"); past the end clamps to that.
+      step={Math.min(page - 1, count)}
+      onStepChange={(details) => onPageChange(details.step + 1)}
+      orientation="vertical"
+      className={cx(styles.root, className)}
+    >
+      <nav aria-label={t`Onboarding steps`}>
+        <Steps.List className={styles.list}>
+          {steps.map((step, index) => (
+            <Steps.Item key={step.id ?? index} index={index} className={styles.item}>
+              <Steps.Trigger className={styles.trigger}>
+                <span className={styles.tick} data-reached={index + 1 <= page ? '' : undefined} aria-hidden="true">
+                  <Check size={14} strokeWidth={3} />
+                </span>
+                <span className={styles.name}>{step.name}</span>
+                <span className={styles.description}>{step.description}</span>
+              </Steps.Trigger>
+            </Steps.Item>
+          ))}
+        </Steps.List>
+      </nav>
+
+      <div className={styles.main}>
+        {steps.map((step, index) => (
+          <Steps.Content key={step.id ?? index} index={index} className={styles.content}>
+            {step.content}
+          </Steps.Content>
+        ))}
+        {outOfRange && (
+          <p role="status" className={styles.empty}>
+            <Trans>Nothing to show</Trans>
+          </p>
+        )}
+
+        <div className={styles.footer}>
+          {count > 0 && (
+            <Pagination.Root
+              count={count}
+              pageSize={STEPS_PER_PAGE}
+              page={page}
+              onPageChange={(details) => onPageChange(details.page)}
+              siblingCount={1}
+              translations={{
+                rootLabel: t`Onboarding pages`,
+                // The names contain the visible words (WCAG 2.5.3 label in name).
+                prevTriggerLabel: t`Previous page`,
+                nextTriggerLabel: t`Next page`,
+                itemLabel: ({ page: p, totalPages }) => t`Step ${p} of ${totalPages}`,
+              }}
+              className={pager.root}
+            >
+              <Pagination.PrevTrigger className={pager.prevTrigger}>
+                <ChevronLeft aria-hidden="true" size={16} />
+                <Trans>Previous</Trans>
+              </Pagination.PrevTrigger>
+              <Pagination.Context>
+                {(api) =>
+                  api.pages.map((item, index) =>
+                    item.type === 'page' ? (
+                      <Pagination.Item key={item.value} {...item} className={pager.item}>
+                        {item.value}
+                      </Pagination.Item>
+                    ) : (
+                      <Pagination.Ellipsis key={`ellipsis-${index}`} index={index} className={pager.ellipsis}>
+                        &#8230;
+                      </Pagination.Ellipsis>
+                    ),
+                  )
+                }
+              </Pagination.Context>
+              {/* Past the last step there is no "next"; Zag only disables it on the last page. */}
+              <Pagination.NextTrigger className={pager.nextTrigger} {...(outOfRange ? { disabled: true } : {})}>
+                <Trans>Next</Trans>
+                <ChevronRight aria-hidden="true" size={16} />
+              </Pagination.NextTrigger>
+            </Pagination.Root>
+          )}
+          <div className={styles.actions}>
+            <Button variant="ghost" onClick={() => leave('skip')} disabled={leaving}>
+              <Trans>Skip</Trans>
+            </Button>
+            {isLast && (
+              <Button onClick={() => leave('finish')} loading={leaving}>
+                <Trans>Finish</Trans>
+              </Button>
+            )}
+          </div>
+        </div>
+      </div>
+    </Steps.Root>
+  )
+}
