@@ -9,7 +9,7 @@ import { bearer, requireAuth } from '../middleware/auth'
 import { AUTH_WINDOW_MS, ipLimit, mailLimit, tooMany } from '../middleware/rate-limit'
 import { clear, hit } from '../services/rate-limit'
 import { authenticate, refreshSession, revokeSession, revokeUserSessions, signToken } from '../services/sessions'
-import { consumeToken, findUserByEmail, sendTokenMail, sessionUser, signIn, userAccounts } from '../services/users'
+import { consumeUserToken, findUserByEmail, sendTokenMail, sessionUser, signIn, userAccounts } from '../services/users'
 
 // spec §7 Session; decisions §2, §9. Sign-in failures answer one status and message whatever
 // the cause, so they reveal nothing about which emails exist.
@@ -52,9 +52,8 @@ auth.post('/', ipLimit('auth'), async (c) => {
   const body = await readBody(c, SignInInput)
   if ('token' in body) {
     // A one-time sign-in token (e.g. from social sign-in) exchanged for a session.
-    const row = await consumeToken(c.var.deps.db, 'signin', body.token)
-    const user = row?.userId ? (await c.var.deps.db.select().from(users).where(eq(users.id, row.userId)))[0] : undefined
-    if (!user || user.disabled) throw new ApiError(401, 'auth.token_invalid')
+    const user = await consumeUserToken(c.var.deps.db, 'signin', body.token)
+    if (!user) throw new ApiError(401, 'auth.token_invalid')
     return startSession(c, user)
   }
   const user = await checkPassword(c, body.email, body.password)
@@ -96,12 +95,11 @@ auth.post('/magic', ipLimit('mail'), async (c) => {
 auth.post('/magic/verify', ipLimit('auth'), async (c) => {
   const { token } = await readBody(c, TokenInput)
   const db = c.var.deps.db
-  const row = await consumeToken(db, 'magic', token)
-  if (!row?.userId) throw new ApiError(400, 'auth.token_invalid', { inputError: 'token' })
+  const found = await consumeUserToken(db, 'magic', token)
+  if (!found) throw new ApiError(400, 'auth.token_invalid', { inputError: 'token' })
   // Opening the link proves the address, so it also verifies it.
-  const [user] = await db.update(users).set({ verified: true }).where(eq(users.id, row.userId)).returning()
-  if (!user || user.disabled) throw new ApiError(400, 'auth.token_invalid', { inputError: 'token' })
-  return startSession(c, user)
+  const [user] = await db.update(users).set({ verified: true }).where(eq(users.id, found.id)).returning()
+  return startSession(c, user!)
 })
 
 auth.post('/password/reset/request', ipLimit('mail'), async (c) => {
@@ -115,16 +113,16 @@ auth.post('/password/reset/request', ipLimit('mail'), async (c) => {
 auth.post('/password/reset', ipLimit('auth'), async (c) => {
   const body = await readBody(c, PasswordResetInput)
   const db = c.var.deps.db
-  const row = await consumeToken(db, 'reset', body.jwt)
-  const invalid = new ApiError(400, 'auth.token_invalid', { inputError: 'jwt' })
-  if (!row?.userId) throw invalid
-  if (body.email && row.email?.toLowerCase() !== body.email) throw invalid
-  const [user] = await db
+  const found = await consumeUserToken(db, 'reset', body.jwt)
+  if (!found || (body.email && found.email.toLowerCase() !== body.email)) {
+    throw new ApiError(400, 'auth.token_invalid', { inputError: 'jwt' })
+  }
+  // The link proves the address, so it also verifies it.
+  const [user] = (await db
     .update(users)
     .set({ passwordHash: await hashPassword(body.password), verified: true, updatedAt: new Date() })
-    .where(eq(users.id, row.userId))
-    .returning()
-  if (!user || user.disabled) throw invalid
+    .where(eq(users.id, found.id))
+    .returning()) as [typeof users.$inferSelect]
   // decisions §2: a password change revokes every existing session.
   await revokeUserSessions(db, user.id)
   await clear(db, failKey(user.email))

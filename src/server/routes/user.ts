@@ -9,7 +9,7 @@ import { ApiError } from '../lib/errors'
 import { bearer, requireAuth } from '../middleware/auth'
 import { ipLimit, mailLimit } from '../middleware/rate-limit'
 import { authenticate } from '../services/sessions'
-import { consumeToken, sendTokenMail, sessionUser, signIn, userAccounts } from '../services/users'
+import { consumeUserToken, sendTokenMail, sessionUser, signIn, userAccounts } from '../services/users'
 
 export const user = new Hono<AppEnv>()
 
@@ -81,14 +81,11 @@ user.post('/verify/request', requireAuth(), ipLimit('mail'), async (c) => {
 user.post('/verify', ipLimit('auth'), async (c) => {
   const { token } = await readBody(c, TokenInput)
   const deps = c.var.deps
-  const row = await consumeToken(deps.db, 'verify', token)
-  if (!row?.userId) throw new ApiError(400, 'auth.token_invalid', { inputError: 'token' })
-  const [verified] = await deps.db
-    .update(users)
-    .set({ verified: true })
-    .where(and(eq(users.id, row.userId), sql`lower(${users.email}) = ${(row.email ?? '').toLowerCase()}`))
-    .returning()
-  if (!verified || verified.disabled) throw new ApiError(400, 'auth.token_invalid', { inputError: 'token' })
+  const found = await consumeUserToken(deps.db, 'verify', token)
+  if (!found) throw new ApiError(400, 'auth.token_invalid', { inputError: 'token' })
+  const [verified] = (await deps.db.update(users).set({ verified: true }).where(eq(users.id, found.id)).returning()) as [
+    typeof users.$inferSelect,
+  ]
   const bearerToken = bearer(c.req.header('authorization'))
   const current = bearerToken ? await authenticate(deps, bearerToken) : null
   const accountId = current?.user.id === verified.id ? current.account.id : undefined

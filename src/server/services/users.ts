@@ -122,6 +122,19 @@ export async function consumeToken(db: Db, kind: TokenKind, token: string) {
   return row ?? null
 }
 
+/**
+ * Consumes a live token of that kind and answers the user it was issued to, or null. A token only
+ * counts for the address it was mailed to: after an email change, links sent to the old address
+ * no longer sign in, reset the password or verify anything. Disabled users get null.
+ */
+export async function consumeUserToken(db: Db, kind: TokenKind, token: string) {
+  const row = await consumeToken(db, kind, token)
+  if (!row?.userId) return null
+  const [user] = await db.select().from(users).where(eq(users.id, row.userId))
+  if (!user || user.disabled || (row.email ?? '').toLowerCase() !== user.email.toLowerCase()) return null
+  return user
+}
+
 const LINK_PATH: Record<'verify' | 'magic' | 'reset', string> = {
   verify: '/signup/verify',
   magic: '/magic',
