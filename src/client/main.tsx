@@ -1,25 +1,33 @@
 import { I18nProvider } from '@lingui/react'
-import { createRouter, RouterProvider } from '@tanstack/react-router'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { activateLocale, i18n, initialLocale } from './i18n'
 import './index.css'
-import { routeTree } from './route-tree.gen'
+import { installErrorHandling } from './lib/error-handling'
+import { queryClient } from './lib/query-client'
+import { refreshSession, SessionProvider } from './lib/session'
+import { storedLocale } from './lib/session-token'
+import { router } from './router'
+import { Toaster } from './ui/toast'
 
-const router = createRouter({ routeTree, defaultPreload: 'intent' })
-
-declare module '@tanstack/react-router' {
-  interface Register {
-    router: typeof router
-  }
-}
-
-await activateLocale(initialLocale(localStorage.getItem('locale')))
+installErrorHandling()
+// spec §1: before sign-in the language is the stored choice or the browser's; the signed-in
+// user's saved locale replaces it once the user record loads (SessionProvider).
+await activateLocale(initialLocale(storedLocale.get()))
+// spec §4: the session is refreshed from the server on load (not awaited: offline-first).
+void refreshSession()
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <I18nProvider i18n={i18n}>
-      <RouterProvider router={router} />
+      <QueryClientProvider client={queryClient}>
+        <SessionProvider>
+          <RouterProvider router={router} />
+          <Toaster />
+        </SessionProvider>
+      </QueryClientProvider>
     </I18nProvider>
   </StrictMode>,
 )

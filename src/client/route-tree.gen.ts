@@ -9,50 +9,333 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './routes/__root'
-import { Route as IndexRouteImport } from './routes/index'
+import { Route as R404RouteImport } from './routes/404'
+import { Route as AppRouteImport } from './routes/_app'
+import { Route as AuthRouteImport } from './routes/_auth'
+import { Route as NotfoundRouteImport } from './routes/notfound'
+import { Route as AppDashboardRouteImport } from './routes/_app.dashboard'
+import { Route as AppWelcomeRouteImport } from './routes/_app.welcome'
+import { Route as AuthIndexRouteImport } from './routes/_auth.index'
+import { Route as AuthForgotpasswordRouteImport } from './routes/_auth.forgotpassword'
+import { Route as AuthMagicRouteImport } from './routes/_auth.magic'
+import { Route as AuthResetpasswordRouteImport } from './routes/_auth.resetpassword'
+import { Route as AuthSigninRouteImport } from './routes/_auth.signin'
+import { Route as AuthSignupIndexRouteImport } from './routes/_auth.signup.index'
+import { Route as AuthSignupPlanRouteImport } from './routes/_auth.signup.plan'
+import { Route as AuthSignupVerifyRouteImport } from './routes/_auth.signup.verify'
 
-const IndexRoute = IndexRouteImport.update({
+const R404Route = R404RouteImport.update({
+  id: '/404',
+  path: '/404',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AppRoute = AppRouteImport.update({
+  id: '/_app',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthRoute = AuthRouteImport.update({
+  id: '/_auth',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NotfoundRoute = NotfoundRouteImport.update({
+  id: '/notfound',
+  path: '/notfound',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AppDashboardRoute = AppDashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppWelcomeRoute = AppWelcomeRouteImport.update({
+  id: '/welcome',
+  path: '/welcome',
+  getParentRoute: () => AppRoute,
+} as any)
+const AuthIndexRoute = AuthIndexRouteImport.update({
   id: '/',
   path: '/',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthForgotpasswordRoute = AuthForgotpasswordRouteImport.update({
+  id: '/forgotpassword',
+  path: '/forgotpassword',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthMagicRoute = AuthMagicRouteImport.update({
+  id: '/magic',
+  path: '/magic',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthResetpasswordRoute = AuthResetpasswordRouteImport.update({
+  id: '/resetpassword',
+  path: '/resetpassword',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthSigninRoute = AuthSigninRouteImport.update({
+  id: '/signin',
+  path: '/signin',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthSignupIndexRoute = AuthSignupIndexRouteImport.update({
+  id: '/signup/',
+  path: '/signup/',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthSignupPlanRoute = AuthSignupPlanRouteImport.update({
+  id: '/signup/plan',
+  path: '/signup/plan',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthSignupVerifyRoute = AuthSignupVerifyRouteImport.update({
+  id: '/signup/verify',
+  path: '/signup/verify',
+  getParentRoute: () => AuthRoute,
 } as any)
 
 export interface FileRoutesByFullPath {
-  '/': typeof IndexRoute
+  '/404': typeof R404Route
+  '/': typeof AuthIndexRoute
+  '/notfound': typeof NotfoundRoute
+  '/dashboard': typeof AppDashboardRoute
+  '/welcome': typeof AppWelcomeRoute
+  '/forgotpassword': typeof AuthForgotpasswordRoute
+  '/magic': typeof AuthMagicRoute
+  '/resetpassword': typeof AuthResetpasswordRoute
+  '/signin': typeof AuthSigninRoute
+  '/signup/plan': typeof AuthSignupPlanRoute
+  '/signup/verify': typeof AuthSignupVerifyRoute
+  '/signup/': typeof AuthSignupIndexRoute
 }
 export interface FileRoutesByTo {
-  '/': typeof IndexRoute
+  '/404': typeof R404Route
+  '/': typeof AuthIndexRoute
+  '/notfound': typeof NotfoundRoute
+  '/dashboard': typeof AppDashboardRoute
+  '/welcome': typeof AppWelcomeRoute
+  '/forgotpassword': typeof AuthForgotpasswordRoute
+  '/magic': typeof AuthMagicRoute
+  '/resetpassword': typeof AuthResetpasswordRoute
+  '/signin': typeof AuthSigninRoute
+  '/signup/plan': typeof AuthSignupPlanRoute
+  '/signup/verify': typeof AuthSignupVerifyRoute
+  '/signup': typeof AuthSignupIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
-  '/': typeof IndexRoute
+  '/404': typeof R404Route
+  '/_app': typeof AppRouteWithChildren
+  '/_auth': typeof AuthRouteWithChildren
+  '/notfound': typeof NotfoundRoute
+  '/_app/dashboard': typeof AppDashboardRoute
+  '/_app/welcome': typeof AppWelcomeRoute
+  '/_auth/forgotpassword': typeof AuthForgotpasswordRoute
+  '/_auth/magic': typeof AuthMagicRoute
+  '/_auth/resetpassword': typeof AuthResetpasswordRoute
+  '/_auth/signin': typeof AuthSigninRoute
+  '/_auth/': typeof AuthIndexRoute
+  '/_auth/signup/plan': typeof AuthSignupPlanRoute
+  '/_auth/signup/verify': typeof AuthSignupVerifyRoute
+  '/_auth/signup/': typeof AuthSignupIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/'
+  fullPaths:
+    | '/404'
+    | '/'
+    | '/notfound'
+    | '/dashboard'
+    | '/welcome'
+    | '/forgotpassword'
+    | '/magic'
+    | '/resetpassword'
+    | '/signin'
+    | '/signup/plan'
+    | '/signup/verify'
+    | '/signup/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/'
-  id: '__root__' | '/'
+  to:
+    | '/404'
+    | '/'
+    | '/notfound'
+    | '/dashboard'
+    | '/welcome'
+    | '/forgotpassword'
+    | '/magic'
+    | '/resetpassword'
+    | '/signin'
+    | '/signup/plan'
+    | '/signup/verify'
+    | '/signup'
+  id:
+    | '__root__'
+    | '/404'
+    | '/_app'
+    | '/_auth'
+    | '/notfound'
+    | '/_app/dashboard'
+    | '/_app/welcome'
+    | '/_auth/forgotpassword'
+    | '/_auth/magic'
+    | '/_auth/resetpassword'
+    | '/_auth/signin'
+    | '/_auth/'
+    | '/_auth/signup/plan'
+    | '/_auth/signup/verify'
+    | '/_auth/signup/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
-  IndexRoute: typeof IndexRoute
+  R404Route: typeof R404Route
+  AppRoute: typeof AppRouteWithChildren
+  AuthRoute: typeof AuthRouteWithChildren
+  NotfoundRoute: typeof NotfoundRoute
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
-    '/': {
-      id: '/'
+    '/404': {
+      id: '/404'
+      path: '/404'
+      fullPath: '/404'
+      preLoaderRoute: typeof R404RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_app': {
+      id: '/_app'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AppRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_auth': {
+      id: '/_auth'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AuthRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/notfound': {
+      id: '/notfound'
+      path: '/notfound'
+      fullPath: '/notfound'
+      preLoaderRoute: typeof NotfoundRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_app/dashboard': {
+      id: '/_app/dashboard'
+      path: '/dashboard'
+      fullPath: '/dashboard'
+      preLoaderRoute: typeof AppDashboardRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/welcome': {
+      id: '/_app/welcome'
+      path: '/welcome'
+      fullPath: '/welcome'
+      preLoaderRoute: typeof AppWelcomeRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_auth/': {
+      id: '/_auth/'
       path: '/'
       fullPath: '/'
-      preLoaderRoute: typeof IndexRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof AuthIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/forgotpassword': {
+      id: '/_auth/forgotpassword'
+      path: '/forgotpassword'
+      fullPath: '/forgotpassword'
+      preLoaderRoute: typeof AuthForgotpasswordRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/magic': {
+      id: '/_auth/magic'
+      path: '/magic'
+      fullPath: '/magic'
+      preLoaderRoute: typeof AuthMagicRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/resetpassword': {
+      id: '/_auth/resetpassword'
+      path: '/resetpassword'
+      fullPath: '/resetpassword'
+      preLoaderRoute: typeof AuthResetpasswordRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/signin': {
+      id: '/_auth/signin'
+      path: '/signin'
+      fullPath: '/signin'
+      preLoaderRoute: typeof AuthSigninRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/signup/': {
+      id: '/_auth/signup/'
+      path: '/signup'
+      fullPath: '/signup/'
+      preLoaderRoute: typeof AuthSignupIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/signup/plan': {
+      id: '/_auth/signup/plan'
+      path: '/signup/plan'
+      fullPath: '/signup/plan'
+      preLoaderRoute: typeof AuthSignupPlanRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/signup/verify': {
+      id: '/_auth/signup/verify'
+      path: '/signup/verify'
+      fullPath: '/signup/verify'
+      preLoaderRoute: typeof AuthSignupVerifyRouteImport
+      parentRoute: typeof AuthRoute
     }
   }
 }
 
+interface AppRouteChildren {
+  AppDashboardRoute: typeof AppDashboardRoute
+  AppWelcomeRoute: typeof AppWelcomeRoute
+}
+
+const AppRouteChildren: AppRouteChildren = {
+  AppDashboardRoute: AppDashboardRoute,
+  AppWelcomeRoute: AppWelcomeRoute,
+}
+
+const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
+
+interface AuthRouteChildren {
+  AuthForgotpasswordRoute: typeof AuthForgotpasswordRoute
+  AuthMagicRoute: typeof AuthMagicRoute
+  AuthResetpasswordRoute: typeof AuthResetpasswordRoute
+  AuthSigninRoute: typeof AuthSigninRoute
+  AuthIndexRoute: typeof AuthIndexRoute
+  AuthSignupPlanRoute: typeof AuthSignupPlanRoute
+  AuthSignupVerifyRoute: typeof AuthSignupVerifyRoute
+  AuthSignupIndexRoute: typeof AuthSignupIndexRoute
+}
+
+const AuthRouteChildren: AuthRouteChildren = {
+  AuthForgotpasswordRoute: AuthForgotpasswordRoute,
+  AuthMagicRoute: AuthMagicRoute,
+  AuthResetpasswordRoute: AuthResetpasswordRoute,
+  AuthSigninRoute: AuthSigninRoute,
+  AuthIndexRoute: AuthIndexRoute,
+  AuthSignupPlanRoute: AuthSignupPlanRoute,
+  AuthSignupVerifyRoute: AuthSignupVerifyRoute,
+  AuthSignupIndexRoute: AuthSignupIndexRoute,
+}
+
+const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
-  IndexRoute: IndexRoute,
+  R404Route: R404Route,
+  AppRoute: AppRouteWithChildren,
+  AuthRoute: AuthRouteWithChildren,
+  NotfoundRoute: NotfoundRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -23,7 +23,8 @@ export class ApiRequestError extends Error {
 }
 
 export interface ErrorHandlers {
-  unauthorized(): void
+  /** 401; `message` is the server's, for callers without a session (a failed sign-in). */
+  unauthorized(message: string): void
   notFound(): void
   paymentRequired(plan: string | undefined): void
   /** 429 and other statuses: an error toast; description is the server's message or body. */
@@ -56,12 +57,10 @@ export const http = ky.create({
 export async function toApiError(error: unknown): Promise<ApiRequestError | null> {
   if (error instanceof ApiRequestError) return error
   if (error instanceof HTTPError) {
-    let body: ApiErrorBody = {}
-    try {
-      body = (await error.response.clone().json()) as ApiErrorBody
-    } catch {
-      body = { message: await error.response.clone().text().catch(() => '') }
-    }
+    // ky 2 reads the body into `error.data` (the response body itself is already consumed).
+    const data: unknown = error.data
+    const body: ApiErrorBody =
+      data && typeof data === 'object' ? (data as ApiErrorBody) : { message: typeof data === 'string' ? data : undefined }
     return new ApiRequestError(error.response.status, body, body.message || error.message)
   }
   return null
@@ -78,7 +77,7 @@ export async function handleError(error: unknown): Promise<ApiRequestError | nul
   }
   switch (apiError.status) {
     case 401:
-      handlers.unauthorized()
+      handlers.unauthorized(apiError.message)
       break
     case 404:
       handlers.notFound()
@@ -101,13 +100,20 @@ export async function getData<T>(path: string, options?: Options): Promise<T> {
   return body.data
 }
 
+/** decisions §2: writes answer `{ data?, message? }`. */
+export interface ApiResponse<T = unknown> {
+  data?: T
+  message?: string
+  [key: string]: unknown
+}
+
 /** A write; answers the whole body `{ data?, message? }`. Errors are thrown as ApiRequestError. */
 export async function send<T = unknown>(
   method: 'post' | 'patch' | 'put' | 'delete',
   path: string,
   json?: unknown,
   options?: Options,
-): Promise<{ data?: T; message?: string; [key: string]: unknown }> {
+): Promise<ApiResponse<T>> {
   try {
     const res = await http(path, { method, json, ...options })
     const text = await res.text()

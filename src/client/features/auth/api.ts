@@ -1,0 +1,32 @@
+import { send } from '~/client/lib/http'
+import type { SignInResponse } from '~/client/lib/session'
+import type { SessionUser } from '~/shared/schemas/user'
+
+// The auth feature's calls (spec §7). One-time tokens are single use, so a token is sent at most
+// once per page load even when React runs an effect twice.
+
+const once = new Map<string, Promise<SignInResponse>>()
+function sendOnce(path: string, token: string) {
+  const key = `${path}:${token}`
+  let pending = once.get(key)
+  if (!pending) {
+    pending = send<SignInResponse>('post', path, { token }).then((res) => res.data as SignInResponse)
+    once.set(key, pending)
+  }
+  return pending
+}
+
+/** POST /api/user/verify {token}: answers a fresh session. */
+export const verifyEmail = (token: string) => sendOnce('user/verify', token)
+
+/** POST /api/auth/magic/verify {token}: answers a session (or a pending second factor). */
+export const verifyMagicLink = (token: string) => sendOnce('auth/magic/verify', token)
+
+/** POST /api/user/verify/request: mails a new verification link. */
+export const requestVerification = () => send('post', 'user/verify/request')
+
+export interface ChosenPlan {
+  plan: string
+  onboarded: boolean
+  user: SessionUser
+}

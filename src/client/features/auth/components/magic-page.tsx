@@ -1,0 +1,65 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useEffect, useState } from 'react'
+import { css } from 'styled-system/css'
+import { ApiRequestError, handleError } from '~/client/lib/http'
+import { completeSignIn } from '~/client/lib/session'
+import { useDocumentTitle } from '~/client/lib/use-document-title'
+import * as Alert from '~/client/ui/alert'
+import { Link } from '~/client/ui/link'
+import { Spinner } from '~/client/ui/spinner'
+import { verifyMagicLink } from '../api'
+import { AuthHeading, authFooter } from './auth-heading'
+
+const pending = css({ display: 'flex', alignItems: 'center', gap: '3', color: 'fg.muted' })
+
+/** /magic?token=…: opening a magic link verifies it and signs in (spec §4); failure per spec §8. */
+export function MagicPage({ token }: { token?: string }) {
+  const { t } = useLingui()
+  useDocumentTitle(t`Signing you in`)
+  const [failed, setFailed] = useState(!token)
+
+  useEffect(() => {
+    if (!token) return
+    let live = true
+    verifyMagicLink(token).then(
+      async (data) => {
+        if (live) await completeSignIn(data)
+      },
+      (error) => {
+        if (!live) return
+        if (!(error instanceof ApiRequestError)) void handleError(error)
+        setFailed(true)
+      },
+    )
+    return () => {
+      live = false
+    }
+  }, [token])
+
+  if (!failed) {
+    return (
+      <div className={pending} role="status">
+        <Spinner size="md" />
+        <Trans>Signing you in…</Trans>
+      </div>
+    )
+  }
+  return (
+    <>
+      <AuthHeading title={<Trans>Magic Link Is Invalid</Trans>} />
+      <Alert.Root status="error">
+        <Alert.Icon />
+        <Alert.Content>
+          <Alert.Description>
+            <Trans>This sign-in link has expired or has already been used. Links work once, for one hour.</Trans>
+          </Alert.Description>
+        </Alert.Content>
+      </Alert.Root>
+      <p className={authFooter}>
+        <Link to="/signin">
+          <Trans>Back to sign in</Trans>
+        </Link>
+      </p>
+    </>
+  )
+}

@@ -1,0 +1,69 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { completeSignIn, type SignInResponse } from '~/client/lib/session'
+import { useDocumentTitle } from '~/client/lib/use-document-title'
+import * as Alert from '~/client/ui/alert'
+import * as Form from '~/client/ui/form'
+import { Link } from '~/client/ui/link'
+import { PasswordResetInput } from '~/shared/schemas/auth'
+import { AuthHeading, authFooter } from './auth-heading'
+
+/**
+ * /resetpassword?token=…: POST /api/auth/password/reset {jwt, password}. The server signs the user
+ * in with the new password (and ends every other session), so the app routes on as after sign-in.
+ */
+export function ResetPasswordPage({ token }: { token?: string }) {
+  const { t } = useLingui()
+  useDocumentTitle(t`Choose a new password`)
+  if (!token) {
+    return (
+      <>
+        <AuthHeading title={<Trans>Choose a new password</Trans>} />
+        <Alert.Root status="error">
+          <Alert.Icon />
+          <Alert.Content>
+            <Alert.Description>
+              <Trans>This reset link is incomplete. Open the link from the latest email, or ask for a new one.</Trans>
+            </Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+        <p className={authFooter}>
+          <Link to="/forgotpassword">
+            <Trans>Request a new reset link</Trans>
+          </Link>
+        </p>
+      </>
+    )
+  }
+  return (
+    <>
+      <AuthHeading
+        title={<Trans>Choose a new password</Trans>}
+        description={<Trans>Your new password signs you out everywhere else.</Trans>}
+      />
+      <Form.Root
+        schema={PasswordResetInput}
+        defaultValues={{ jwt: token, password: '' }}
+        url="auth/password/reset"
+        aria-label={t`Choose a new password`}
+        onSuccess={(res) => completeSignIn(res.data as SignInResponse)}
+      >
+        <Form.Hidden name="jwt" />
+        <Form.Password
+          name="password"
+          label={t`New password`}
+          autoComplete="new-password"
+          helperText={t`At least 8 characters, including a special character such as ! or #.`}
+          required
+        />
+        <Form.Submit>
+          <Trans>Reset password</Trans>
+        </Form.Submit>
+      </Form.Root>
+      <p className={authFooter}>
+        <Link to="/forgotpassword">
+          <Trans>Request a new reset link</Trans>
+        </Link>
+      </p>
+    </>
+  )
+}

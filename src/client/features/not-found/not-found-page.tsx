@@ -1,0 +1,54 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import { css } from 'styled-system/css'
+import { useDocumentTitle } from '~/client/lib/use-document-title'
+import { buttonRecipe } from '~/client/ui/button'
+import { Logo } from '~/client/ui/logo'
+
+const styles = {
+  page: css({
+    minH: '100dvh',
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    justifyContent: 'center',
+    gap: '6',
+    p: '6',
+    textAlign: 'center',
+    bg: 'bg',
+    color: 'fg',
+    animation: 'slideUp token(durations.page) ease-out',
+    _motionReduce: { animation: 'none' },
+  }),
+  code: css({ fontSize: '6xl', fontWeight: 'black', color: 'accent', lineHeight: '1', fontFamily: 'serif' }),
+  title: css({ fontSize: '2xl', fontWeight: 'bold' }),
+  text: css({ color: 'fg.muted', maxW: 'md' }),
+  logo: css({ color: 'accent' }),
+}
+
+const STATUS = '404'
+
+/** /404, /notfound and any unknown path (spec §2): a not-found page with a link to the dashboard. */
+export function NotFoundPage() {
+  const { t } = useLingui()
+  useDocumentTitle(t`Page not found`)
+  return (
+    <main id="main" className={styles.page}>
+      <span className={styles.logo}>
+        <Logo size="md" />
+      </span>
+      <p className={styles.code} aria-hidden>
+        {STATUS}
+      </p>
+      <h1 className={styles.title}>
+        <Trans>Page not found</Trans>
+      </h1>
+      <p className={styles.text}>
+        <Trans>The page you are looking for does not exist or has moved.</Trans>
+      </p>
+      <Link to="/dashboard" className={buttonRecipe({ size: 'lg' })}>
+        <Trans>Go to the dashboard</Trans>
+      </Link>
+    </main>
+  )
+}

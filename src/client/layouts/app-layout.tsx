@@ -1,0 +1,51 @@
+import { Outlet } from '@tanstack/react-router'
+import { css } from 'styled-system/css'
+import { Logo } from '~/client/ui/logo'
+import { MobileMenu } from './mobile-menu'
+import { PageTransition } from './page-transition'
+import { SideRail } from './side-rail'
+import { ThemeToggle } from './theme-toggle'
+
+const styles = {
+  shell: css({ display: 'flex', minH: '100dvh', bg: 'bg.subtle', color: 'fg' }),
+  column: css({ flex: '1', display: 'flex', flexDirection: 'column', minW: 0 }),
+  topBar: css({
+    display: { base: 'flex', md: 'none' },
+    alignItems: 'center',
+    gap: '2',
+    px: '2',
+    h: '14',
+    bg: 'bg.panel',
+    borderBottomWidth: '1px',
+    borderColor: 'border',
+    position: 'sticky',
+    top: '0',
+    zIndex: 'sticky',
+  }),
+  logo: css({ color: 'accent', flex: '1' }),
+  main: css({ flex: '1', px: { base: '4', md: '10' }, py: { base: '6', md: '10' } }),
+  content: css({ maxW: '5xl', mx: 'auto' }),
+}
+
+/** The plain dashboard layout (spec §2): icon rail on md+, a top bar with a menu below. */
+export function AppLayout() {
+  return (
+    <div className={styles.shell}>
+      <SideRail />
+      <div className={styles.column}>
+        <header className={styles.topBar}>
+          <MobileMenu />
+          <span className={styles.logo}>
+            <Logo size="sm" />
+          </span>
+          <ThemeToggle />
+        </header>
+        <main id="main" className={styles.main}>
+          <PageTransition className={styles.content}>
+            <Outlet />
+          </PageTransition>
+        </main>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,47 @@
+import { useLingui } from '@lingui/react/macro'
+import { Outlet } from '@tanstack/react-router'
+import { css } from 'styled-system/css'
+import { MARKETING_URL } from '~/client/lib/config'
+import { Logo } from '~/client/ui/logo'
+import { LocaleSwitch } from './locale-switch'
+import { PageTransition } from './page-transition'
+import { QuotePanel } from './quote-panel'
+
+const styles = {
+  shell: css({
+    display: 'grid',
+    gridTemplateColumns: { base: '1fr', md: '1fr 1fr', xl: '5fr 6fr' },
+    minH: '100dvh',
+    bg: 'bg',
+    color: 'fg',
+  }),
+  column: css({ display: 'flex', flexDirection: 'column', minW: 0, px: { base: '5', sm: '8', lg: '12' }, py: '6' }),
+  header: css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '4', minH: '10' }),
+  mobileLogo: css({ display: { base: 'inline-flex', md: 'none' }, color: 'accent', borderRadius: 'md' }),
+  main: css({ flex: '1', display: 'flex', alignItems: 'center', justifyContent: 'center', py: { base: '8', md: '12' } }),
+  content: css({ w: 'full', maxW: '26rem' }),
+}
+
+/** spec §2 split auth layout: the form on the left, the quote panel on the right (md and up). */
+export function AuthLayout() {
+  const { t } = useLingui()
+  return (
+    <div className={styles.shell}>
+      <div className={styles.column}>
+        <header className={styles.header}>
+          <a href={MARKETING_URL} className={styles.mobileLogo} aria-label={t`TBR website`}>
+            <Logo size="sm" />
+          </a>
+          <span aria-hidden className={css({ display: { base: 'none', md: 'block' } })} />
+          <LocaleSwitch />
+        </header>
+        <main id="main" className={styles.main}>
+          <PageTransition className={styles.content}>
+            <Outlet />
+          </PageTransition>
+        </main>
+      </div>
+      <QuotePanel />
+    </div>
+  )
+}

@@ -1,0 +1,128 @@
+import { t } from '@lingui/core/macro'
+import { mergeUser, readUser, saveUser, wipeLocalData } from '~/client/db'
+import { activateLocale } from '~/client/i18n'
+import { toast } from '~/client/ui/toast'
+import type { SessionUser, SignInData } from '~/shared/schemas/user'
+import { ApiRequestError, getData, handleError, send } from '../http'
+import { navigateTo } from '../navigation'
+import { queryClient } from '../query-client'
+import { storedLocale } from '../session-token'
+import { nextPathAfterSignIn } from './guard'
+import { tokenStore } from './token-store'
+
+export type SignInResponse = Partial<SignInData> & { token: string; '2fa_required'?: boolean }
+
+/** spec §7: a usage event; failures are not the user's concern. */
+export function recordEvent(name: string, metadata?: Record<string, unknown>) {
+  void send('post', 'event', { name, metadata }).catch(() => undefined)
+}
+
+/** Stores a fresh session (token + user) and switches to the user's language. */
+export async function storeSession(data: SignInData) {
+  tokenStore.set(data.token)
+  await saveUser(data)
+  storedLocale.set(data.locale)
+  await activateLocale(data.locale)
+}
+
+/**
+ * spec §4: after sign-in, record the signin event and route on (verify → plan → dashboard or
+ * welcome). A pending second factor goes to the code page with its token instead.
+ */
+export async function completeSignIn(data: SignInResponse, next?: string) {
+  if (data['2fa_required']) {
+    navigateTo('/signin/otp', { token: data.token })
+    return
+  }
+  const user = data as SignInData
+  await storeSession(user)
+  recordEvent('signin')
+  navigateTo(next ?? nextPathAfterSignIn(user))
+}
+
+let signingOut: Promise<void> | null = null
+
+/** spec §4: DELETE the session on the server, clear local storage and Dexie, go to /signin. */
+export function signOut({ callServer = true }: { callServer?: boolean } = {}) {
+  signingOut ??= (async () => {
+    try {
+      if (callServer && tokenStore.get()) await send('delete', 'auth').catch(() => undefined)
+      tokenStore.clear()
+      await wipeLocalData()
+      queryClient.clear()
+      navigateTo('/signin')
+    } finally {
+      signingOut = null
+    }
+  })()
+  return signingOut
+}
+
+type AuthAnswer = { authenticated: boolean; token?: string } & Partial<SessionUser>
+
+let refreshing: Promise<SessionUser | null> | null = null
+
+/**
+ * spec §4: the session is refreshed from the server on load; unauthenticated signs out. Offline
+ * the local record stands (decisions §6: the app works offline).
+ */
+export function refreshSession(): Promise<SessionUser | null> {
+  refreshing ??= (async () => {
+    const sent = tokenStore.get()
+    if (!sent) return null
+    let answer: AuthAnswer
+    try {
+      answer = await getData<AuthAnswer>('auth')
+    } catch {
+      return (await readUser()) ?? null
+    }
+    // A sign-in or sign-out happened meanwhile: that one wins.
+    if (tokenStore.get() !== sent) return (await readUser()) ?? null
+    if (!answer.authenticated) {
+      await signOut({ callServer: false })
+      return null
+    }
+    const { authenticated: _a, token, ...user } = answer
+    if (token) tokenStore.set(token)
+    await saveUser(user as SessionUser)
+    return user as SessionUser
+  })().finally(() => {
+    refreshing = null
+  })
+  return refreshing
+}
+
+/** Sends a user-preference change; offline it stays local (the next refresh reconciles). */
+async function patchUser(patch: Partial<Pick<SessionUser, 'locale' | 'dark_mode' | 'onboarded'>>) {
+  try {
+    await send('patch', 'user', patch)
+  } catch (error) {
+    if (error instanceof ApiRequestError) await handleError(error)
+  }
+}
+
+/** spec §4: a language choice sets the request language, the interface and the user's locale. */
+export async function changeLocale(locale: 'en' | 'es') {
+  storedLocale.set(locale)
+  await activateLocale(locale)
+  if (tokenStore.get() && (await readUser())) {
+    await mergeUser({ locale })
+    await patchUser({ locale })
+  }
+}
+
+/** spec §4: the dark mode toggle is saved on the server; the container gains or loses `dark`. */
+export async function changeDarkMode(dark: boolean) {
+  await mergeUser({ dark_mode: dark })
+  await patchUser({ dark_mode: dark })
+}
+
+/** Marks onboarding done for this account (spec §4 Onboarding: save option). */
+export async function markOnboarded() {
+  await mergeUser({ onboarded: true })
+  await patchUser({ onboarded: true })
+}
+
+export function signedOutNotice(message: string) {
+  toast({ variant: 'error', title: message || t`Please sign in to continue` })
+}

@@ -1,0 +1,18 @@
+// Session: token (localStorage) + user (Dexie), the routing rules of spec §4 and the actions
+// that change them. Screens use useSession(); routes use requireSession() in beforeLoad.
+export { SessionProvider, useSession, type Session } from './context'
+export { tokenStore } from './token-store'
+export { guardRedirect, nextPathAfterSignIn, nextPathAfterVerify, type RoutingUser } from './guard'
+export { requireSession, redirectIfSignedIn } from './route-guards'
+export {
+  completeSignIn,
+  storeSession,
+  signOut,
+  refreshSession,
+  recordEvent,
+  changeLocale,
+  changeDarkMode,
+  markOnboarded,
+  signedOutNotice,
+  type SignInResponse,
+} from './actions'

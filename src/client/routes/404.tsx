@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { NotFoundPage } from '~/client/features/not-found/not-found-page'
+
+export const Route = createFileRoute('/404')({ component: NotFoundPage })

@@ -1,0 +1,72 @@
+import { ark, type HTMLArkProps } from '@ark-ui/react/factory'
+import type { ReactNode } from 'react'
+import { cva, cx, type RecipeVariantProps } from 'styled-system/css'
+import { Spinner } from './spinner'
+
+export const buttonRecipe = cva({
+  base: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    gap: '2',
+    fontWeight: 'semibold',
+    borderRadius: 'md',
+    borderWidth: '1px',
+    borderColor: 'transparent',
+    cursor: 'pointer',
+    whiteSpace: 'nowrap',
+    transition: 'background 0.15s, color 0.15s, border-color 0.15s',
+    userSelect: 'none',
+    _disabled: { opacity: 0.55, cursor: 'not-allowed' },
+    '&[data-loading]': { cursor: 'progress', opacity: 1 },
+  },
+  variants: {
+    variant: {
+      solid: { bg: 'accent', color: 'accent.fg', _hover: { _enabled: { bg: 'accent.hover' } } },
+      outline: { bg: 'bg', color: 'fg', borderColor: 'border.input', _hover: { _enabled: { bg: 'bg.muted' } } },
+      ghost: { bg: 'transparent', color: 'fg', _hover: { _enabled: { bg: 'bg.muted' } } },
+      link: {
+        bg: 'transparent',
+        color: 'accent',
+        px: '0!',
+        h: 'auto!',
+        textDecoration: 'underline',
+        textUnderlineOffset: '2px',
+        _hover: { color: 'accent.hover' },
+      },
+      danger: { bg: 'danger', color: 'accent.fg', _hover: { _enabled: { opacity: 0.9 } } },
+    },
+    size: {
+      sm: { h: '8', px: '3', fontSize: 'sm' },
+      md: { h: '10', px: '4', fontSize: 'sm' },
+      lg: { h: '12', px: '5', fontSize: 'md' },
+      icon: { h: '10', w: '10', p: '0' },
+    },
+    fullWidth: { true: { w: 'full' } },
+  },
+  defaultVariants: { variant: 'solid', size: 'md' },
+})
+
+export type ButtonProps = HTMLArkProps<'button'> &
+  RecipeVariantProps<typeof buttonRecipe> & {
+    /** Shows a spinner and blocks clicks while an action runs. */
+    loading?: boolean
+    icon?: ReactNode
+  }
+
+/** The kit button: variants solid, outline, ghost, link, danger; `loading` shows a spinner. */
+export function Button({ loading, icon, variant, size, fullWidth, className, children, disabled, ...rest }: ButtonProps) {
+  return (
+    <ark.button
+      type="button"
+      className={cx(buttonRecipe({ variant, size, fullWidth }), className)}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      data-loading={loading ? '' : undefined}
+      {...rest}
+    >
+      {loading ? <Spinner /> : icon}
+      {children}
+    </ark.button>
+  )
+}

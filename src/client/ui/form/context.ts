@@ -1,0 +1,27 @@
+import { createContext, useContext, useEffect } from 'react'
+
+export interface FormMeta {
+  /** Fields that can show an error; a server `inputError` for another name goes to the central handler. */
+  visibleFields: Set<string>
+  submitting: boolean
+  offline: boolean
+}
+
+export const FormMetaContext = createContext<FormMeta | null>(null)
+
+export function useFormMeta(): FormMeta {
+  const meta = useContext(FormMetaContext)
+  if (!meta) throw new Error('Form fields must be used inside <Form.Root>')
+  return meta
+}
+
+/** Marks `name` as a field that shows its own errors while mounted. */
+export function useVisibleField(name: string) {
+  const meta = useFormMeta()
+  useEffect(() => {
+    meta.visibleFields.add(name)
+    return () => {
+      meta.visibleFields.delete(name)
+    }
+  }, [meta, name])
+}

@@ -1,0 +1,155 @@
+import { useLingui } from '@lingui/react/macro'
+import type { InputHTMLAttributes, ReactNode } from 'react'
+import { Controller, get, useFormContext } from 'react-hook-form'
+import { css } from 'styled-system/css'
+import { Checkbox } from '../checkbox'
+import * as Field from '../field'
+import { PasswordInput } from '../password-input'
+import * as RadioGroup from '../radio-group'
+import { useVisibleField } from './context'
+import { messageDescriptor } from './messages'
+
+interface BaseFieldProps {
+  /** The API field name (decisions §9: inputs carry the name of the field they fill). */
+  name: string
+  label: ReactNode
+  helperText?: ReactNode
+  required?: boolean
+}
+
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'type' | 'children'>
+
+/** The field's current error, translated. */
+function useFieldError(name: string): string | undefined {
+  const { i18n } = useLingui()
+  const { formState } = useFormContext()
+  const message = (get(formState.errors, name) as { message?: string } | undefined)?.message
+  const descriptor = messageDescriptor(message)
+  return typeof descriptor === 'string' || descriptor === undefined ? descriptor : i18n._(descriptor)
+}
+
+function Frame({ name, label, helperText, required, error, children }: BaseFieldProps & { error?: string; children: ReactNode }) {
+  return (
+    <Field.Root invalid={!!error} required={required}>
+      <Field.Label>{label}</Field.Label>
+      {children}
+      {helperText && !error && <Field.HelperText>{helperText}</Field.HelperText>}
+      <Field.ErrorText data-field={name}>{error}</Field.ErrorText>
+    </Field.Root>
+  )
+}
+
+export function Text({ name, label, helperText, required, type = 'text', ...input }: BaseFieldProps & InputProps & { type?: 'text' | 'email' | 'url' | 'tel' | 'number' }) {
+  useVisibleField(name)
+  const { register } = useFormContext()
+  const error = useFieldError(name)
+  return (
+    <Frame name={name} label={label} helperText={helperText} required={required} error={error}>
+      <Field.Input type={type} {...input} {...register(name)} />
+    </Frame>
+  )
+}
+
+/** An email input (spec §5 email pattern comes from the schema). */
+export function Email(props: BaseFieldProps & InputProps) {
+  return <Text type="email" autoComplete="email" inputMode="email" spellCheck={false} {...props} />
+}
+
+export function Password({ name, label, helperText, required, ...input }: BaseFieldProps & InputProps) {
+  useVisibleField(name)
+  const { register } = useFormContext()
+  const error = useFieldError(name)
+  return (
+    <Frame name={name} label={label} helperText={helperText} required={required} error={error}>
+      <PasswordInput {...input} {...register(name)} />
+    </Frame>
+  )
+}
+
+/** A value sent with the form but not shown (e.g. the reset token); its errors go to the central handler. */
+export function Hidden({ name }: { name: string }) {
+  const { register } = useFormContext()
+  return <input type="hidden" {...register(name)} />
+}
+
+export function CheckboxField({ name, label, helperText }: Omit<BaseFieldProps, 'required'>) {
+  useVisibleField(name)
+  const { control } = useFormContext()
+  const error = useFieldError(name)
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field }) => (
+        <Field.Root invalid={!!error}>
+          <Checkbox
+            name={field.name}
+            label={label}
+            checked={!!field.value}
+            invalid={!!error}
+            onCheckedChange={(e) => field.onChange(e.checked === true)}
+            onBlur={field.onBlur}
+          />
+          {helperText && !error && <Field.HelperText>{helperText}</Field.HelperText>}
+          <Field.ErrorText data-field={name}>{error}</Field.ErrorText>
+        </Field.Root>
+      )}
+    />
+  )
+}
+
+export interface RadioOption {
+  value: string
+  label: ReactNode
+  description?: ReactNode
+  /** Shown at the end of the option (e.g. a price or a "coming soon" badge). */
+  aside?: ReactNode
+  disabled?: boolean
+}
+
+const radioError = css({ fontSize: 'sm', color: 'danger', fontWeight: 'medium' })
+
+export function Radio({ name, label, options }: { name: string; label: ReactNode; options: RadioOption[] }) {
+  useVisibleField(name)
+  const { control } = useFormContext()
+  const error = useFieldError(name)
+  const errorId = `${name}-error`
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field }) => (
+        <RadioGroup.Root
+          name={field.name}
+          value={(field.value as string | undefined) ?? null}
+          onValueChange={(e) => field.onChange(e.value)}
+          invalid={!!error}
+          aria-describedby={error ? errorId : undefined}
+          onBlur={field.onBlur}
+        >
+          <RadioGroup.Label>{label}</RadioGroup.Label>
+          {options.map((option) => (
+            <RadioGroup.Item key={option.value} value={option.value} disabled={option.disabled}>
+              <RadioGroup.ItemControl />
+              <RadioGroup.ItemText>
+                <span className={css({ display: 'block', fontWeight: 'semibold' })}>{option.label}</span>
+                {option.description && (
+                  <span className={css({ display: 'block', fontSize: 'sm', color: 'fg.muted', mt: '1' })}>
+                    {option.description}
+                  </span>
+                )}
+              </RadioGroup.ItemText>
+              {option.aside}
+              <RadioGroup.ItemHiddenInput />
+            </RadioGroup.Item>
+          ))}
+          {error && (
+            <p id={errorId} className={radioError} data-field={name}>
+              {error}
+            </p>
+          )}
+        </RadioGroup.Root>
+      )}
+    />
+  )
+}

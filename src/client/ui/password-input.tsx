@@ -1,0 +1,52 @@
+import { PasswordInput as ArkPasswordInput } from '@ark-ui/react/password-input'
+import { useLingui } from '@lingui/react/macro'
+import { Eye, EyeOff } from 'lucide-react'
+import type { ComponentProps } from 'react'
+import { css, cx, sva } from 'styled-system/css'
+import { fieldRecipe } from './field'
+
+// Ark PasswordInput styled like the other inputs, with a show/hide toggle. Place inside a
+// Field.Root so the label, ids and invalid state are shared.
+const passwordInput = sva({
+  slots: ['root', 'control', 'input', 'visibilityTrigger', 'indicator'],
+  base: {
+    root: { display: 'flex', flexDirection: 'column', gap: '1.5', w: 'full' },
+    control: { position: 'relative', display: 'flex', alignItems: 'center' },
+    input: { pr: '11!' },
+    visibilityTrigger: {
+      position: 'absolute',
+      right: '1',
+      display: 'inline-flex',
+      alignItems: 'center',
+      justifyContent: 'center',
+      w: '8',
+      h: '8',
+      borderRadius: 'md',
+      color: 'fg.muted',
+      cursor: 'pointer',
+      _hover: { color: 'fg', bg: 'bg.muted' },
+    },
+    indicator: { display: 'inline-flex' },
+  },
+})
+
+export type PasswordInputProps = ComponentProps<typeof ArkPasswordInput.Input> & {
+  rootProps?: ComponentProps<typeof ArkPasswordInput.Root>
+}
+
+export function PasswordInput({ rootProps, className, ...inputProps }: PasswordInputProps) {
+  const { t } = useLingui()
+  const styles = passwordInput()
+  return (
+    <ArkPasswordInput.Root className={styles.root} {...rootProps}>
+      <ArkPasswordInput.Control className={styles.control}>
+        <ArkPasswordInput.Input className={cx(fieldRecipe().input, styles.input, className)} {...inputProps} />
+        <ArkPasswordInput.VisibilityTrigger className={styles.visibilityTrigger} aria-label={t`Show password`}>
+          <ArkPasswordInput.Indicator className={styles.indicator} fallback={<Eye aria-hidden size={18} />}>
+            <EyeOff aria-hidden size={18} className={css({ display: 'block' })} />
+          </ArkPasswordInput.Indicator>
+        </ArkPasswordInput.VisibilityTrigger>
+      </ArkPasswordInput.Control>
+    </ArkPasswordInput.Root>
+  )
+}

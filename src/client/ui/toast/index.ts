@@ -1,0 +1,15 @@
+// Toasts (spec §4, §8, §9): `toast({ title, description, variant })` anywhere, `<Toaster />` once.
+export { Toaster } from './toaster'
+export {
+  toast,
+  dismissToast,
+  updateToast,
+  removeToast,
+  TOAST_DURATION,
+  TOAST_LIMIT,
+  TOAST_REMOVE_DELAY,
+  SWIPE_THRESHOLD,
+  type ToastData,
+  type ToastInput,
+  type ToastVariant,
+} from './store'

@@ -1,0 +1,61 @@
+import { defineConfig, devices } from '@playwright/test'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+// End-to-end tests drive Debian's Chromium (Playwright cannot download browsers here) against
+// the production server (`npm start`'s entry) on a fresh data directory.
+const PORT = Number(process.env.E2E_PORT ?? 3100)
+const root = fileURLToPath(new URL('..', import.meta.url))
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'tbr-e2e-'))
+// Playwright loads this config in each worker too: share the first process's directory.
+process.env.E2E_DATA_DIR = dataDir
+
+export const baseURL = `http://localhost:${PORT}`
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: './.output/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    locale: 'en-US',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: 'node src/server/start.mjs',
+    cwd: root,
+    url: `${baseURL}/api/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      AUTH_IP_LIMIT: '100000',
+      APP_URL: baseURL,
+      LOG_LEVEL: 'error',
+    },
+  },
+})
