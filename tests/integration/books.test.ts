@@ -356,7 +356,7 @@ describe('POST /api/books/batch', () => {
       token: alice.token,
       body: { mutations: [{ key, kind: 'book.create', data: { id, title: 'Both ways' } }] },
     })
-    expect(res.body.data[0]).toEqual({ key, status: single.status, body: single.body })
+    expect(res.body.data[0]).toEqual({ key, status: single.status, body: single.body, replayed: true })
   })
 
   test('a bad envelope is 400', async () => {

@@ -1,24 +1,20 @@
-import Dexie, { type EntityTable } from 'dexie'
+import Dexie, { liveQuery, type EntityTable } from 'dexie'
+import type { Book } from '~/shared/schemas/book'
 import type { SessionUser } from '~/shared/schemas/user'
+import type { MutationKind } from '~/shared/sync/protocol'
 
 // The one module that imports dexie (architecture rule 9). decisions §6: the user record and
-// books live here; the session token lives in localStorage (see lib/session.ts).
+// books live here; the session token lives in localStorage (see lib/session-token.ts). The sync
+// engine (src/client/sync, README there) is the only writer besides the mutations it ships.
 
+export { liveQuery }
+
+/** synced: the server's copy; pending: local changes not yet acknowledged; rejected: the server
+ *  refused a change and the server's copy could not be fetched yet. */
 export type SyncState = 'synced' | 'pending' | 'rejected'
 
-export interface LocalBook {
-  id: string
-  title: string
-  author: string | null
-  rating: number | null
-  review: string | null
-  started_at: string | null
-  finished_at: string | null
-  imageUrl: string | null
-  account_id: string
-  created_at: string
-  updated_at: string
-  /** Local sync state of this row. */
+/** A book as the API answers it, plus its local sync state. */
+export interface LocalBook extends Book {
   sync: SyncState
 }
 
@@ -27,19 +23,25 @@ export interface OutboxEntry {
   seq?: number
   /** Mutation id, sent as Idempotency-Key. */
   id: string
-  kind: string
+  kind: MutationKind
+  /** Book id, or the user id for `user.patch`. */
   entityId: string
+  /** The body of the call (CreateBookInput / UpdateBookInput / user fields). */
   payload: Record<string, unknown>
+  /** The account the change belongs to: pushed only while a session of that account is active. */
+  accountId: string
   createdAt: string
   attempts: number
   lastError: string | null
 }
 
 export interface Rejection {
+  /** The mutation id. */
   id: string
-  kind: string
+  kind: MutationKind
   entityId: string
   payload: Record<string, unknown>
+  accountId?: string
   status: number
   message: string
   at: string
@@ -62,6 +64,7 @@ export class TbrDatabase extends Dexie {
   meta!: EntityTable<MetaRow, 'key'>
   user!: EntityTable<UserRow, 'key'>
 
+  /** Pass `{ indexedDB, IDBKeyRange }` to run on another IndexedDB (tests use fake-indexeddb). */
   constructor(name = 'tbr', options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options)
     this.version(1).stores({
@@ -76,22 +79,70 @@ export class TbrDatabase extends Dexie {
 
 export const db = new TbrDatabase()
 
-export async function saveUser(user: SessionUser) {
+/** Meta keys (one row each). */
+export const META = {
+  /** Pull cursor and the account it belongs to. */
+  cursor: 'cursor',
+  cursorAccount: 'cursor_account',
+  /** The user whose data this database holds (a different user signing in wipes it first). */
+  owner: 'owner_user_id',
+  /** Sync status shown by useSyncStatus (see sync/status.ts). */
+  status: 'sync_status',
+  /** Book ids whose server copy must be fetched (after a rejected change). */
+  refetch: 'refetch',
+} as const
+
+export async function getMeta<T>(key: string, database: TbrDatabase = db): Promise<T | undefined> {
+  return (await database.meta.get(key))?.value as T | undefined
+}
+
+export function setMeta(key: string, value: unknown, database: TbrDatabase = db) {
+  return database.meta.put({ key, value })
+}
+
+/** Re-applies the user fields of pending `user.patch` entries: a refresh never hides a local edit. */
+export function applyPendingUserPatches(user: UserRow, pending: OutboxEntry[]): UserRow {
+  let out = user
+  for (const e of pending) if (e.kind === 'user.patch') out = { ...out, ...(e.payload as Partial<SessionUser>) }
+  return out
+}
+
+/**
+ * Stores the signed-in user. A different user than the one whose data is here first wipes the
+ * device (decisions §6: nothing of the previous user remains); pending setting changes of this
+ * user are re-applied on top of the server's record.
+ */
+export async function saveUser(user: SessionUser, database: TbrDatabase = db) {
   const { token: _token, ...fields } = user as SessionUser & { token?: string }
-  await db.user.put({ ...fields, key: 'me' })
+  const d = database
+  await d.transaction('rw', [d.books, d.outbox, d.rejections, d.meta, d.user], async () => {
+    const owner = await getMeta<string>(META.owner, d)
+    if (owner !== undefined && owner !== fields.id) {
+      await Promise.all([d.books.clear(), d.outbox.clear(), d.rejections.clear(), d.meta.clear(), d.user.clear()])
+    }
+    const pending = await d.outbox.orderBy('seq').filter((e) => e.kind === 'user.patch').toArray()
+    await d.user.put(applyPendingUserPatches({ ...fields, key: 'me' }, pending))
+    await setMeta(META.owner, fields.id, d)
+  })
 }
 
-export async function mergeUser(patch: Partial<SessionUser>) {
-  await db.user.update('me', patch)
+export async function mergeUser(patch: Partial<SessionUser>, database: TbrDatabase = db) {
+  await database.user.update('me', patch)
 }
 
-export function readUser() {
-  return db.user.get('me')
+export function readUser(database: TbrDatabase = db) {
+  return database.user.get('me')
+}
+
+/** Changes not yet on the server, for the sign-out warning ("N changes not yet synced"). */
+export function pendingChangeCount(database: TbrDatabase = db) {
+  return database.outbox.count()
 }
 
 /** decisions §6: sign-out wipes the local database so the next person sees nothing. */
-export async function wipeLocalData() {
-  await db.transaction('rw', [db.books, db.outbox, db.rejections, db.meta, db.user], async () => {
-    await Promise.all([db.books.clear(), db.outbox.clear(), db.rejections.clear(), db.meta.clear(), db.user.clear()])
+export async function wipeLocalData(database: TbrDatabase = db) {
+  const d = database
+  await d.transaction('rw', [d.books, d.outbox, d.rejections, d.meta, d.user], async () => {
+    await Promise.all([d.books.clear(), d.outbox.clear(), d.rejections.clear(), d.meta.clear(), d.user.clear()])
   })
 }

@@ -41,7 +41,7 @@ books.post('/', async (c) => {
 books.post('/batch', async (c) => {
   const { mutations } = await readBody(c, BatchInput)
   const results = await runBookMutations(c.var.deps.db, c.var.auth.account.id, c.var.locale, mutations.map(batchToMutation))
-  return c.json({ data: results.map(({ replayed: _r, ...r }) => r) })
+  return c.json({ data: results.map(({ replayed, ...r }) => (replayed ? { ...r, replayed } : r)) })
 })
 
 books.patch('/:id', async (c) => write(c, 'book.update', c.req.param('id'), await readBody(c, v.unknown())))

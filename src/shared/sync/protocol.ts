@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import type { Book } from '../schemas/book'
+import { Locale, Name } from '../schemas/common'
 
 // The books sync protocol (decisions §6, guide/sync.md), shared by the client engine and the
 // API. src/client/sync/README.md explains the guarantees; this file is the wire format.
@@ -38,7 +39,19 @@ export type MutationKind = BookMutationKind | 'user.patch'
  * (CreateBookInput / UpdateBookInput, validated by the server per mutation); `user.patch`
  * carries the fields of PATCH /api/user that work offline (decisions §7).
  */
-export const USER_PATCH_FIELDS = ['name', 'dark_mode', 'locale', 'onboarded'] as const
+export const UserPatchInput = v.pipe(
+  v.strictObject(
+    {
+      name: v.optional(Name),
+      dark_mode: v.optional(v.boolean()),
+      locale: v.optional(Locale),
+      onboarded: v.optional(v.boolean()),
+    },
+    'validation.user.unknown_field',
+  ),
+  v.check((o) => Object.keys(o).length > 0, 'validation.invalid'),
+)
+export type UserPatchInput = v.InferOutput<typeof UserPatchInput>
 
 /** One mutation inside `POST /api/books/batch`. `id` is the book id (in `data.id` for creates). */
 export const BatchMutation = v.object({
@@ -65,6 +78,8 @@ export interface MutationResult {
   key: string
   status: number
   body: { data?: unknown; message?: string; inputError?: string }
+  /** True when this is the stored answer of an earlier request with the same key. */
+  replayed?: boolean
 }
 
 /** `POST /api/books/batch` answer (200 whenever the batch itself was readable). */

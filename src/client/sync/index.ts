@@ -1,0 +1,58 @@
+import { db } from '~/client/db'
+import { sessionToken, storedLocale } from '~/client/lib/session-token'
+import { tokenStore } from '~/client/lib/session/token-store'
+import { requestBackgroundSync } from '~/client/pwa/register'
+import { SyncEngine } from './engine'
+import { createMutations } from './mutations'
+
+// The app's sync wiring: one engine per tab on the app database, the real fetch, the session
+// token and language from localStorage, navigator.locks. README.md explains the guarantees.
+
+export { SyncEngine } from './engine'
+export { BookNotFoundError, MutationInputError, NotSignedInError, createMutations } from './mutations'
+export { dismissRejection, listBooks, useBook, useBooks, useRejections, useSyncStatus } from './hooks'
+export type { SyncStatus } from './status'
+
+let engine: SyncEngine | null = null
+let unsubscribe: (() => void) | null = null
+
+/** Starts syncing (idempotent). Call once at app start; it idles while signed out. */
+export function startSync(opts: { onUnauthorized?: () => void } = {}): SyncEngine {
+  if (engine) return engine
+  const e = new SyncEngine({
+    db,
+    getToken: () => sessionToken.get(),
+    getLocale: () => storedLocale.get() ?? 'en',
+    onUnauthorized: opts.onUnauthorized,
+  })
+  engine = e
+  // A new token (sign-in after a 401, account switch) resumes a paused engine.
+  unsubscribe = tokenStore.subscribe(() => e.requestSync())
+  e.start()
+  return e
+}
+
+export function stopSync() {
+  unsubscribe?.()
+  unsubscribe = null
+  engine?.stop()
+  engine = null
+}
+
+/** Push and pull now (e.g. a "Sync now" button, or before sign-out). Resolves when done. */
+export function syncNow(): Promise<void> {
+  return engine?.sync() ?? Promise.resolve()
+}
+
+/**
+ * Local-first writes (one Dexie transaction: row + outbox entry). Each resolves once the change
+ * is stored on the device; the engine is poked to push, and Background Sync is asked to wake us
+ * when the connection returns where the browser has it.
+ */
+export const { addBook, updateBook, deleteBook, patchUser } = createMutations({
+  db,
+  onWrite: () => {
+    engine?.requestSync()
+    void requestBackgroundSync().catch(() => {})
+  },
+})

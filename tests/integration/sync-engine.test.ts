@@ -1,0 +1,292 @@
+import { IDBFactory } from 'fake-indexeddb'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { getMeta, META, pendingChangeCount, readUser, saveUser } from '~/client/db'
+import { SyncEngine } from '~/client/sync/engine'
+import { listBooks } from '~/client/sync/hooks'
+import { MutationInputError } from '~/client/sync/mutations'
+import { querySyncStatus } from '~/client/sync/status'
+import { backoffDelay, type Timers } from '~/client/sync/transport'
+import { startTestServer, type TestServer } from './harness'
+import { clientBooks, FakeLocks, openClient, serverBooks } from './sync-kit'
+
+// The sync engine against the real in-process server (guide/sync.md "Proving it").
+
+let s: TestServer
+beforeAll(async () => {
+  s = await startTestServer()
+})
+afterAll(() => s.close())
+
+const counter = async (token: string) => (await s.api('GET', '/api/books?since=0', { token })).body.cursor
+
+describe('writes', () => {
+  test('an offline add is stored with its outbox entry and reaches the server when online', async () => {
+    const me = await s.signUp()
+    const c = await openClient(s, me, { net: { offline: true } })
+    const book = await c.addBook({ title: 'Offline Dune', rating: 4 })
+    expect(book).toMatchObject({ title: 'Offline Dune', rating: 4, status: 'not_started', sync: 'pending' })
+    expect(await c.db.outbox.count()).toBe(1)
+    await c.engine.sync()
+    expect(await c.db.outbox.count()).toBe(1)
+    expect((await querySyncStatus(c.db, true)).state).toBe('offline')
+    c.net.offline = false
+    await c.engine.sync()
+    expect(await c.db.outbox.count()).toBe(0)
+    const server = await serverBooks(s, me.token)
+    expect(server.get(book.id)).toMatchObject({ title: 'Offline Dune', rating: 4 })
+    expect(await clientBooks(c, me.user.account_id)).toEqual(server)
+    expect((await c.db.books.get(book.id))!.sync).toBe('synced')
+    const status = await querySyncStatus(c.db, true)
+    expect(status).toMatchObject({ state: 'idle', pending: 0, online: true, error: null })
+    expect(status.lastSyncedAt).toBeTruthy()
+  })
+
+  test('bad input is refused before anything is stored', async () => {
+    const me = await s.signUp()
+    const c = await openClient(s, me)
+    await expect(c.addBook({ title: ' ' })).rejects.toBeInstanceOf(MutationInputError)
+    await expect(c.updateBook('x', { rating: 9 })).rejects.toMatchObject({ field: 'rating' })
+    expect(await c.db.outbox.count()).toBe(0)
+    expect(await c.db.books.count()).toBe(0)
+  })
+
+  test('a link add derives title and ISBN locally, the same way the server does', async () => {
+    const me = await s.signUp()
+    const c = await openClient(s, me)
+    const b = await c.addBook({ link: 'https://www.amazon.com/Project-Hail-Mary-Andy-Weir/dp/0593135202/' })
+    expect(b).toMatchObject({ title: 'Project Hail Mary Andy Weir', isbn: '0593135202', asin: '0593135202' })
+    await c.engine.sync()
+    const { sync: _s, ...local } = (await c.db.books.get(b.id))!
+    expect((await serverBooks(s, me.token)).get(b.id)).toEqual(local)
+  })
+
+  test('a dropped answer is retried under the same key and applied once', async () => {
+    const me = await s.signUp()
+    const c = await openClient(s, me, { net: { dropAnswer: 1 } })
+    await c.addBook({ title: 'Once only' })
+    await c.engine.sync()
+    expect(c.net.dropped).toBe(1)
+    expect(await c.db.outbox.count()).toBe(1)
+    expect((await serverBooks(s, me.token)).size).toBe(1) // the server applied it
+    c.net.dropAnswer = 0
+    await c.engine.sync()
+    expect(await c.db.outbox.count()).toBe(0)
+    expect((await serverBooks(s, me.token)).size).toBe(1)
+    expect(await counter(me.token)).toBe('1')
+  })
+
+  test.each([1, 50])('edits and deletes queued offline flush in order (batch size %i)', async (batchSize) => {
+    const me = await s.signUp()
+    const c = await openClient(s, me, { net: { offline: true }, engine: { batchSize } })
+    const a = await c.addBook({ title: 'A' })
+    const b = await c.addBook({ title: 'B' })
+    await c.updateBook(a.id, { rating: 2, started_at: '2024-03-01' })
+    await c.updateBook(a.id, { rating: 5 })
+    await c.deleteBook(b.id)
+    expect((await c.db.books.get(a.id))!).toMatchObject({ rating: 5, status: 'reading' })
+    c.net.offline = false
+    await c.engine.sync()
+    const server = await serverBooks(s, me.token)
+    expect([...server.keys()]).toEqual([a.id])
+    expect(server.get(a.id)).toMatchObject({ rating: 5, started_at: '2024-03-01', status: 'reading' })
+    expect(await clientBooks(c, me.user.account_id)).toEqual(server)
+    expect(await counter(me.token)).toBe('5')
+  })
+})
+
+describe('two devices', () => {
+  test('different fields both survive; same field: the later arrival wins', async () => {
+    const me = await s.signUp()
+    const phone = await openClient(s, me)
+    const laptop = await openClient(s, me)
+    const b = await phone.addBook({ title: 'Shared' })
+    await phone.engine.sync()
+    await laptop.engine.sync()
+    await phone.updateBook(b.id, { rating: 3, review: 'phone' })
+    await laptop.updateBook(b.id, { finished_at: '2024-06-01', review: 'laptop' })
+    await phone.engine.sync()
+    await laptop.engine.sync()
+    await phone.engine.sync()
+    const expected = { rating: 3, finished_at: '2024-06-01', review: 'laptop', status: 'finished' }
+    expect((await serverBooks(s, me.token)).get(b.id)).toMatchObject(expected)
+    expect(await phone.db.books.get(b.id)).toMatchObject({ ...expected, sync: 'synced' })
+    expect(await laptop.db.books.get(b.id)).toMatchObject(expected)
+  })
+
+  test('a delete wins over a later edit; the edit becomes a visible rejection', async () => {
+    const me = await s.signUp()
+    const phone = await openClient(s, me)
+    const laptop = await openClient(s, me)
+    const b = await phone.addBook({ title: 'Doomed' })
+    await phone.engine.sync()
+    await laptop.engine.sync()
+    await phone.deleteBook(b.id)
+    await phone.engine.sync()
+    await laptop.updateBook(b.id, { rating: 1 })
+    await laptop.engine.sync()
+    expect(await laptop.db.books.get(b.id)).toBeUndefined()
+    const rejections = await laptop.db.rejections.toArray()
+    expect(rejections).toHaveLength(1)
+    expect(rejections[0]).toMatchObject({ kind: 'book.update', entityId: b.id, status: 404 })
+    expect(await laptop.db.outbox.count()).toBe(0)
+    expect((await serverBooks(s, me.token)).size).toBe(0)
+  })
+
+  test('a pull never hides a pending local edit', async () => {
+    const me = await s.signUp()
+    const phone = await openClient(s, me)
+    const laptop = await openClient(s, me, { net: { failBefore: 0 } })
+    const b = await phone.addBook({ title: 'Rebase' })
+    await phone.engine.sync()
+    await laptop.engine.sync()
+    await phone.updateBook(b.id, { author: 'From phone' })
+    await phone.engine.sync()
+    await laptop.updateBook(b.id, { rating: 4 })
+    // Pull only (the push fails): the server row arrives, the pending rating stays on top.
+    const fetchOnly = laptop.net
+    let calls = 0
+    const engine = new SyncEngine({
+      db: laptop.db,
+      getToken: () => me.token,
+      baseUrl: 'http://tbr.test/api',
+      locks: null,
+      fetch: async (url, init) => {
+        calls++
+        if (init.method !== 'GET') throw new TypeError('offline for writes')
+        return s.app.request(url, init)
+      },
+    })
+    await (engine as any).pull(me.token, await readUser(laptop.db))
+    expect(calls).toBe(2)
+    expect(await laptop.db.books.get(b.id)).toMatchObject({ author: 'From phone', rating: 4, sync: 'pending' })
+    expect(fetchOnly.requests).toBeGreaterThan(0)
+  })
+})
+
+describe('sessions', () => {
+  test('401 pauses the engine and keeps the outbox; a new token resumes it', async () => {
+    const me = await s.signUp()
+    let unauthorized = 0
+    const c = await openClient(s, me, { engine: { onUnauthorized: () => unauthorized++ } })
+    await c.addBook({ title: 'Kept' })
+    c.auth.token = 'expired'
+    await c.engine.sync()
+    expect(unauthorized).toBe(1)
+    expect(await c.db.outbox.count()).toBe(1)
+    expect((await querySyncStatus(c.db, true)).state).toBe('unauthorized')
+    const requests = c.net.requests
+    await c.engine.sync() // paused: same token, no request
+    expect(c.net.requests).toBe(requests)
+    c.auth.token = me.token
+    await c.engine.sync()
+    expect(await c.db.outbox.count()).toBe(0)
+    expect((await serverBooks(s, me.token)).size).toBe(1)
+  })
+
+  test('settings go through the outbox; a refresh does not hide a pending change', async () => {
+    const me = await s.signUp()
+    const c = await openClient(s, me, { net: { offline: true } })
+    await c.patchUser({ dark_mode: true, locale: 'es' })
+    expect(await readUser(c.db)).toMatchObject({ dark_mode: true, locale: 'es' })
+    await saveUser({ ...me.user, dark_mode: false, locale: 'en' }, c.db) // e.g. GET /api/auth on load
+    expect(await readUser(c.db)).toMatchObject({ dark_mode: true, locale: 'es' })
+    c.net.offline = false
+    await c.engine.sync()
+    expect(await c.db.outbox.count()).toBe(0)
+    const server = await s.api('GET', '/api/user', { token: me.token })
+    expect(server.body.data).toMatchObject({ dark_mode: true, locale: 'es' })
+  })
+
+  test('a different user signing in on the device wipes the previous one first', async () => {
+    const a = await s.signUp()
+    const b = await s.signUp()
+    const c = await openClient(s, a)
+    await c.addBook({ title: "A's secret" })
+    expect(await pendingChangeCount(c.db)).toBe(1)
+    await saveUser(b.user, c.db)
+    expect(await c.db.books.count()).toBe(0)
+    expect(await c.db.outbox.count()).toBe(0)
+    expect((await readUser(c.db))!.id).toBe(b.user.id)
+  })
+
+  test('switching account replaces the books with the other account’s (full snapshot)', async () => {
+    const me = await s.signUp()
+    const other = await s.signUp()
+    await s.api('POST', '/api/books', { token: other.token, body: { title: 'Other account book' } })
+    const c = await openClient(s, me)
+    await c.addBook({ title: 'Mine' })
+    await c.engine.sync()
+    // Stand-in for a switch: same device, the session and user record now of another account.
+    c.auth.token = other.token
+    await saveUser({ ...other.user, id: me.user.id }, c.db)
+    await c.engine.sync()
+    const titles = (await listBooks(c.db)).map((b) => b.title)
+    expect(titles).toEqual(['Other account book'])
+    expect(await getMeta(META.cursorAccount, c.db)).toBe(other.user.account_id)
+  })
+})
+
+describe('tabs, retries and timers', () => {
+  test('two tabs on one database: one pushes at a time, nothing twice', async () => {
+    const me = await s.signUp()
+    const factory = new IDBFactory()
+    const locks = new FakeLocks()
+    const tab1 = await openClient(s, me, { factory, locks })
+    const tab2 = await openClient(s, me, { factory, locks })
+    for (let i = 0; i < 10; i++) await (i % 2 ? tab1 : tab2).addBook({ title: `Book ${i}` })
+    await Promise.all([tab1.engine.sync(), tab2.engine.sync(), tab1.engine.sync(), tab2.engine.sync()])
+    expect(locks.maxHolders).toBe(1)
+    expect(await tab1.db.outbox.count()).toBe(0)
+    expect((await serverBooks(s, me.token)).size).toBe(10)
+    expect(await counter(me.token)).toBe('10')
+  })
+
+  test('backoff grows with jitter and respects its cap', () => {
+    expect(backoffDelay(1, () => 0, 1000, 60_000)).toBe(500)
+    expect(backoffDelay(1, () => 1, 1000, 60_000)).toBe(1000)
+    expect(backoffDelay(4, () => 0.5, 1000, 60_000)).toBe(6000)
+    expect(backoffDelay(30, () => 1, 1000, 60_000)).toBe(60_000)
+  })
+
+  test('after a failure the engine retries on its own timer; Retry-After wins', async () => {
+    const me = await s.signUp()
+    const scheduled: number[] = []
+    const pending: (() => void)[] = []
+    const timers: Timers = {
+      setTimeout: (fn, ms) => {
+        if (ms < 20_000) {
+          scheduled.push(ms) // request timeouts (20 s) are not retries
+          pending.push(fn)
+        }
+        return fn
+      },
+      clearTimeout: () => {},
+    }
+    let status = 503
+    const c = await openClient(s, me, {
+      engine: {
+        timers,
+        random: () => 0,
+        pullIntervalMs: 10_000_000,
+        fetch: async (url, init) => {
+          if (status === 503) return new Response('{"message":"down"}', { status: 503 })
+          if (status === 429) return new Response('{"message":"slow down"}', { status: 429, headers: { 'retry-after': '7' } })
+          return s.app.request(url, init)
+        },
+      },
+    })
+    await c.addBook({ title: 'Retry me' })
+    c.engine.start() // first run
+    await c.engine.sync() // second run, queued behind it
+    expect(scheduled).toEqual([500, 1000])
+    expect((await querySyncStatus(c.db, true)).state).toBe('error')
+    status = 429
+    await c.engine.sync()
+    expect(scheduled.at(-1)).toBe(7000)
+    status = 200
+    pending.at(-1)!()
+    await c.engine.sync()
+    expect(await c.db.outbox.count()).toBe(0)
+    c.engine.stop()
+  })
+})

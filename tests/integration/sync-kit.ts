@@ -1,0 +1,123 @@
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
+import { saveUser, TbrDatabase } from '~/client/db'
+import { SyncEngine, type LockManagerLike, type SyncEngineOptions } from '~/client/sync/engine'
+import { createMutations } from '~/client/sync/mutations'
+import type { TestServer } from './harness'
+
+// Helpers for sync tests: real engines on fake-indexeddb against the in-process server, with a
+// network that can go offline, fail before sending, or drop the answer after the server applied.
+
+/** mulberry32: small, fast, good enough to drive schedules; the seed replays a run. */
+export function prng(seed: number) {
+  let a = seed >>> 0
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+  return {
+    next,
+    int: (n: number) => Math.floor(next() * n),
+    chance: (p: number) => next() < p,
+    pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!,
+    /** A UUID v4 drawn from this generator, so ids replay with the seed too. */
+    uuid: () => {
+      const h = Array.from({ length: 32 }, () => Math.floor(next() * 16).toString(16))
+      h[12] = '4'
+      h[16] = ((parseInt(h[16]!, 16) & 3) | 8).toString(16)
+      const s = h.join('')
+      return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`
+    },
+  }
+}
+export type Rng = ReturnType<typeof prng>
+
+export interface Network {
+  offline: boolean
+  /** Probability that a request fails before reaching the server. */
+  failBefore: number
+  /** Probability that the server applies a request but the client never sees the answer. */
+  dropAnswer: number
+  requests: number
+  dropped: number
+}
+
+export function makeFetch(server: TestServer, net: Network, rng: () => number) {
+  return async (input: string, init: RequestInit): Promise<Response> => {
+    net.requests++
+    if (net.offline || rng() < net.failBefore) throw new TypeError('Failed to fetch')
+    const res = await server.app.request(input, init)
+    if (rng() < net.dropAnswer) {
+      net.dropped++
+      await res.text()
+      throw new TypeError('network connection lost')
+    }
+    return res
+  }
+}
+
+/** Web Locks stand-in shared by the "tabs" of one device: one holder per name, FIFO. */
+export class FakeLocks implements LockManagerLike {
+  private tails = new Map<string, Promise<unknown>>()
+  holders = 0
+  maxHolders = 0
+  request(name: string, callback: () => Promise<void>) {
+    const prev = this.tails.get(name) ?? Promise.resolve()
+    const run = prev.then(async () => {
+      this.holders++
+      this.maxHolders = Math.max(this.maxHolders, this.holders)
+      try {
+        return await callback()
+      } finally {
+        this.holders--
+      }
+    })
+    this.tails.set(name, run.catch(() => {}))
+    return run
+  }
+}
+
+export interface ClientOpts {
+  factory?: IDBFactory
+  name?: string
+  locks?: LockManagerLike | null
+  net?: Partial<Network>
+  rng?: Rng
+  engine?: Partial<SyncEngineOptions>
+}
+
+export async function openClient(server: TestServer, session: { token: string; user: any }, opts: ClientOpts = {}) {
+  const factory = opts.factory ?? new IDBFactory()
+  const name = opts.name ?? 'tbr'
+  const db = new TbrDatabase(name, { indexedDB: factory, IDBKeyRange })
+  await saveUser(session.user, db)
+  const rng = opts.rng ?? prng((Math.random() * 2 ** 32) >>> 0)
+  const net: Network = { offline: false, failBefore: 0, dropAnswer: 0, requests: 0, dropped: 0, ...opts.net }
+  const auth = { token: session.token as string | null }
+  const engine = new SyncEngine({
+    db,
+    getToken: () => auth.token,
+    fetch: makeFetch(server, net, rng.next),
+    baseUrl: 'http://tbr.test/api',
+    locks: opts.locks ?? null,
+    random: rng.next,
+    ...opts.engine,
+  })
+  const mutations = createMutations({ db, newId: rng.uuid })
+  return { db, factory, name, net, auth, engine, ...mutations }
+}
+export type Client = Awaited<ReturnType<typeof openClient>>
+
+/** Server books of a token's account, keyed by id, in the shape the client stores. */
+export async function serverBooks(server: TestServer, token: string) {
+  const res = await server.api('GET', '/api/books', { token })
+  if (res.status !== 200) throw new Error(`GET /api/books ${res.status}`)
+  return new Map<string, any>(res.body.data.map((b: any) => [b.id, b]))
+}
+
+export async function clientBooks(c: { db: TbrDatabase }, accountId: string) {
+  const rows = await c.db.books.where('account_id').equals(accountId).toArray()
+  return new Map<string, any>(rows.map(({ sync: _s, ...b }) => [b.id, b]))
+}
