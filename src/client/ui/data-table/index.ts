@@ -1,0 +1,1 @@
+export * as DataTable from './data-table'
