@@ -1,0 +1,151 @@
+import { expect, test } from '@playwright/test'
+import { mailedLink, notifications, PASSWORD, pathOf, readyUser, signInWithPassword, uniqueEmail, useToken } from './auth-helpers'
+
+test('a wrong password shows the server message and stays on sign-in', async ({ page, request }) => {
+  const { email } = await readyUser(request)
+  await signInWithPassword(page, email, 'Wrong-password1!')
+  await expect(notifications(page).getByText('Invalid email or password')).toBeVisible()
+  await expect(page).toHaveURL(/\/signin$/)
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull()
+})
+
+test('the error query text is shown as an error toast', async ({ page }) => {
+  await page.goto('/signin?error=Your%20session%20expired')
+  const toast = notifications(page).getByRole('alert')
+  await expect(toast).toHaveText(/Your session expired/)
+  await expect(toast).toHaveAttribute('data-variant', 'error')
+  // F8 moves focus to the notifications
+  await page.keyboard.press('F8')
+  await expect(notifications(page).locator('ol')).toBeFocused()
+})
+
+test('forms validate on blur and block an invalid submit', async ({ page }) => {
+  await page.goto('/signup')
+  const email = page.locator('input[name="email"]')
+  await email.fill('not-an-email')
+  await email.blur()
+  await expect(email).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByText('Please enter a valid email address')).toBeVisible()
+  await page.locator('button[type="submit"]').click()
+  await expect(page.getByText('Please enter your name')).toBeVisible()
+  await expect(page.getByText('Please enter a password')).toBeVisible()
+  await expect(page).toHaveURL(/\/signup$/)
+  // After a failed submit, fields re-validate as the user types.
+  await page.locator('input[name="password"]').fill('short')
+  await expect(page.getByText('Password must be at least 8 characters')).toBeVisible()
+  await page.locator('input[name="password"]').fill('longenough')
+  await expect(page.getByText('Password must contain at least one special character')).toBeVisible()
+})
+
+test('a taken email is reported on the email field', async ({ page, request }) => {
+  const { email } = await readyUser(request)
+  await page.goto('/signup')
+  await page.locator('input[name="name"]').fill('Someone Else')
+  await page.locator('input[name="email"]').fill(email)
+  await page.locator('input[name="password"]').fill('Another-pass1!')
+  await page.locator('button[type="submit"]').click()
+  // decisions §5: an existing email with another password is refused like a failed sign-in.
+  await expect(notifications(page).getByText('Invalid email or password')).toBeVisible()
+  await expect(page).toHaveURL(/\/signup$/)
+})
+
+test('in Spanish: sign-up, verification and the dashboard', async ({ page, request }) => {
+  await page.goto('/signin')
+  await page.getByRole('button', { name: 'Español' }).click()
+  await expect(page.getByRole('heading', { name: 'Inicia sesión en TBR' })).toBeVisible()
+  await expect(page).toHaveTitle('Iniciar sesión · TBR')
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es')
+  await page.getByRole('link', { name: 'Crea una cuenta' }).click()
+  await expect(page).toHaveTitle('Crea tu cuenta · TBR')
+  const email = uniqueEmail('es')
+  await page.locator('input[name="name"]').fill('Lola Lectora')
+  await page.locator('input[name="email"]').fill(email)
+  await page.locator('input[name="password"]').fill(PASSWORD)
+  await page.locator('button[type="submit"]').click()
+  await expect(page.getByRole('heading', { name: 'Revisa tu correo' })).toBeVisible()
+  // The server answered in Spanish too (Accept-Language), and mailed in Spanish.
+  await expect(notifications(page).getByText('Tu cuenta se ha creado')).toBeVisible()
+  const link = await mailedLink(request, email, '/signup/verify')
+  await page.goto(pathOf(link))
+  await expect(page.getByRole('heading', { name: 'Elige un plan' })).toBeVisible()
+  await expect(page.getByText('Próximamente').first()).toBeVisible()
+  await page.locator('button[type="submit"]').click()
+  await expect(page.getByRole('heading', { name: '¡Te damos la bienvenida a TBR, Lola Lectora!' })).toBeVisible()
+  await expect(page).toHaveTitle('Bienvenida · TBR')
+  await page.getByRole('button', { name: 'Ir al panel' }).click()
+  await expect(page).toHaveTitle('Panel · TBR')
+  await expect(page.getByText('Tu plan', { exact: true })).toBeVisible()
+  // The saved locale wins over the browser's language on the next visit.
+  await page.evaluate(() => localStorage.removeItem('locale'))
+  await page.reload()
+  await expect(page.getByText('Tu plan', { exact: true })).toBeVisible()
+})
+
+test('dark mode follows the system when signed out and the saved choice when signed in', async ({ page, request }) => {
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await page.goto('/signin')
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+  await page.emulateMedia({ colorScheme: 'light' })
+  await expect(page.locator('html')).not.toHaveClass(/\bdark\b/)
+
+  const { token } = await readyUser(request)
+  await useToken(page, token)
+  await page.goto('/dashboard')
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await expect(page.locator('html')).not.toHaveClass(/\bdark\b/)
+  await page.getByRole('button', { name: 'Dark mode' }).click()
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+  await expect(page.locator('#root')).toHaveClass(/\bdark\b/)
+  // Saved on the server: a fresh load with the system in light mode stays dark.
+  await expect
+    .poll(async () => {
+      const res = await request.get('/api/user', { headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('token'))}` } })
+      return ((await res.json()) as { data: { dark_mode: boolean } }).data.dark_mode
+    })
+    .toBe(true)
+  await page.reload()
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+  await page.getByRole('button', { name: 'Light mode' }).click()
+  await expect(page.locator('html')).not.toHaveClass(/\bdark\b/)
+})
+
+test('route guards and not-found pages', async ({ page, request }) => {
+  await page.goto('/dashboard')
+  await expect(page).toHaveURL(/\/signin$/)
+  await page.goto('/no/such/page')
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+  await expect(page).toHaveTitle('Page not found · TBR')
+  for (const path of ['/404', '/notfound']) {
+    await page.goto(path)
+    await expect(page.getByRole('link', { name: 'Go to the dashboard' })).toHaveAttribute('href', '/dashboard')
+  }
+  // A verified user on /signup/verify goes to the dashboard.
+  const { token } = await readyUser(request)
+  await useToken(page, token)
+  await page.goto('/signup/verify')
+  await expect(page).toHaveURL(/\/dashboard$/)
+  // A revoked session is signed out on the next call.
+  await request.delete('/api/auth', { headers: { authorization: `Bearer ${token}` } })
+  await page.reload()
+  await expect(page).toHaveURL(/\/signin$/)
+})
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+
+  test('the auth panel is hidden and the app menu replaces the rail', async ({ page, request }) => {
+    await page.goto('/signin')
+    await expect(page.getByRole('complementary', { name: 'About TBR' })).toBeHidden()
+    await expect(page.locator('input[name="email"]')).toBeVisible()
+    const { email } = await readyUser(request)
+    await signInWithPassword(page, email, PASSWORD)
+    await expect(page).toHaveURL(/\/(welcome|dashboard)$/)
+    await page.goto('/dashboard')
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible()
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    const menu = page.getByRole('dialog')
+    await expect(menu.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page')
+    await menu.getByRole('button', { name: 'Sign out' }).click()
+    await expect(page).toHaveURL(/\/signin$/)
+  })
+})
