@@ -51,6 +51,8 @@ export async function readBody<S extends v.GenericSchema>(c: Ctx, schema: S): Pr
   } catch {
     throw new ApiError(400, 'error.invalid_json')
   }
+  // Every call takes a JSON object; an array would pass an object schema as `{}`.
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new ApiError(400, 'error.bad_request')
   return validate(schema, raw)
 }
 
