@@ -22,11 +22,19 @@ test('a signed-in user sends feedback; it is stored against their user and accou
   expect(res.body.message).toBe('Thank you for your feedback!')
   const rows = await s.deps.db.select().from(feedback).where(eq(feedback.userId, session.user.id))
   expect(rows).toHaveLength(1)
-  expect(rows[0]).toMatchObject({ rating: 'positive', comment: 'Love the offline mode', accountId: session.user.account_id })
+  expect(rows[0]).toMatchObject({
+    rating: 'positive',
+    comment: 'Love the offline mode',
+    accountId: session.user.account_id,
+  })
 })
 
 test('the comment is optional and a blank one is stored as null', async () => {
-  for (const body of [{ rating: 'neutral' }, { rating: 'negative', comment: '   ' }, { rating: 'neutral', comment: null }]) {
+  for (const body of [
+    { rating: 'neutral' },
+    { rating: 'negative', comment: '   ' },
+    { rating: 'neutral', comment: null },
+  ]) {
     const res = await s.api('POST', '/api/feedback', { token: session.token, body })
     expect(res.status).toBe(200)
   }
@@ -67,7 +75,10 @@ test('a comment over 2000 characters is 400 naming the comment field; 2000 is ac
   expect(tooLong.status).toBe(400)
   expect(tooLong.body.inputError).toBe('comment')
   expect(tooLong.body.message).toBe('Comment must be at most 2000 characters')
-  const atLimit = await s.api('POST', '/api/feedback', { token: session.token, body: { rating: 'negative', comment: 'a'.repeat(2000) } })
+  const atLimit = await s.api('POST', '/api/feedback', {
+    token: session.token,
+    body: { rating: 'negative', comment: 'a'.repeat(2000) },
+  })
   expect(atLimit.status).toBe(200)
 })
 

@@ -47,7 +47,11 @@ function setup(props: Partial<DataTable.RootProps<Key>> = {}) {
 test('a labelled table with a header per column and a row per item', () => {
   setup()
   const table = screen.getByRole('table', { name: 'API keys' })
-  expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Name', 'Status', 'Created'])
+  expect(
+    within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent),
+  ).toEqual(['Name', 'Status', 'Created'])
   expect(names()).toEqual(['Reader app', 'Backup', 'CI bot'])
 })
 

@@ -175,7 +175,11 @@ export function Root<T extends Row>(props: RootProps<T>) {
                     {column.sortable === false ? (
                       column.header
                     ) : (
-                      <button type="button" className={styles.sortButton} onClick={() => setSort((s) => nextSort(s, column.key))}>
+                      <button
+                        type="button"
+                        className={styles.sortButton}
+                        onClick={() => setSort((s) => nextSort(s, column.key))}
+                      >
                         {column.header}
                         <SortIcon aria-hidden="true" size={14} />
                       </button>
@@ -217,7 +221,12 @@ export function Root<T extends Row>(props: RootProps<T>) {
                       </td>
                     )}
                     {columns.map((column) => (
-                      <td key={column.key} className={styles.cell} data-align={column.align} data-type={column.type ?? 'text'}>
+                      <td
+                        key={column.key}
+                        className={styles.cell}
+                        data-align={column.align}
+                        data-type={column.type ?? 'text'}
+                      >
                         <Cell column={column} row={row} />
                       </td>
                     ))}

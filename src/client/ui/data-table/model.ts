@@ -86,14 +86,22 @@ function sortKey<T>(column: Column<T>, row: T): string | number | null {
 }
 
 /** Stable sort; empty values go last in both directions so they never crowd the top. */
-export function sortRows<T>(rows: readonly T[], column: Column<T> | undefined, direction: SortDirection, locale?: string): T[] {
+export function sortRows<T>(
+  rows: readonly T[],
+  column: Column<T> | undefined,
+  direction: SortDirection,
+  locale?: string,
+): T[] {
   if (!column) return [...rows]
   const collator = new Intl.Collator(locale, { numeric: true, sensitivity: 'base' })
   const sign = direction === 'asc' ? 1 : -1
   const keyed = rows.map((row) => ({ row, key: sortKey(column, row) }))
   keyed.sort((a, b) => {
     if (a.key === null || b.key === null) return a.key === b.key ? 0 : a.key === null ? 1 : -1
-    const order = typeof a.key === 'number' && typeof b.key === 'number' ? a.key - b.key : collator.compare(String(a.key), String(b.key))
+    const order =
+      typeof a.key === 'number' && typeof b.key === 'number'
+        ? a.key - b.key
+        : collator.compare(String(a.key), String(b.key))
     return order * sign
   })
   return keyed.map((k) => k.row)
@@ -101,7 +109,11 @@ export function sortRows<T>(rows: readonly T[], column: Column<T> | undefined, d
 
 /** Lower case without accents, so "garcia" finds "García" (the app is English and Spanish). */
 export function normalizeSearch(text: string): string {
-  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().trim()
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .trim()
 }
 
 /** Rows whose searchable cells contain every word of the query. */

@@ -81,7 +81,9 @@ test('submit posts {rating, comment}; the panel closes exactly 3000 ms after suc
   render(<Feedback.Root onSent={onSent} />, { wrapper })
   await click(screen.getByRole('button', { name: 'Send feedback' }))
   await click(screen.getByRole('button', { name: 'Negative' }))
-  fireEvent.change(screen.getByRole('textbox', { name: 'Comment (optional)' }), { target: { value: '  Sync was slow  ' } })
+  fireEvent.change(screen.getByRole('textbox', { name: 'Comment (optional)' }), {
+    target: { value: '  Sync was slow  ' },
+  })
   await click(document.querySelector('button[type="submit"]') as HTMLElement)
 
   expect(sendMock).toHaveBeenCalledWith('post', 'feedback', { rating: 'negative', comment: 'Sync was slow' })
@@ -135,7 +137,11 @@ test('while sending, the form is busy and cannot be submitted twice', async () =
 
 test('a server inputError on comment shows on the field and the panel stays open', async () => {
   sendMock.mockRejectedValue(
-    new ApiRequestError(400, { message: 'Comment must be at most 2000 characters', inputError: 'comment' }, 'Comment must be at most 2000 characters'),
+    new ApiRequestError(
+      400,
+      { message: 'Comment must be at most 2000 characters', inputError: 'comment' },
+      'Comment must be at most 2000 characters',
+    ),
   )
   await openPanel()
   await click(screen.getByRole('button', { name: 'Neutral' }))

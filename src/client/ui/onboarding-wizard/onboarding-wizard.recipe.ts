@@ -4,7 +4,15 @@ import { sva } from 'styled-system/css'
 const focusRing = { outline: '2px solid', outlineColor: 'accent', outlineOffset: '2px' } as const
 
 // Ark Steps' parts plus the wizard's layout and the step text; pagination has its own recipe.
-export const wizardAnatomy = stepsAnatomy.extendWith('main', 'tick', 'name', 'description', 'empty', 'footer', 'actions')
+export const wizardAnatomy = stepsAnatomy.extendWith(
+  'main',
+  'tick',
+  'name',
+  'description',
+  'empty',
+  'footer',
+  'actions',
+)
 
 export const wizardRecipe = sva({
   slots: wizardAnatomy.keys(),

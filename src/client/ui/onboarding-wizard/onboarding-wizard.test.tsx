@@ -52,7 +52,11 @@ test('spec §2: the left side lists each step with its name and description', ()
   render(<Harness />, { wrapper })
   const nav = screen.getByRole('navigation', { name: 'Onboarding steps' })
   const items = within(nav).getAllByRole('tab')
-  expect(items.map((t) => t.textContent)).toEqual(['WelcomeWhat TBR does', 'Your URLPick a custom URL', 'First bookAdd a book'])
+  expect(items.map((t) => t.textContent)).toEqual([
+    'WelcomeWhat TBR does',
+    'Your URLPick a custom URL',
+    'First bookAdd a book',
+  ])
 })
 
 test('page 1 shows the first step; ticks are green for the current and earlier steps only', () => {

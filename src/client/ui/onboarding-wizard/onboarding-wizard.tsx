@@ -144,7 +144,7 @@ export function Root({
                 // The names contain the visible words (WCAG 2.5.3 label in name).
                 prevTriggerLabel: t`Previous page`,
                 nextTriggerLabel: t`Next page`,
-                itemLabel: ({ page: p, totalPages }) => t`Step ${p} of ${totalPages}`,
+                itemLabel: ({ page: step, totalPages: steps }) => t`Step ${step} of ${steps}`,
               }}
               className={pager.root}
             >
