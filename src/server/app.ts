@@ -11,6 +11,7 @@ import { auth } from './routes/auth'
 import { books } from './routes/books'
 import { feedback } from './routes/feedback'
 import { devOutbox, event, health } from './routes/misc'
+import { url } from './routes/url'
 import { user } from './routes/user'
 
 /** Builds the Hono app: `/api/*` plus, when given, the static client (see static.ts). */
@@ -69,6 +70,7 @@ export function createApp(deps: Deps, opts: { staticHandler?: (app: Hono<AppEnv>
   app.route('/api/dev', devOutbox)
   app.route('/api/feedback', feedback)
   app.route('/api/books', books)
+  app.route('/api/url', url)
 
   app.all('/api/*', (c) => c.json({ message: translate(c.var.locale, 'error.not_found') }, 404))
 

@@ -53,3 +53,20 @@ export const OpaqueToken = v.pipe(
   v.nonEmpty('validation.token.required'),
   v.maxLength(2048, 'validation.token.invalid'),
 )
+
+/** Every top-level route of the app, and a few names worth keeping: never a reader's slug. */
+export const RESERVED_SLUGS = new Set([
+  '404', 'notfound', 'account', 'admin', 'api', 'app', 'assets', 'books', 'dashboard', 'demo',
+  'forgotpassword', 'help', 'icons', 'login', 'logout', 'magic', 'manifest', 'offline', 'plans',
+  'public', 'resetpassword', 'settings', 'signin', 'signout', 'signup', 'static', 'support', 'sw',
+  'welcome', 'www', 'tbr',
+])
+
+export const isReservedSlug = (slug: string) => RESERVED_SLUGS.has(slug.toLowerCase())
+
+export const PublicSlug = v.pipe(
+  Slug,
+  v.check((s) => !isReservedSlug(s), 'validation.slug.reserved'),
+)
+
+export const SlugInput = v.object({ slug: PublicSlug })

@@ -1,0 +1,44 @@
+import { and, eq, ne, sql } from 'drizzle-orm'
+import { Hono } from 'hono'
+import { SlugInput } from '~/shared/schemas/common'
+import { readBody, t, validate, type AppEnv } from '../context'
+import type { Db } from '../db/client'
+import { isUniqueViolation } from '../db/errors'
+import { accounts } from '../db/schema'
+import { ApiError } from '../lib/errors'
+import { requireAuth } from '../middleware/auth'
+
+// spec §7 PATCH /api/url; decisions §8–§9: slugs are unique without regard to case and a change
+// frees the old slug at once (it is simply overwritten: nothing keeps it).
+
+export const url = new Hono<AppEnv>()
+
+async function slugTaken(db: Db, slug: string, exceptAccountId: string) {
+  const [row] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(sql`lower(${accounts.slug}) = ${slug.toLowerCase()}`, ne(accounts.id, exceptAccountId)))
+  return row !== undefined
+}
+
+/** Live availability for the slug field (/welcome, /account/url). */
+url.get('/check', requireAuth(), async (c) => {
+  const { slug } = validate(SlugInput, { slug: c.req.query('slug') ?? '' })
+  const available = !(await slugTaken(c.var.deps.db, slug, c.var.auth.account.id))
+  return c.json({ data: { slug, available } })
+})
+
+url.patch('/', requireAuth(), async (c) => {
+  const { slug } = await readBody(c, SlugInput)
+  const { deps, auth } = c.var
+  if (await slugTaken(deps.db, slug, auth.account.id)) throw new ApiError(400, 'url.taken', { inputError: 'slug' })
+  try {
+    await deps.db.update(accounts).set({ slug }).where(eq(accounts.id, auth.account.id))
+  } catch (err) {
+    // Two accounts racing for one slug: the unique index decides.
+    if (isUniqueViolation(err)) throw new ApiError(400, 'url.taken', { inputError: 'slug' })
+    throw err
+  }
+  return c.json({ message: t(c, 'url.updated'), data: { slug } })
+})
+

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { startTestServer, type TestServer } from './harness'
+
+let s: TestServer
+let a: Awaited<ReturnType<TestServer['signUp']>>
+let b: Awaited<ReturnType<TestServer['signUp']>>
+beforeAll(async () => {
+  s = await startTestServer()
+  ;[a, b] = await Promise.all([s.signUp({ name: 'Ana' }), s.signUp({ name: 'Ben' })])
+})
+afterAll(() => s.close())
+
+describe('PATCH /api/url', () => {
+  test('sets the slug and the user record shows it', async () => {
+    const res = await s.api('PATCH', '/api/url', { token: a.token, body: { slug: 'ana-reads' } })
+    expect(res.status).toBe(200)
+    expect(res.body.data.slug).toBe('ana-reads')
+    expect(res.body.message).toMatch(/old link/i)
+    const me = await s.api('GET', '/api/user', { token: a.token })
+    expect(me.body.data.slug).toBe('ana-reads')
+  })
+
+  test('slugs are unique without regard to case', async () => {
+    const res = await s.api('PATCH', '/api/url', { token: b.token, body: { slug: 'ANA-READS' } })
+    expect(res.status).toBe(400)
+    expect(res.body.inputError).toBe('slug')
+    const check = await s.api('GET', '/api/url/check?slug=Ana-Reads', { token: b.token })
+    expect(check.body.data.available).toBe(false)
+  })
+
+  test('changing a slug frees the old one at once', async () => {
+    await s.api('PATCH', '/api/url', { token: a.token, body: { slug: 'ana2' } })
+    const res = await s.api('PATCH', '/api/url', { token: b.token, body: { slug: 'ana-reads' } })
+    expect(res.status).toBe(200)
+  })
+
+  test.each([
+    ['ab', 'too short'],
+    ['a'.repeat(41), 'too long'],
+    ['-abc', 'starts with a dash'],
+    ['abc_', 'ends with an underscore'],
+    ['has space', 'contains a space'],
+    ['émile', 'non-ASCII letter'],
+    ['dashboard', 'reserved route'],
+    ['SignIn', 'reserved route, any case'],
+  ])('refuses %s (%s) with a field error', async (slug) => {
+    const res = await s.api('PATCH', '/api/url', { token: a.token, body: { slug } })
+    expect(res.status).toBe(400)
+    expect(res.body.inputError).toBe('slug')
+    expect(typeof res.body.message).toBe('string')
+  })
+
+  test('accepts letters, digits, _ and - with 3 and 40 characters', async () => {
+    for (const slug of ['a_1', `x${'-'.repeat(38)}y`]) {
+      const res = await s.api('PATCH', '/api/url', { token: a.token, body: { slug } })
+      expect(res.status, slug).toBe(200)
+    }
+  })
+
+  test('needs a session', async () => {
+    expect((await s.api('PATCH', '/api/url', { body: { slug: 'nobody' } })).status).toBe(401)
+  })
+
+  test('answers in Spanish', async () => {
+    const res = await s.api('PATCH', '/api/url', { token: a.token, lang: 'es', body: { slug: 'x' } })
+    expect(res.body.message).toBe('Las URL solo pueden contener letras y números')
+  })
+})
