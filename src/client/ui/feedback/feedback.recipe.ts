@@ -102,7 +102,8 @@ export const feedbackRecipe = sva({
       bg: 'bg',
       color: 'fg',
       borderWidth: '1px',
-      borderColor: 'border',
+      // Input edges need 3:1 against the page (WCAG 1.4.11): border.input, not border.
+      borderColor: 'border.input',
       borderRadius: 'md',
       resize: 'vertical',
       _focusVisible: { outline: 'none', borderColor: 'accent', boxShadow: '0 0 0 1px token(colors.accent)' },
