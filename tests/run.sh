@@ -8,6 +8,8 @@ out=tests/.output
 rm -rf "$out" && mkdir -p "$out"
 status=0
 step() { echo; echo "── $1"; }
+# Vitest 5 prints failures with Node 21+ APIs; polyfill them on Node 20.
+vitest() { node --import ./tests/setup/node20-polyfills.mjs node_modules/vitest/vitest.mjs "$@"; }
 
 if [ ! -x /usr/bin/chromium ]; then
   if [ "$(id -u)" = 0 ]; then
@@ -25,12 +27,12 @@ step "lint"
 npm run --silent lint || status=1
 
 step "unit, API and sync tests (PGlite)"
-node_modules/.bin/vitest run --config tests/vitest.config.ts \
+vitest run --config tests/vitest.config.ts \
   --reporter=default --reporter=json --outputFile.json="$out/vitest-pglite.json" || status=1
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   step "API and sync tests (PostgreSQL at ${TEST_DATABASE_URL%%@*}@…)"
-  node_modules/.bin/vitest run --config tests/vitest.config.ts tests/integration \
+  vitest run --config tests/vitest.config.ts tests/integration \
     --reporter=default --reporter=json --outputFile.json="$out/vitest-postgres.json" || status=1
 fi
 
