@@ -72,7 +72,7 @@ user.post('/verify/request', requireAuth(), ipLimit('mail'), async (c) => {
   const { auth, deps } = c.var
   if (auth.user.verified) return c.json({ message: t(c, 'auth.already_verified') })
   await mailLimit(c, 'verify', auth.user.id)
-  await sendTokenMail(deps, 'verify', auth.user)
+  if (!(await sendTokenMail(deps, 'verify', auth.user))) throw new ApiError(503, 'mail.send_failed')
   return c.json({ message: t(c, 'auth.verify_sent') })
 })
 

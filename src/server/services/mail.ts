@@ -23,7 +23,14 @@ export interface Mailer {
 /** decisions §3: with SMTP_URL mail goes over SMTP (nodemailer), otherwise to the local outbox. */
 export function createMailer(opts: { db: Db; smtpUrl?: string; from: string }): Mailer {
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl)
+    // A request waits for its mail: fail in seconds, not nodemailer's default minutes, when the
+    // SMTP server does not answer. Options in the URL's query (e.g. ?ignoreTLS=true) still win.
+    const transport = nodemailer.createTransport({
+      url: opts.smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    })
     return {
       kind: 'smtp',
       async send(mail) {

@@ -5,6 +5,7 @@ import type { Auth, Deps } from '../context'
 import type { Db } from '../db/client'
 import { accounts, memberships, oneTimeTokens, users } from '../db/schema'
 import { newId, randomToken, sha256 } from '../lib/crypto'
+import { log } from '../lib/log'
 import { renderMail } from './mail'
 import { authenticate, createSession } from './sessions'
 
@@ -141,13 +142,23 @@ const LINK_PATH: Record<'verify' | 'magic' | 'reset', string> = {
   reset: '/resetpassword',
 }
 
-/** Issues a token and mails its link in the user's language. */
+/**
+ * Issues a token and mails its link in the user's language. Answers whether the mail went out:
+ * a mail server failure is logged, not thrown, so the call that sends it (a sign-up, an email
+ * change) is not lost half done; callers that only send mail report it.
+ */
 export async function sendTokenMail(
   deps: Deps,
   kind: 'verify' | 'magic' | 'reset',
   user: { id: string; email: string; name: string; locale: string },
-) {
+): Promise<boolean> {
   const token = await issueToken(deps.db, kind, user.id, user.email)
   const link = `${deps.appUrl}${LINK_PATH[kind]}?token=${token}`
-  await deps.mailer.send(renderMail(kind, user.locale as Locale, { to: user.email, name: user.name, link }))
+  try {
+    await deps.mailer.send(renderMail(kind, user.locale as Locale, { to: user.email, name: user.name, link }))
+    return true
+  } catch (err) {
+    log.error(`mail (${kind}) to ${user.email} failed:`, err instanceof Error ? err.message : err)
+    return false
+  }
 }

@@ -1,0 +1,161 @@
+import type { AddressInfo } from 'node:net'
+import { SMTPServer } from 'smtp-server'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { startTestServer, tokenOf, type TestServer } from './harness'
+
+// decisions §3: with SMTP_URL, mail is sent over SMTP (nodemailer) and the dev outbox is 404.
+// A local SMTP server on a free loopback port receives the mails.
+
+interface Received {
+  envelopeTo: string[]
+  headers: Map<string, string>
+  text: string
+  html: string
+}
+
+const inbox: Received[] = []
+let smtp: SMTPServer
+let s: TestServer
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = []
+      stream.on('data', (c: Buffer) => chunks.push(c))
+      stream.on('end', () => {
+        inbox.push({ envelopeTo: session.envelope.rcptTo.map((r) => r.address), ...parseMail(Buffer.concat(chunks).toString('latin1')) })
+        callback()
+      })
+    },
+  })
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
+  const { port } = smtp.server.address() as AddressInfo
+  s = await startTestServer({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'TBR Test <mailer@tbr.test>' })
+})
+afterAll(async () => {
+  await s.close()
+  await new Promise<void>((resolve) => smtp.close(() => resolve()))
+})
+
+const mailsTo = (address: string) => inbox.filter((m) => m.envelopeTo.includes(address))
+
+test('sign-up sends the verification mail over SMTP, and its link verifies the address', async () => {
+  const res = await s.api('POST', '/api/account', { body: { name: 'Sam Smtp', email: 'sam@example.com', password: 'smtp pass!' } })
+  expect(res.status).toBe(200)
+  const [mail, ...more] = mailsTo('sam@example.com')
+  expect(more).toHaveLength(0)
+  expect(mail!.headers.get('subject')).toBe('Verify your email address')
+  expect(mail!.headers.get('from')).toBe('TBR Test <mailer@tbr.test>')
+  expect(mail!.headers.get('to')).toBe('sam@example.com')
+  const link = mail!.text.match(/https?:\/\/\S+/)![0]
+  expect(link).toMatch(/^http:\/\/localhost:3000\/signup\/verify\?token=[\w-]{20,}$/)
+  expect(mail!.text).toContain('Hi Sam Smtp')
+  expect(mail!.html).toContain(`href="${link}"`)
+
+  const verified = await s.api('POST', '/api/user/verify', { body: { token: tokenOf(link) }, token: res.body.data.token })
+  expect(verified.status).toBe(200)
+  expect(verified.body.data.verified).toBe(true)
+})
+
+test('the dev outbox is 404 while SMTP is in use', async () => {
+  for (const path of ['/api/dev/outbox?to=sam@example.com', '/api/dev/outbox']) {
+    const res = await s.api('GET', path)
+    expect(res.status).toBe(404)
+    expect(res.body).toEqual({ message: 'Not found' })
+  }
+})
+
+test('mails go out in the language of the user, non-ASCII subjects intact', async () => {
+  const res = await s.api('POST', '/api/account', { lang: 'es', body: { name: 'Íñigo', email: 'inigo@example.com', password: 'clave segura!' } })
+  expect(res.status).toBe(200)
+  expect((await s.api('POST', '/api/auth/password/reset/request', { body: { email: 'inigo@example.com' } })).status).toBe(200)
+  const mails = mailsTo('inigo@example.com')
+  expect(mails.map((m) => m.headers.get('subject'))).toEqual(['Verifica tu correo electrónico', 'Restablece tu contraseña'])
+  expect(mails[1]!.text).toContain('Hola Íñigo')
+  expect(mails[1]!.text).toMatch(/http:\/\/localhost:3000\/resetpassword\?token=[\w-]+/)
+})
+
+test('when the SMTP server is down, sign-up still succeeds; an explicit resend says the mail could not be sent', async () => {
+  await new Promise<void>((resolve) => smtp.close(() => resolve()))
+  const res = await s.api('POST', '/api/account', { body: { name: 'Down', email: 'down@example.com', password: 'down pass!' } })
+  expect(res.status).toBe(200)
+  expect(res.body.data.verified).toBe(false)
+  // No half-made duplicate: signing in works, and the user has exactly one account.
+  const signIn = await s.api('POST', '/api/auth', { body: { email: 'down@example.com', password: 'down pass!' } })
+  expect(signIn.status).toBe(200)
+  expect(signIn.body.data.accounts).toHaveLength(1)
+
+  const resend = await s.api('POST', '/api/user/verify/request', { token: res.body.data.token })
+  expect(resend.status).toBe(503)
+  expect(resend.body).toEqual({ message: 'The email could not be sent. Please try again later.' })
+
+  // Magic-link and reset requests answer as always: the answer must not tell which emails exist.
+  for (const path of ['/api/auth/magic', '/api/auth/password/reset/request']) {
+    const known = await s.api('POST', path, { body: { email: 'down@example.com' } })
+    const unknown = await s.api('POST', path, { body: { email: 'nobody@example.com' } })
+    expect(known.status).toBe(200)
+    expect(known.body).toEqual(unknown.body)
+  }
+})
+
+// --- a small RFC 5322 / MIME reader, enough for nodemailer's output ---
+
+function parseMail(raw: string): Omit<Received, 'envelopeTo'> {
+  const { headers, body } = splitHeaders(raw)
+  const out = { headers, text: '', html: '' }
+  collectParts(headers, body, out)
+  return out
+}
+
+function splitHeaders(raw: string) {
+  const at = raw.indexOf('\r\n\r\n')
+  const head = raw.slice(0, at).replace(/\r\n[ \t]+/g, ' ')
+  const headers = new Map<string, string>()
+  for (const line of head.split('\r\n')) {
+    const i = line.indexOf(':')
+    headers.set(line.slice(0, i).trim().toLowerCase(), decodeWords(line.slice(i + 1).trim()))
+  }
+  return { headers, body: raw.slice(at + 4) }
+}
+
+function collectParts(headers: Map<string, string>, body: string, out: { text: string; html: string }) {
+  const type = headers.get('content-type') ?? 'text/plain'
+  const boundary = type.match(/boundary="?([^";]+)"?/)?.[1]
+  if (type.startsWith('multipart/') && boundary) {
+    for (const part of body.split(`--${boundary}`).slice(1)) {
+      if (part.startsWith('--')) break
+      const sub = splitHeaders(part.replace(/^\r\n/, ''))
+      collectParts(sub.headers, sub.body, out)
+    }
+    return
+  }
+  const encoding = (headers.get('content-transfer-encoding') ?? '7bit').toLowerCase()
+  const bytes =
+    encoding === 'base64'
+      ? Buffer.from(body.replace(/\s+/g, ''), 'base64')
+      : encoding === 'quoted-printable'
+        ? Buffer.from(
+            body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+            'latin1',
+          )
+        : Buffer.from(body, 'latin1')
+  const text = bytes.toString('utf8').trim()
+  if (type.startsWith('text/html')) out.html = text
+  else if (type.startsWith('text/plain')) out.text = text
+}
+
+function decodeWords(value: string) {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?([^?]+)\?([BQ])\?([^?]*)\?=/gi, (_, _charset: string, enc: string, data: string) =>
+      enc.toUpperCase() === 'B'
+        ? Buffer.from(data, 'base64').toString('utf8')
+        : Buffer.from(
+            data.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+            'latin1',
+          ).toString('utf8'),
+    )
+}
