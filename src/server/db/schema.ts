@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import {
   bigint,
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -204,3 +205,16 @@ export const feedback = pgTable('feedback', {
   accountId: text('account_id'),
   createdAt: createdAt(),
 })
+
+/** Public page views per account and UTC day (the dashboard's views chart and change; decisions §8). */
+export const accountDailyViews = pgTable(
+  'account_daily_views',
+  {
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.day] })],
+)
