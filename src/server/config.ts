@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { loadPlans } from './services/plans'
 
 // decisions §1: all configuration comes from the environment (a .env file is read if present)
 // and is validated at start; a bad value stops the server with one line naming the variable.
@@ -42,6 +43,9 @@ export type Config = v.InferOutput<typeof ConfigSchema> & { PORT: number }
 
 export class ConfigError extends Error {}
 
+/** Values that may hold credentials: an error names the variable but never prints its value. */
+const SECRET = new Set(['JWT_SECRET', 'DATABASE_URL', 'SMTP_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'PLANS'])
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const input: Record<string, string> = {}
   for (const key of Object.keys(ConfigSchema.entries)) {
@@ -51,14 +55,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const result = v.safeParse(ConfigSchema, input)
   if (!result.success) {
     const lines = result.issues.map((issue) => {
-      const key = issue.path?.[0]?.key ?? 'config'
-      return `Invalid environment variable ${String(key)}: ${issue.message} (got ${JSON.stringify(input[String(key)])})`
+      const key = String(issue.path?.[0]?.key ?? 'config')
+      const got = SECRET.has(key) ? '' : ` (got ${JSON.stringify(input[key])})`
+      // A secret's value can also sit inside valibot's own message ("… but received …").
+      const message = SECRET.has(key) ? issue.message.replace(/\s*but received .*$/s, '') : issue.message
+      return `Invalid environment variable ${key}: ${message}${got}`
     })
     throw new ConfigError(lines.join('\n'))
   }
   const out = result.output as Config
   if (out.PAYMENT_PROVIDER === 'stripe' && !out.STRIPE_SECRET_KEY) {
     throw new ConfigError('Invalid environment variable STRIPE_SECRET_KEY: required when PAYMENT_PROVIDER=stripe')
+  }
+  // The plans are read now too, so a bad PLANS stops the start with one line like the rest.
+  try {
+    loadPlans(out.PLANS)
+  } catch (err) {
+    throw new ConfigError((err as Error).message.split('\n')[0])
   }
   return out
 }

@@ -51,7 +51,14 @@ export function loadPlans(json: string | undefined): Plan[] {
     }
   }
   const result = v.safeParse(v.array(PlanConfig), raw)
-  if (!result.success) throw new Error(`Invalid environment variable PLANS: ${result.issues[0].message}`)
+  if (!result.success) {
+    const issue = result.issues[0]
+    const [index, field] = issue.path?.map((p) => p.key) ?? []
+    const where = index === undefined ? 'must be a JSON array of plans' : `plan ${Number(index) + 1}${field === undefined ? '' : ` ${String(field)}`}`
+    // The message names where the problem is and what was expected, without echoing values.
+    const expected = issue.expected ? `: expected ${issue.expected}` : ''
+    throw new Error(`Invalid environment variable PLANS: ${where}${index === undefined ? '' : expected}`)
+  }
   const paid = result.output
     .filter((p) => p.id !== 'free')
     .map((p) => ({ ...p, features: p.features.map((name) => ({ name })) }))
