@@ -123,6 +123,16 @@ describe('PATCH /api/user', () => {
     expect((await me(owner.token)).name).not.toBe('Not Saved')
   })
 
+  test('two users racing for one new address: one gets it, the other a 400 naming the field', async () => {
+    const [a, b] = await Promise.all([s.signUp({ email: 'race.a@example.com' }), s.signUp({ email: 'race.b@example.com' })])
+    const results = await Promise.all(
+      [a, b].map((u) => s.api('PATCH', '/api/user', { token: u!.token, body: { email: 'race.won@example.com' } })),
+    )
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400])
+    const lost = results.find((r) => r.status === 400)!
+    expect(lost.body).toEqual({ message: 'That email address is already in use', inputError: 'email' })
+  })
+
   test('the owner can rename the account; another member gets 403 and nothing changes', async () => {
     const res = await s.api('PATCH', '/api/user', { token: owner.token, body: { account_name: 'Olive Books' } })
     expect(res.status).toBe(200)

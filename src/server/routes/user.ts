@@ -5,7 +5,8 @@ import { TokenInput } from '~/shared/schemas/auth'
 import { UpdateUserInput } from '~/shared/schemas/user'
 import { readBody, t, type AppEnv } from '../context'
 import { accounts, memberships, users } from '../db/schema'
-import { ApiError } from '../lib/errors'
+import { ApiError, unauthorized } from '../lib/errors'
+import { isUniqueViolation } from '../db/errors'
 import { bearer, requireAuth } from '../middleware/auth'
 import { ipLimit, mailLimit } from '../middleware/rate-limit'
 import { authenticate } from '../services/sessions'
@@ -21,6 +22,9 @@ user.patch('/', requireAuth(), async (c) => {
   const input = await readBody(c, UpdateUserInput)
   const { deps, auth } = c.var
   const db = deps.db
+  if (input.account_name !== undefined && auth.role !== 'owner' && auth.role !== 'master') {
+    throw new ApiError(403, 'user.owner_only', { inputError: 'account_name' })
+  }
   const userSet: Partial<typeof users.$inferInsert> = {}
   if (input.name !== undefined) userSet.name = input.name
   if (input.avatar !== undefined) userSet.avatar = input.avatar
@@ -45,25 +49,32 @@ user.patch('/', requireAuth(), async (c) => {
     userSet.email = input.email
     userSet.verified = false
   }
-  if (input.account_name !== undefined && auth.role !== 'owner' && auth.role !== 'master') {
-    throw new ApiError(403, 'user.owner_only', { inputError: 'account_name' })
-  }
 
-  await db.transaction(async (tx) => {
-    if (Object.keys(userSet).length) {
-      await tx.update(users).set({ ...userSet, updatedAt: new Date() }).where(eq(users.id, auth.user.id))
-    }
-    if (input.account_name !== undefined) {
-      await tx.update(accounts).set({ name: input.account_name }).where(eq(accounts.id, auth.account.id))
-    }
-    if (input.onboarded !== undefined) {
-      await tx
-        .update(memberships)
-        .set({ onboarded: input.onboarded })
-        .where(and(eq(memberships.userId, auth.user.id), eq(memberships.accountId, auth.account.id)))
-    }
-  })
-  const fresh = (await authenticate(deps, bearer(c.req.header('authorization'))!))!
+  try {
+    await db.transaction(async (tx) => {
+      if (Object.keys(userSet).length) {
+        await tx
+          .update(users)
+          .set({ ...userSet, updatedAt: new Date() })
+          .where(eq(users.id, auth.user.id))
+      }
+      if (input.account_name !== undefined) {
+        await tx.update(accounts).set({ name: input.account_name }).where(eq(accounts.id, auth.account.id))
+      }
+      if (input.onboarded !== undefined) {
+        await tx
+          .update(memberships)
+          .set({ onboarded: input.onboarded })
+          .where(and(eq(memberships.userId, auth.user.id), eq(memberships.accountId, auth.account.id)))
+      }
+    })
+  } catch (err) {
+    // Another user took the address between the check above and this write.
+    if (isUniqueViolation(err)) throw new ApiError(400, 'user.email_taken', { inputError: 'email' })
+    throw err
+  }
+  const fresh = await authenticate(deps, bearer(c.req.header('authorization'))!)
+  if (!fresh) throw unauthorized()
   if (emailChanged) await sendTokenMail(deps, 'verify', fresh.user)
   return c.json({ message: t(c, 'user.updated'), data: await sessionUser(db, fresh) })
 })
@@ -83,9 +94,11 @@ user.post('/verify', ipLimit('auth'), async (c) => {
   const deps = c.var.deps
   const found = await consumeUserToken(deps.db, 'verify', token)
   if (!found) throw new ApiError(400, 'auth.token_invalid', { inputError: 'token' })
-  const [verified] = (await deps.db.update(users).set({ verified: true }).where(eq(users.id, found.id)).returning()) as [
-    typeof users.$inferSelect,
-  ]
+  const [verified] = (await deps.db
+    .update(users)
+    .set({ verified: true })
+    .where(eq(users.id, found.id))
+    .returning()) as [typeof users.$inferSelect]
   const bearerToken = bearer(c.req.header('authorization'))
   const current = bearerToken ? await authenticate(deps, bearerToken) : null
   const accountId = current?.user.id === verified.id ? current.account.id : undefined
