@@ -155,4 +155,19 @@ describe('POST /api/account', () => {
     expect(await countRows('sessions where user_id = (select id from users where email = \'eve@example.com\')')).toBe(1)
     expect((await s.outbox('eve@example.com')).length).toBe(1)
   })
+
+  test('two sign-ups racing for one new email make one user; neither fails with 500', async () => {
+    const body = { name: 'Racer', email: 'racer@example.com', password: PASSWORD }
+    const results = await Promise.all([s.api('POST', '/api/account', { body }), s.api('POST', '/api/account', { body })])
+    const statuses = results.map((r) => r.status)
+    expect(statuses).toContain(200)
+    for (const r of results) {
+      if (r.status === 200) continue
+      expect(r.status).toBe(400)
+      expect(r.body).toEqual({ message: 'That email address is already in use', inputError: 'email' })
+    }
+    expect(await countRows(`users where email = 'racer@example.com'`)).toBe(1)
+    // Every account made belongs to that one user.
+    expect(await countRows(`accounts a where not exists (select 1 from memberships m where m.account_id = a.id)`)).toBe(0)
+  })
 })

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { ChoosePlanInput, SignUpInput } from '~/shared/schemas/auth'
 import { readBody, t, type AppEnv } from '../context'
-import { accounts, users } from '../db/schema'
+import { accounts, memberships, users } from '../db/schema'
 import { hashPassword, newId } from '../lib/crypto'
 import { ApiError } from '../lib/errors'
 import { requireAuth } from '../middleware/auth'
@@ -28,16 +28,27 @@ account.post('/', ipLimit('auth'), async (c) => {
     return c.json({ message: t(c, 'account.created'), data })
   }
   const userId = newId()
+  const accountId = newId()
   const passwordHash = await hashPassword(body.password)
   try {
-    await deps.db.insert(users).values({ id: userId, name: body.name, email: body.email, passwordHash, locale: c.var.locale })
+    // All or nothing: a user never exists without the account they own.
+    await deps.db.transaction(async (tx) => {
+      await tx.insert(users).values({
+        id: userId,
+        name: body.name,
+        email: body.email,
+        passwordHash,
+        locale: c.var.locale,
+        defaultAccount: accountId,
+      })
+      await tx.insert(accounts).values({ id: accountId, name: body.name })
+      await tx.insert(memberships).values({ userId, accountId, role: 'owner' })
+    })
   } catch (err) {
     // A concurrent sign-up with the same email won the unique index.
     if (!isUniqueViolation(err)) throw err
     throw new ApiError(400, 'user.email_taken', { inputError: 'email' })
   }
-  const accountId = await createAccountFor(deps.db, userId, body.name)
-  await deps.db.update(users).set({ defaultAccount: accountId }).where(eq(users.id, userId))
   await sendTokenMail(deps, 'verify', { id: userId, email: body.email, name: body.name, locale: c.var.locale })
   const data = await signIn(deps, { userId, accountId, userAgent })
   return c.json({ message: t(c, 'account.created'), data })
