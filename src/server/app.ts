@@ -7,11 +7,15 @@ import { localeFromHeader, translate } from './i18n'
 import { ApiError } from './lib/errors'
 import { log } from './lib/log'
 import { account } from './routes/account'
+import { add } from './routes/add'
 import { auth } from './routes/auth'
 import { books } from './routes/books'
+import { demo } from './routes/demo'
 import { feedback } from './routes/feedback'
 import { devOutbox, event, health } from './routes/misc'
+import { publicPage } from './routes/public'
 import { url } from './routes/url'
+import { usage } from './routes/usage'
 import { user } from './routes/user'
 
 /** Builds the Hono app: `/api/*` plus, when given, the static client (see static.ts). */
@@ -64,6 +68,8 @@ export function createApp(deps: Deps, opts: { staticHandler?: (app: Hono<AppEnv>
 
   app.route('/api/health', health)
   app.route('/api/auth', auth)
+  // Before /api/account, so no middleware that sub-app may add under '*' runs first.
+  app.route('/api/account/usage', usage)
   app.route('/api/account', account)
   app.route('/api/user', user)
   app.route('/api/event', event)
@@ -71,6 +77,9 @@ export function createApp(deps: Deps, opts: { staticHandler?: (app: Hono<AppEnv>
   app.route('/api/feedback', feedback)
   app.route('/api/books', books)
   app.route('/api/url', url)
+  app.route('/api/public', publicPage)
+  app.route('/api/add', add)
+  app.route('/api/demo', demo)
 
   app.all('/api/*', (c) => c.json({ message: translate(c.var.locale, 'error.not_found') }, 404))
 

@@ -96,6 +96,11 @@ const en = {
   'validation.book.nothing_to_update': 'Nothing to update: name at least one field',
   'validation.book.since.invalid': 'The since cursor is not valid',
   'validation.batch.invalid': 'The batch must be a list of 1 to 100 mutations',
+  'add.own_book': 'You cannot add your own book: it is already on your list',
+  'usage.books': 'books',
+  'public.og.title': "{name}'s TBR list",
+  'public.og.description.one': "{count} book on {name}'s to-be-read list",
+  'public.og.description.other': "{count} books on {name}'s to-be-read list",
 } as const
 
 export type MessageKey = keyof typeof en
@@ -192,6 +197,11 @@ const es: Record<MessageKey, string> = {
   'validation.book.nothing_to_update': 'Nada que actualizar: indica al menos un campo',
   'validation.book.since.invalid': 'El cursor since no es válido',
   'validation.batch.invalid': 'El lote debe ser una lista de 1 a 100 mutaciones',
+  'add.own_book': 'No puedes añadir tu propio libro: ya está en tu lista',
+  'usage.books': 'libros',
+  'public.og.title': 'Lista TBR de {name}',
+  'public.og.description.one': '{count} libro en la lista de lecturas pendientes de {name}',
+  'public.og.description.other': '{count} libros en la lista de lecturas pendientes de {name}',
 }
 
 export const catalogs: Record<Locale, Record<MessageKey, string>> = { en, es }

@@ -1,38 +1,110 @@
 import { serveStatic } from '@hono/node-server/serve-static'
-import type { Hono } from 'hono'
+import type { Context, Hono, MiddlewareHandler } from 'hono'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { AppEnv } from './context'
+import { translate } from './i18n'
+import { publicSummary } from './services/views'
 
 /**
  * Serves the built client from `root`: hashed assets cached for a year, the service worker and
  * HTML never cached, and every other GET answered with the SPA shell (the router shows /404).
+ * The shell for a shared link `/{slug}` carries the list's title and Open Graph / Twitter tags,
+ * so link previews name the owner (spec §2 Public route: its title shows the owner's name).
  */
 export function serveClient(root: string) {
   return (app: Hono<AppEnv>) => {
     const indexPath = join(root, 'index.html')
     app.use(
       '/assets/*',
-      serveStatic({
-        root,
-        onFound: (_path, c) => {
-          c.header('Cache-Control', 'public, max-age=31536000, immutable')
-        },
-      }),
+      withCacheControl(root, () => 'public, max-age=31536000, immutable'),
     )
     app.use(
       '*',
-      serveStatic({
-        root,
-        onFound: (path, c) => {
-          if (/\.(html|webmanifest)$|sw\.js$/.test(path)) c.header('Cache-Control', 'no-cache')
-        },
-      }),
+      withCacheControl(root, (file) => (/\.(html|webmanifest)$|sw\.js$/.test(file) ? 'no-cache' : undefined)),
     )
-    app.get('*', (c) => {
+    app.get('*', async (c) => {
       if (!existsSync(indexPath)) return c.text('The client is not built: run npm run build', 503)
       c.header('Cache-Control', 'no-cache')
-      return c.html(readFileSync(indexPath, 'utf8'))
+      const html = readFileSync(indexPath, 'utf8')
+      const slug = /^\/([^/]+)\/?$/.exec(c.req.path)?.[1]
+      if (!slug) return c.html(html)
+      // The title and description follow Accept-Language; a cache must not mix them up.
+      c.header('Vary', 'Accept-Language')
+      return c.html(await withShareMeta(c, html, slug))
     })
   }
+}
+
+/**
+ * serveStatic answering files under `root` with the Cache-Control `rule` picks for the file it
+ * served. (Its onFound hook runs after the response exists, so a header set there is lost.)
+ */
+function withCacheControl(root: string, rule: (file: string) => string | undefined): MiddlewareHandler<AppEnv> {
+  const served = new WeakMap<object, string>()
+  const files = serveStatic<AppEnv>({ root, onFound: (file, c) => void served.set(c, file) })
+  return async (c, next) => {
+    const res = await files(c, next)
+    const file = served.get(c)
+    const value = file === undefined ? undefined : rule(file)
+    if (res instanceof Response && value) res.headers.set('Cache-Control', value)
+    return res
+  }
+}
+
+/**
+ * The shell with a shared list's tags in its <head>: an unknown slug (or a reserved route, or
+ * any database trouble) gets the plain shell and the client shows its 404. Reads only: the
+ * page's own API call counts the view.
+ */
+async function withShareMeta(c: Context<AppEnv>, html: string, slug: string): Promise<string> {
+  const { deps, locale } = c.var
+  let list: Awaited<ReturnType<typeof publicSummary>>
+  try {
+    list = await publicSummary(deps.db, slug)
+  } catch {
+    return html
+  }
+  if (!list) return html
+  const title = translate(locale, 'public.og.title', { name: list.owner_name })
+  const description = translate(
+    locale,
+    list.books === 1 ? 'public.og.description.one' : 'public.og.description.other',
+    {
+      name: list.owner_name,
+      count: list.books,
+    },
+  )
+  return injectShareMeta(html, { title, description, url: `${deps.appUrl}/${encodeURIComponent(list.slug)}`, locale })
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
+
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => ESCAPES[ch]!)
+
+/** Replaces the shell's <title> and adds the share tags before </head>; values are escaped. */
+export function injectShareMeta(
+  html: string,
+  meta: { title: string; description: string; url: string; locale: string },
+): string {
+  const e = escapeHtml
+  const tags = [
+    `<meta name="description" content="${e(meta.description)}">`,
+    `<meta property="og:type" content="website">`,
+    `<meta property="og:title" content="${e(meta.title)}">`,
+    `<meta property="og:description" content="${e(meta.description)}">`,
+    `<meta property="og:url" content="${e(meta.url)}">`,
+    `<meta property="og:locale" content="${meta.locale === 'es' ? 'es_ES' : 'en_US'}">`,
+    `<meta name="twitter:card" content="summary">`,
+    `<meta name="twitter:title" content="${e(meta.title)}">`,
+    `<meta name="twitter:description" content="${e(meta.description)}">`,
+  ].join('\n    ')
+  const title = `<title>${e(meta.title)}</title>`
+  // Functions as replacements, so a `$&` in a name is not a replacement pattern.
+  let out = /<title>[\s\S]*?<\/title>/i.test(html)
+    ? html.replace(/<title>[\s\S]*?<\/title>/i, () => title)
+    : html.replace(/<\/head>/i, () => `${title}\n  </head>`)
+  // Drop the shell's own description so crawlers see one.
+  out = out.replace(/\s*<meta\s+name="description"[^>]*>/i, '')
+  return out.replace(/<\/head>/i, () => `  ${tags}\n  </head>`)
 }

@@ -1,0 +1,39 @@
+import { Hono } from 'hono'
+import type { AppEnv } from '../context'
+import { notFound } from '../lib/errors'
+import { bearer } from '../middleware/auth'
+import { authenticate } from '../services/sessions'
+import { loadPublicPage, type PublicPage } from '../services/views'
+
+// decisions §8: GET /api/public/{slug} needs no credentials and answers
+//   { data: { books: PublicBook[], account: { avatar, owner_name, id },
+//             viewer?: { account_id, own } } }
+// `books` carry only the public fields (services/views.ts PublicBook), newest first. `viewer` is
+// there only when a valid session token came with the call: `own` is true on the reader's own
+// list, so the page hides "Add to my list" (spec §1). A bad token is ignored, not a 401: the
+// list is public. An unknown slug or a closed account is a JSON 404. Every answered load counts
+// one view (the dashboard's TBR views).
+
+export interface PublicPageData extends PublicPage {
+  viewer?: { account_id: string; own: boolean }
+}
+
+export const publicPage = new Hono<AppEnv>()
+
+publicPage.get('/:slug', async (c) => {
+  const { deps } = c.var
+  const token = bearer(c.req.header('authorization'))
+  const [page, viewer] = await Promise.all([
+    loadPublicPage(deps.db, c.req.param('slug')),
+    token ? authenticate(deps, token) : null,
+  ])
+  if (!page) throw notFound()
+  const data: PublicPageData = viewer
+    ? { ...page, viewer: { account_id: viewer.account.id, own: viewer.account.id === page.account.id } }
+    : page
+  // The service worker keeps public lists (stale-while-revalidate); caches must revalidate, and
+  // an answer for one bearer is not an answer for another (`viewer`).
+  c.header('Cache-Control', 'no-cache')
+  c.header('Vary', 'Authorization')
+  return c.json({ data })
+})
