@@ -53,6 +53,8 @@ export default defineConfig({
           'bg.subtle': { value: { base: '{colors.slate.50}', _dark: '{colors.slate.900}' } },
           'bg.muted': { value: { base: '{colors.slate.100}', _dark: '{colors.slate.800}' } },
           'bg.panel': { value: { base: '{colors.white}', _dark: '{colors.slate.900}' } },
+          // The app shell behind panels: panels stand out from it in both themes.
+          'bg.canvas': { value: { base: '{colors.slate.50}', _dark: '{colors.slate.950}' } },
           fg: { value: { base: '{colors.slate.900}', _dark: '{colors.slate.50}' } },
           'fg.muted': { value: { base: '{colors.slate.600}', _dark: '{colors.slate.300}' } },
           border: { value: { base: '{colors.slate.200}', _dark: '{colors.slate.700}' } },

@@ -37,7 +37,7 @@ test('forms validate on blur and block an invalid submit', async ({ page }) => {
   await expect(page.getByText('Password must contain at least one special character')).toBeVisible()
 })
 
-test('a taken email is reported on the email field', async ({ page, request }) => {
+test('signing up with an existing email and another password is refused', async ({ page, request }) => {
   const { email } = await readyUser(request)
   await page.goto('/signup')
   await page.locator('input[name="name"]').fill('Someone Else')

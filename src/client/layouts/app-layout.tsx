@@ -7,7 +7,7 @@ import { SideRail } from './side-rail'
 import { ThemeToggle } from './theme-toggle'
 
 const styles = {
-  shell: css({ display: 'flex', minH: '100dvh', bg: 'bg.subtle', color: 'fg' }),
+  shell: css({ display: 'flex', minH: '100dvh', bg: 'bg.canvas', color: 'fg' }),
   column: css({ flex: '1', display: 'flex', flexDirection: 'column', minW: 0 }),
   topBar: css({
     display: { base: 'flex', md: 'none' },
@@ -22,7 +22,7 @@ const styles = {
     top: '0',
     zIndex: 'sticky',
   }),
-  logo: css({ color: 'accent', flex: '1' }),
+  logo: css({ color: 'accent', flex: '1', display: 'flex', alignItems: 'center' }),
   main: css({ flex: '1', px: { base: '4', md: '10' }, py: { base: '6', md: '10' } }),
   content: css({ maxW: '5xl', mx: 'auto' }),
 }

@@ -24,7 +24,8 @@ const option = css({
 })
 
 const SHORT: Record<Locale, string> = { en: 'EN', es: 'ES' }
-// Each language is named in itself, as language pickers do.
+// Each language is named in itself, as language pickers do; the accessible name starts with the
+// visible code so voice control can use it (WCAG 2.5.3).
 const NATIVE: Record<Locale, string> = { en: 'English', es: 'Español' }
 
 /** EN/ES switch (spec §4: sets the request language, the interface and, signed in, the user's locale). */
@@ -39,7 +40,7 @@ export function LocaleSwitch({ orientation }: { orientation?: 'horizontal' | 've
           lang={locale}
           className={option}
           aria-pressed={i18n.locale === locale}
-          aria-label={NATIVE[locale]}
+          aria-label={`${SHORT[locale]} ${NATIVE[locale]}`}
           onClick={() => void changeLocale(locale)}
         >
           {SHORT[locale]}

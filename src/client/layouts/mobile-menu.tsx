@@ -27,7 +27,7 @@ const styles = {
     _hover: { bg: 'bg.muted' },
     '&[data-status=active]': { bg: 'accent.subtle', color: 'accent' },
   }),
-  footer: css({ mt: 'auto', display: 'flex', flexDirection: 'column', gap: '3' }),
+  footer: css({ mt: 'auto', display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: '3' }),
 }
 
 /** spec §2: on small screens the rail is replaced by a slide-out menu from the left. */

@@ -8,7 +8,7 @@ import * as Card from '~/client/ui/card'
 
 const styles = {
   title: css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold', letterSpacing: 'tight' }),
-  lead: css({ color: 'fg.muted', mt: '1', mb: '8' }),
+  lead: css({ color: 'fg.muted', mt: '1', mb: '8', overflowWrap: 'anywhere' }),
   grid: css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))' }, gap: '4' }),
   label: css({ fontSize: 'sm', color: 'fg.muted' }),
   value: css({ fontSize: 'xl', fontWeight: 'semibold', overflowWrap: 'anywhere' }),
@@ -28,24 +28,19 @@ export function DashboardPage() {
   const { user } = useSession()
   const plans = useQuery(plansQuery())
   if (!user) return null
-  const planName = plans.data?.plans.find((p) => p.id === user.plan)?.name ?? user.plan ?? '—'
+  const plan = plans.data?.plans.find((p) => p.id === user.plan)
+  // spec §9: free is a special plan (its name is translated here); paid names come from the server.
+  const planName = user.plan === 'free' ? t`Free` : (plan?.name ?? user.plan ?? '')
+  const email = user.email
   return (
     <>
       <h1 className={styles.title}>
         <Greeting name={user.name} />
       </h1>
       <p className={styles.lead}>
-        <Trans>Here is your reading corner.</Trans>
+        <Trans>Signed in as {email}</Trans>
       </p>
       <div className={styles.grid}>
-        <Card.Root>
-          <Card.Body>
-            <span className={styles.label}>
-              <Trans>Signed in as</Trans>
-            </span>
-            <span className={styles.value}>{user.email}</span>
-          </Card.Body>
-        </Card.Root>
         <Card.Root>
           <Card.Body>
             <span className={styles.label}>
@@ -54,6 +49,14 @@ export function DashboardPage() {
             <span className={styles.value} data-testid="current-plan">
               {planName}
             </span>
+          </Card.Body>
+        </Card.Root>
+        <Card.Root>
+          <Card.Body>
+            <span className={styles.label}>
+              <Trans>Account</Trans>
+            </span>
+            <span className={styles.value}>{user.account_name}</span>
           </Card.Body>
         </Card.Root>
       </div>

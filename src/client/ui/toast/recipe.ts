@@ -3,7 +3,7 @@ import { sva } from 'styled-system/css'
 // Slots follow Ark's toast anatomy (group, root, title, description, actionTrigger,
 // closeTrigger) plus region and icon; see toaster.tsx for why the behaviour is our own.
 export const toastRecipe = sva({
-  slots: ['region', 'group', 'root', 'icon', 'content', 'title', 'description', 'actionTrigger', 'closeTrigger'],
+  slots: ['region', 'group', 'root', 'body', 'icon', 'content', 'title', 'description', 'actionTrigger', 'closeTrigger'],
   base: {
     region: { position: 'fixed', zIndex: 'toast', bottom: '0', right: '0', pointerEvents: 'none' },
     group: {
@@ -39,6 +39,7 @@ export const toastRecipe = sva({
       '&[data-swiping]': { transition: 'none' },
       '&:not([data-swiping])': { transition: 'transform 0.2s ease-out, opacity 0.2s' },
     },
+    body: { display: 'flex', alignItems: 'flex-start', gap: '3', flex: '1', minW: 0 },
     icon: { w: '5', h: '5', flexShrink: 0, mt: '0.5' },
     content: { display: 'flex', flexDirection: 'column', gap: '1', flex: '1', minW: 0 },
     title: { fontSize: 'sm', fontWeight: 'semibold' },

@@ -54,9 +54,6 @@ export function ToastItem({ toast, paused }: ToastItemProps) {
   return (
     <li
       className={styles.root}
-      role={isError ? 'alert' : 'status'}
-      aria-live={isError ? 'assertive' : 'polite'}
-      aria-atomic="true"
       data-variant={toast.variant}
       data-state={toast.open ? 'open' : 'closed'}
       data-swiping={swipe.current ? '' : undefined}
@@ -66,10 +63,19 @@ export function ToastItem({ toast, paused }: ToastItemProps) {
       onPointerUp={onPointerEnd}
       onPointerCancel={onPointerEnd}
     >
-      <Icon aria-hidden className={styles.icon} />
-      <div className={styles.content}>
-        {toast.title && <div className={styles.title}>{toast.title}</div>}
-        {toast.description && <div className={styles.description}>{toast.description}</div>}
+      {/* The live region is inside the list item: a list may only contain list items. */}
+      <div
+        className={styles.body}
+        role={isError ? 'alert' : 'status'}
+        aria-live={isError ? 'assertive' : 'polite'}
+        aria-atomic="true"
+        data-variant={toast.variant}
+      >
+        <Icon aria-hidden className={styles.icon} />
+        <div className={styles.content}>
+          {toast.title && <div className={styles.title}>{toast.title}</div>}
+          {toast.description && <div className={styles.description}>{toast.description}</div>}
+        </div>
       </div>
       {toast.action && (
         <button

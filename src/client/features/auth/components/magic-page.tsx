@@ -15,8 +15,8 @@ const pending = css({ display: 'flex', alignItems: 'center', gap: '3', color: 'f
 /** /magic?token=…: opening a magic link verifies it and signs in (spec §4); failure per spec §8. */
 export function MagicPage({ token }: { token?: string }) {
   const { t } = useLingui()
-  useDocumentTitle(t`Signing you in`)
   const [failed, setFailed] = useState(!token)
+  useDocumentTitle(failed ? t`Magic Link Is Invalid` : t`Signing you in`)
 
   useEffect(() => {
     if (!token) return

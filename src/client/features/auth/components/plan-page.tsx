@@ -14,7 +14,7 @@ import { AuthHeading } from './auth-heading'
 
 const styles = {
   features: css({ display: 'flex', flexWrap: 'wrap', gap: '1', mt: '2', listStyle: 'none', p: '0' }),
-  feature: css({ fontSize: 'xs', px: '2', py: '0.5', borderRadius: 'full', bg: 'bg.muted', color: 'fg' }),
+  feature: css({ fontSize: 'xs', px: '2', py: '0.5', borderRadius: 'md', bg: 'bg.muted', color: 'fg' }),
   price: css({ fontWeight: 'bold', fontSize: 'lg', whiteSpace: 'nowrap', color: 'fg' }),
   soon: css({
     fontSize: 'xs',
@@ -35,8 +35,9 @@ const styles = {
 function usePlanLabels() {
   const { t, i18n } = useLingui()
   return {
+    /** spec §9: free is a special plan, so its name is ours to translate; the others are the server's. */
+    name: (plan: Plan) => (plan.id === 'free' ? t`Free` : plan.name),
     price(plan: Plan) {
-      if (plan.price === 0) return t`Free`
       const amount = new Intl.NumberFormat(i18n.locale, { maximumFractionDigits: 2 }).format(plan.price)
       const price = `${plan.currency_symbol}${amount}`
       if (plan.interval === 'year') return t`${price}/year`
@@ -67,7 +68,7 @@ export function PlanPage() {
     const paid = plan.price > 0
     return {
       value: plan.id,
-      label: plan.name,
+      label: labels.name(plan),
       disabled: paid,
       description: (
         <ul className={styles.features} aria-label={t`Features`}>
