@@ -18,6 +18,8 @@ const ConfigSchema = v.object({
   /** Public origin used in links inside mails, e.g. https://tbr.example. */
   APP_URL: v.optional(v.pipe(v.string(), v.url('must be an absolute URL'))),
   DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), './data'),
+  /** The built client to serve (default dist/client). */
+  CLIENT_DIR: v.optional(v.pipe(v.string(), v.minLength(1))),
   DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must start with postgres://'))),
   /** HS256 secret for session tokens; generated once and stored in the database when unset. */
   JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),

@@ -19,7 +19,7 @@ try {
 }
 
 const deps = await createDeps(config)
-const clientDir = fileURLToPath(new URL('../../dist/client', import.meta.url))
+const clientDir = config.CLIENT_DIR ?? fileURLToPath(new URL('../../dist/client', import.meta.url))
 const app = createApp(deps, { staticHandler: serveClient(clientDir) })
 
 const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
