@@ -5,6 +5,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { activateLocale, i18n, initialLocale } from './i18n'
 import './index.css'
+import { startAppServices } from './app-services'
 import { installErrorHandling } from './lib/error-handling'
 import { queryClient } from './lib/query-client'
 import { refreshSession, SessionProvider } from './lib/session'
@@ -18,6 +19,7 @@ installErrorHandling()
 await activateLocale(initialLocale(storedLocale.get()))
 // spec §4: the session is refreshed from the server on load (not awaited: offline-first).
 void refreshSession()
+startAppServices()
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

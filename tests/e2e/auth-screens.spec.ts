@@ -107,6 +107,26 @@ test('dark mode follows the system when signed out and the saved choice when sig
   await expect(page.locator('html')).toHaveClass(/\bdark\b/)
   await page.getByRole('button', { name: 'Light mode' }).click()
   await expect(page.locator('html')).not.toHaveClass(/\bdark\b/)
+
+  // The language switch in the app saves the user's locale too.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Español' }).click()
+  await expect(page).toHaveTitle('Panel · TBR')
+  await expect
+    .poll(async () => {
+      const res = await request.get('/api/user', { headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('token'))}` } })
+      return ((await res.json()) as { data: { locale: string } }).data.locale
+    })
+    .toBe('es')
+})
+
+test('offline, sign-in says so and cannot be submitted', async ({ page, context }) => {
+  await page.goto('/signin')
+  await expect(page.locator('button[type="submit"]')).toBeEnabled()
+  await context.setOffline(true)
+  await expect(page.getByText('You are offline. Connect to the internet to continue.')).toBeVisible()
+  await expect(page.locator('button[type="submit"]')).toBeDisabled()
+  await context.setOffline(false)
+  await expect(page.locator('button[type="submit"]')).toBeEnabled()
 })
 
 test('route guards and not-found pages', async ({ page, request }) => {

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { css, cva } from 'styled-system/css'
-import { changeLocale } from '~/client/lib/session'
+import { changeLocale } from './preferences'
 import type { Locale } from '~/shared/schemas/common'
 
 const group = cva({

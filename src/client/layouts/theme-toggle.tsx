@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react/macro'
 import { Moon, Sun } from 'lucide-react'
-import { changeDarkMode, useSession } from '~/client/lib/session'
+import { useSession } from '~/client/lib/session'
 import { Button } from '~/client/ui/button'
+import { changeDarkMode } from './preferences'
 
 /** spec §2 user menu: a Light mode or Dark mode toggle, saved on the server (spec §4). */
 export function ThemeToggle() {

@@ -2,11 +2,12 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { css } from 'styled-system/css'
-import { markOnboarded, useSession } from '~/client/lib/session'
+import { useSession } from '~/client/lib/session'
 import { useDocumentTitle } from '~/client/lib/use-document-title'
 import * as Alert from '~/client/ui/alert'
 import { Button } from '~/client/ui/button'
 import * as Card from '~/client/ui/card'
+import { patchUser } from '~/client/sync'
 
 const styles = {
   stack: css({ display: 'flex', flexDirection: 'column', gap: '6', maxW: '2xl' }),
@@ -30,7 +31,9 @@ export function WelcomePage() {
   const finish = async () => {
     setBusy(true)
     try {
-      await markOnboarded()
+      // spec §4 Onboarding: the user is marked onboarded first (through the sync outbox, so it
+      // also works offline), then goes on to the dashboard.
+      await patchUser({ onboarded: true })
       await navigate({ to: '/dashboard' })
     } finally {
       setBusy(false)

@@ -1,9 +1,9 @@
 import { t } from '@lingui/core/macro'
-import { mergeUser, readUser, saveUser, wipeLocalData } from '~/client/db'
+import { readUser, saveUser, wipeLocalData } from '~/client/db'
 import { activateLocale } from '~/client/i18n'
 import { toast } from '~/client/ui/toast'
 import type { SessionUser, SignInData } from '~/shared/schemas/user'
-import { ApiRequestError, getData, handleError, send } from '../http'
+import { getData, send } from '../http'
 import { navigateTo } from '../navigation'
 import { queryClient } from '../query-client'
 import { storedLocale } from '../session-token'
@@ -41,6 +41,12 @@ export async function completeSignIn(data: SignInResponse, next?: string) {
 }
 
 let signingOut: Promise<void> | null = null
+const signOutCleanups: (() => Promise<void> | void)[] = []
+
+/** Registers extra clean-up for sign-out (e.g. the service worker's private caches, decisions §6). */
+export function onSignOut(cleanup: () => Promise<void> | void) {
+  signOutCleanups.push(cleanup)
+}
 
 /** spec §4: DELETE the session on the server, clear local storage and Dexie, go to /signin. */
 export function signOut({ callServer = true }: { callServer?: boolean } = {}) {
@@ -50,6 +56,7 @@ export function signOut({ callServer = true }: { callServer?: boolean } = {}) {
       tokenStore.clear()
       await wipeLocalData()
       queryClient.clear()
+      await Promise.all(signOutCleanups.map((fn) => Promise.resolve(fn()).catch(() => undefined)))
       navigateTo('/signin')
     } finally {
       signingOut = null
@@ -92,35 +99,13 @@ export function refreshSession(): Promise<SessionUser | null> {
   return refreshing
 }
 
-/** Sends a user-preference change; offline it stays local (the next refresh reconciles). */
-async function patchUser(patch: Partial<Pick<SessionUser, 'locale' | 'dark_mode' | 'onboarded'>>) {
-  try {
-    await send('patch', 'user', patch)
-  } catch (error) {
-    if (error instanceof ApiRequestError) await handleError(error)
-  }
-}
-
-/** spec §4: a language choice sets the request language, the interface and the user's locale. */
-export async function changeLocale(locale: 'en' | 'es') {
+/**
+ * spec §4: a language choice sets the request language and the interface at once. The saved
+ * user locale is changed by the caller (layouts/preferences.ts) through the sync outbox.
+ */
+export async function applyLocale(locale: 'en' | 'es') {
   storedLocale.set(locale)
   await activateLocale(locale)
-  if (tokenStore.get() && (await readUser())) {
-    await mergeUser({ locale })
-    await patchUser({ locale })
-  }
-}
-
-/** spec §4: the dark mode toggle is saved on the server; the container gains or loses `dark`. */
-export async function changeDarkMode(dark: boolean) {
-  await mergeUser({ dark_mode: dark })
-  await patchUser({ dark_mode: dark })
-}
-
-/** Marks onboarding done for this account (spec §4 Onboarding: save option). */
-export async function markOnboarded() {
-  await mergeUser({ onboarded: true })
-  await patchUser({ onboarded: true })
 }
 
 export function signedOutNotice(message: string) {

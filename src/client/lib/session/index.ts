@@ -10,9 +10,8 @@ export {
   signOut,
   refreshSession,
   recordEvent,
-  changeLocale,
-  changeDarkMode,
-  markOnboarded,
+  applyLocale,
+  onSignOut,
   signedOutNotice,
   type SignInResponse,
 } from './actions'

@@ -1,0 +1,27 @@
+import { t } from '@lingui/core/macro'
+import { clearPrivateCaches, registerServiceWorker } from '~/client/pwa/register'
+import { startSync, syncNow } from '~/client/sync'
+import { toast } from '~/client/ui/toast'
+import { onSignOut, signOut } from './lib/session'
+
+/**
+ * Starts what runs beside the UI: the sync engine (decisions §6) and the service worker with its
+ * update prompt. Sign-out also drops the cached private responses (decisions §6).
+ */
+export function startAppServices() {
+  startSync({ onUnauthorized: () => void signOut({ callServer: false }) })
+  onSignOut(clearPrivateCaches)
+  registerServiceWorker({
+    onUpdate(apply) {
+      toast({
+        variant: 'info',
+        title: t`A new version of TBR is ready`,
+        duration: Infinity,
+        action: { label: t`Reload`, altText: t`Reload the page to use the new version`, onClick: apply },
+      })
+    },
+    onSyncRequest() {
+      void syncNow()
+    },
+  })
+}

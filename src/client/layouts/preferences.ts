@@ -1,0 +1,17 @@
+import { readUser } from '~/client/db'
+import { applyLocale, tokenStore } from '~/client/lib/session'
+import { patchUser } from '~/client/sync'
+
+// decisions §7: dark mode and language work offline and sync later, so the saved choice goes
+// through the sync outbox (a `user.patch` mutation the engine sends as PATCH /api/user).
+
+/** spec §4: sets the request language and the interface, and the signed-in user's locale. */
+export async function changeLocale(locale: 'en' | 'es') {
+  await applyLocale(locale)
+  if (tokenStore.get() && (await readUser())) await patchUser({ locale })
+}
+
+/** spec §4: the dark mode toggle is saved on the server; the container gains or loses `dark`. */
+export function changeDarkMode(dark: boolean) {
+  return patchUser({ dark_mode: dark })
+}
