@@ -1,7 +1,11 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
+import { randomUUID } from 'node:crypto'
 import { saveUser, TbrDatabase } from '~/client/db'
 import { SyncEngine, type LockManagerLike, type SyncEngineOptions } from '~/client/sync/engine'
 import { createMutations } from '~/client/sync/mutations'
+import { accounts, memberships, users } from '~/server/db/schema'
+import { authenticate, createSession } from '~/server/services/sessions'
+import { sessionUser } from '~/server/services/users'
 import type { TestServer } from './harness'
 
 // Helpers for sync tests: real engines on fake-indexeddb against the in-process server, with a
@@ -120,4 +124,19 @@ export async function serverBooks(server: TestServer, token: string) {
 export async function clientBooks(c: { db: TbrDatabase }, accountId: string) {
   const rows = await c.db.books.where('account_id').equals(accountId).toArray()
   return new Map<string, any>(rows.map(({ sync: _s, ...b }) => [b.id, b]))
+}
+
+/**
+ * A fresh account with an owner and a session, straight into the database: sign-up's scrypt
+ * would dominate a run of hundreds of cases. Answers what harness.signUp() answers.
+ */
+export async function quickAccount(server: TestServer): Promise<{ token: string; user: any }> {
+  const { deps } = server
+  const id = randomUUID()
+  await deps.db.insert(users).values({ id, name: 'Reader', email: `${id}@example.com`, verified: true })
+  await deps.db.insert(accounts).values({ id: `acct-${id}`, name: 'Reader', plan: 'free' })
+  await deps.db.insert(memberships).values({ userId: id, accountId: `acct-${id}`, role: 'owner', onboarded: true })
+  const { token } = await createSession(deps, { userId: id, accountId: `acct-${id}` })
+  const auth = (await authenticate(deps, token))!
+  return { token, user: await sessionUser(deps.db, auth) }
 }

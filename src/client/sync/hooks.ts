@@ -1,26 +1,20 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { db as defaultDb, type LocalBook, type Rejection, type TbrDatabase } from '~/client/db'
 import { useOnline } from '~/client/lib/use-online'
-import type { BookStatus } from '~/shared/schemas/book'
+import { countBooks, listBooks, type BookQuery } from './queries'
 import { querySyncStatus, type SyncStatus } from './status'
 
 // React reads of synced data: live Dexie queries (design card: the UI reads books and the user
 // from IndexedDB). They re-render on every local write and every applied pull, in every tab.
 
 /** The signed-in account's books, newest first; undefined while loading. */
-export function listBooks(d: TbrDatabase, status?: BookStatus): Promise<LocalBook[]> {
-  return d.transaction('r', [d.books, d.user], async () => {
-    const me = await d.user.get('me')
-    if (!me) return []
-    const rows = await d.books.where('account_id').equals(me.account_id).toArray()
-    const out = status ? rows.filter((b) => b.status === status) : rows
-    return out.sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : a.id < b.id ? -1 : 1))
-  })
+export function useBooks(opts: BookQuery & { db?: TbrDatabase } = {}): LocalBook[] | undefined {
+  const { db: d = defaultDb, status, limit, offset } = opts
+  return useLiveQuery(() => listBooks(d, { status, limit, offset }), [d, status, limit, offset])
 }
 
-export function useBooks(opts: { status?: BookStatus; db?: TbrDatabase } = {}): LocalBook[] | undefined {
-  const d = opts.db ?? defaultDb
-  return useLiveQuery(() => listBooks(d, opts.status), [d, opts.status])
+export function useBookCount(d: TbrDatabase = defaultDb): number | undefined {
+  return useLiveQuery(() => countBooks(d), [d])
 }
 
 /** One book: undefined while loading, null when it does not exist (deleted, or never synced here). */

@@ -10,7 +10,8 @@ import { createMutations } from './mutations'
 
 export { SyncEngine } from './engine'
 export { BookNotFoundError, MutationInputError, NotSignedInError, createMutations } from './mutations'
-export { dismissRejection, listBooks, useBook, useBooks, useRejections, useSyncStatus } from './hooks'
+export { dismissRejection, useBook, useBookCount, useBooks, useRejections, useSyncStatus } from './hooks'
+export { countBooks, listBooks, type BookQuery } from './queries'
 export type { SyncStatus } from './status'
 
 let engine: SyncEngine | null = null
