@@ -1,4 +1,5 @@
-import { Outlet } from '@tanstack/react-router'
+import { useLingui } from '@lingui/react/macro'
+import { Link, Outlet } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
 import { Logo } from '~/client/ui/logo'
 import { MobileMenu } from './mobile-menu'
@@ -23,12 +24,14 @@ const styles = {
     zIndex: 'sticky',
   }),
   logo: css({ color: 'accent', flex: '1', display: 'flex', alignItems: 'center' }),
+  logoLink: css({ display: 'inline-flex', color: 'inherit', borderRadius: 'md' }),
   main: css({ flex: '1', px: { base: '4', md: '10' }, py: { base: '6', md: '10' } }),
   content: css({ maxW: '5xl', mx: 'auto' }),
 }
 
 /** The plain dashboard layout (spec §2): icon rail on md+, a top bar with a menu below. */
 export function AppLayout() {
+  const { t } = useLingui()
   return (
     <div className={styles.shell}>
       <SideRail />
@@ -36,7 +39,9 @@ export function AppLayout() {
         <header className={styles.topBar}>
           <MobileMenu />
           <span className={styles.logo}>
-            <Logo size="sm" />
+            <Link to="/" aria-label={t`TBR home`} className={styles.logoLink}>
+              <Logo size="sm" />
+            </Link>
           </span>
           <ThemeToggle />
         </header>

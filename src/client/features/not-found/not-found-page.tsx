@@ -23,7 +23,7 @@ const styles = {
   code: css({ fontSize: '6xl', fontWeight: 'black', color: 'accent', lineHeight: '1', fontFamily: 'serif' }),
   title: css({ fontSize: '2xl', fontWeight: 'bold' }),
   text: css({ color: 'fg.muted', maxW: 'md' }),
-  logo: css({ color: 'accent' }),
+  logo: css({ color: 'accent', borderRadius: 'md' }),
 }
 
 const STATUS = '404'
@@ -34,9 +34,9 @@ export function NotFoundPage() {
   useDocumentTitle(t`Page not found`)
   return (
     <main id="main" className={styles.page}>
-      <span className={styles.logo}>
+      <Link to="/" className={styles.logo} aria-label={t`TBR home`}>
         <Logo size="md" />
-      </span>
+      </Link>
       <p className={styles.code} aria-hidden>
         {STATUS}
       </p>
