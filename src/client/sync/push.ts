@@ -1,0 +1,115 @@
+import { getMeta, META, setMeta, type OutboxEntry } from '~/client/db'
+import type { SessionUser } from '~/shared/schemas/user'
+import { bookMutationRequest, type BatchResponse, type BookMutationKind, type MutationResult } from '~/shared/sync/protocol'
+import { putUser, type RunContext } from './pull'
+import { expectOk, isRetryableStatus, request } from './transport'
+
+// guide/sync.md "Push": outbox entries in order, each with its mutation id as Idempotency-Key.
+// 2xx: the entry leaves. 401/408/429/5xx/no answer: throw, the engine retries later (401
+// pauses). Other 4xx: the entry becomes a rejection and the book is refetched.
+
+export async function push(ctx: RunContext, batchSize: number, stopped: () => boolean) {
+  const { d, me } = ctx
+  while (!stopped()) {
+    const entries = await d.outbox
+      .orderBy('seq')
+      .filter((e) => e.kind === 'user.patch' || e.accountId === me.account_id)
+      .limit(batchSize)
+      .toArray()
+    if (!entries.length) return
+    if (entries[0]!.kind === 'user.patch') {
+      await pushUser(ctx, entries[0]!)
+      continue
+    }
+    const end = entries.findIndex((e) => e.kind === 'user.patch')
+    const group = end === -1 ? entries : entries.slice(0, end)
+    const results = await send(ctx, group).catch(async (err) => {
+      await noteAttempt(ctx, group, err)
+      throw err
+    })
+    await settle(ctx, group.slice(0, results.length), results)
+  }
+}
+
+async function send(ctx: RunContext, group: OutboxEntry[]): Promise<MutationResult[]> {
+  if (group.length > 1) {
+    const mutations = group.map((e) => ({ key: e.id, kind: e.kind, id: e.entityId, data: e.kind === 'book.delete' ? undefined : e.payload }))
+    const a = await request(ctx.http, 'POST', '/books/batch', ctx.token, { body: { mutations } })
+    // A batch refused as a whole (unreadable, too large…): one call gets the first its own verdict.
+    if (a.status >= 400 && a.status < 500 && a.status !== 401 && !isRetryableStatus(a.status)) return send(ctx, group.slice(0, 1))
+    return (expectOk(a).body as BatchResponse).data
+  }
+  const e = group[0]!
+  const call = bookMutationRequest(e.kind as BookMutationKind, e.entityId, e.payload)
+  const a = await request(ctx.http, call.method, call.path, ctx.token, { body: call.body, key: e.id })
+  if (a.status === 401 || isRetryableStatus(a.status)) expectOk(a)
+  return [{ key: e.id, status: a.status, body: a.body ?? {}, replayed: a.headers.get('idempotent-replayed') === 'true' }]
+}
+
+/** Acknowledged entries leave the outbox; refused ones become rejections; all in one transaction. */
+async function settle({ d, me, now }: RunContext, entries: OutboxEntry[], results: MutationResult[]) {
+  const retryable = results.findIndex((r) => r.status === 401 || isRetryableStatus(r.status))
+  const done = retryable === -1 ? entries : entries.slice(0, retryable)
+  await d.transaction('rw', [d.outbox, d.books, d.rejections, d.meta, d.user], async () => {
+    // Signed out or another user meanwhile: their data is gone, leave nothing of ours behind.
+    if ((await d.user.get('me'))?.id !== me.id) return
+    const refetch = new Set(await getMeta<string[]>(META.refetch, d))
+    const touched = new Set<string>()
+    const refused = new Set<string>()
+    for (const [i, e] of done.entries()) {
+      const r = results[i]!
+      const ok = (r.status >= 200 && r.status < 300) || (r.status === 404 && e.kind === 'book.delete')
+      touched.add(e.entityId)
+      // A replayed create may be old news (the book was deleted since): check the server's copy.
+      if (ok && r.replayed && e.kind === 'book.create') refetch.add(e.entityId)
+      if (!ok) {
+        const message = r.body?.message ?? `HTTP ${r.status}`
+        const at = new Date(now()).toISOString()
+        await d.rejections.put({ id: e.id, kind: e.kind, entityId: e.entityId, payload: e.payload, accountId: e.accountId, status: r.status, message, at })
+        refetch.add(e.entityId)
+        refused.add(e.entityId)
+      }
+    }
+    await d.outbox.bulkDelete(done.map((e) => e.seq!))
+    const still = new Set((await d.outbox.where('entityId').anyOf([...touched]).toArray()).map((e) => e.entityId))
+    const rows = (await d.books.bulkGet([...touched])).filter((b) => b && !still.has(b.id) && b.sync === 'pending')
+    if (rows.length) await d.books.bulkPut(rows.map((b) => ({ ...b!, sync: refused.has(b!.id) ? 'rejected' : 'synced' })))
+    await setMeta(META.refetch, [...refetch], d)
+  })
+  if (retryable !== -1) expectOk({ status: results[retryable]!.status, body: results[retryable]!.body, headers: new Headers() })
+}
+
+async function pushUser(ctx: RunContext, e: OutboxEntry) {
+  const { d, me } = ctx
+  let a
+  try {
+    a = await request(ctx.http, 'PATCH', '/user', ctx.token, { body: e.payload, key: e.id })
+    if (a.status === 401 || isRetryableStatus(a.status)) expectOk(a)
+  } catch (err) {
+    await noteAttempt(ctx, [e], err)
+    throw err
+  }
+  await d.transaction('rw', [d.outbox, d.user, d.rejections], async () => {
+    if ((await d.user.get('me'))?.id !== me.id) return
+    await d.outbox.delete(e.seq!)
+    if (a.status >= 200 && a.status < 300) {
+      const fresh = a.body?.data as SessionUser | undefined
+      if (fresh) await putUser(d, fresh)
+    } else {
+      const at = new Date(ctx.now()).toISOString()
+      await d.rejections.put({ id: e.id, kind: e.kind, entityId: e.entityId, payload: e.payload, status: a.status, message: a.body?.message ?? `HTTP ${a.status}`, at })
+    }
+  })
+}
+
+async function noteAttempt({ d }: RunContext, entries: OutboxEntry[], err: unknown) {
+  const message = err instanceof Error ? err.message : String(err)
+  await d.outbox
+    .where('seq')
+    .anyOf(entries.map((e) => e.seq!))
+    .modify((e) => {
+      e.attempts += 1
+      e.lastError = message
+    })
+    .catch(() => {})
+}
