@@ -26,6 +26,9 @@ export const plugins = [
 ]
 
 // index.html lives in src/client: the design card fixes the top level.
+// The server's MARKETING_URL reaches the client at build time (the auth layout's logo link).
+process.env.VITE_MARKETING_URL ??= process.env.MARKETING_URL
+
 export default defineConfig({
   root: `${src}/client`,
   publicDir: `${rootDir}public`,
