@@ -365,3 +365,24 @@ describe('POST /api/books/batch', () => {
     expect((await s.api('POST', '/api/books/batch', { token: alice.token, body: { mutations: [{ key: 'k', kind: 'user.patch' }] } })).status).toBe(400)
   })
 })
+
+describe('concurrency (real parallelism on PostgreSQL)', () => {
+  test('parallel writes get distinct versions; the same key in parallel is applied once', async () => {
+    const dave = await s.signUp({ name: 'Dave' })
+    const key = randomUUID()
+    const id = randomUUID()
+    const same = await Promise.all(Array.from({ length: 8 }, () => post(dave.token, { id, title: 'Raced' }, key)))
+    expect(same.map((r) => r.status)).toEqual(Array(8).fill(201))
+    expect(new Set(same.map((r) => r.body.data.version)).size).toBe(1)
+    const writes = await Promise.all([
+      ...Array.from({ length: 10 }, (_, i) => post(dave.token, { title: `P${i}` })),
+      ...Array.from({ length: 10 }, (_, i) => patch(dave.token, id, { rating: (i % 5) + 1 })),
+    ])
+    expect(writes.every((r) => r.status < 300)).toBe(true)
+    const versions = writes.map((r) => r.body.data.version)
+    expect(new Set(versions).size).toBe(20)
+    const pulled = await list(dave.token, '0')
+    expect(pulled.body.cursor).toBe('21')
+    expect(pulled.body.data).toHaveLength(11)
+  })
+})
