@@ -4,9 +4,11 @@ import { bodyLimit } from 'hono/body-limit'
 import { secureHeaders } from 'hono/secure-headers'
 import type { AppEnv, Deps } from './context'
 import { localeFromHeader, translate } from './i18n'
+import { isConnectionError } from './db/errors'
 import { ApiError } from './lib/errors'
 import { log } from './lib/log'
 import { account } from './routes/account'
+import { accountClose, userLeave } from './routes/account-close'
 import { add } from './routes/add'
 import { auth } from './routes/auth'
 import { books } from './routes/books'
@@ -17,6 +19,7 @@ import { publicPage } from './routes/public'
 import { url } from './routes/url'
 import { usage } from './routes/usage'
 import { user } from './routes/user'
+import { utility } from './routes/utility'
 
 /** Builds the Hono app: `/api/*` plus, when given, the static client (see static.ts). */
 export function createApp(deps: Deps, opts: { staticHandler?: (app: Hono<AppEnv>) => void } = {}) {
@@ -71,7 +74,10 @@ export function createApp(deps: Deps, opts: { staticHandler?: (app: Hono<AppEnv>
   // Before /api/account, so no middleware that sub-app may add under '*' runs first.
   app.route('/api/account/usage', usage)
   app.route('/api/account', account)
+  app.route('/api/account', accountClose)
   app.route('/api/user', user)
+  app.route('/api/user', userLeave)
+  app.route('/api/utility', utility)
   app.route('/api/event', event)
   app.route('/api/dev', devOutbox)
   app.route('/api/feedback', feedback)
@@ -101,6 +107,8 @@ export function createApp(deps: Deps, opts: { staticHandler?: (app: Hono<AppEnv>
       )
     }
     log.error(c.req.method, c.req.path, err)
+    // The database being unreachable is the server's trouble, not the request's: 503, retryable.
+    if (isConnectionError(err)) return c.json({ message: translate(locale, 'error.unavailable') }, 503)
     return c.json({ message: translate(locale, 'error.generic') }, 500)
   })
 

@@ -6,6 +6,8 @@ import type { Locale } from '~/shared/schemas/common'
 
 const en = {
   'error.generic': 'Something went wrong. Please try again.',
+  'error.unavailable': 'The service is unavailable right now. Please try again shortly.',
+  'error.query_to_required': 'Query parameter to is required',
   'error.not_found': 'Not found',
   'error.unauthorized': 'Please sign in to continue',
   'error.forbidden': 'You do not have permission to do that',
@@ -52,6 +54,7 @@ const en = {
   'validation.otp.required': 'Please enter the code',
   'validation.otp.invalid': 'The code must be 6 digits',
   'validation.event.name': 'Event name is invalid',
+  'validation.event.metadata': 'Event metadata must be an object of at most 4 KB',
   'validation.user.unknown_field': 'Unknown field',
   'validation.invalid': 'This value is invalid',
   'validation.required': 'This field is required',
@@ -101,12 +104,27 @@ const en = {
   'public.og.title': "{name}'s TBR list",
   'public.og.description.one': "{count} book on {name}'s to-be-read list",
   'public.og.description.other': "{count} books on {name}'s to-be-read list",
+  // help and account closing (spec §2 /help, /account/profile Danger Zone)
+  'utility.mail_sent': 'Thank you: your message has been sent. We will reply by email.',
+  'validation.message.required': 'Please enter a message',
+  'validation.message.max_length': 'Message must be at most 5000 characters',
+  'validation.template.invalid': 'That mail template does not exist',
+  'mail.support.subject': 'Support request from {name}',
+  'mail.support.body': '{name} <{email}> (account {account}) wrote:',
+  'mail.support.reply': 'Reply to {email}. Support access to their account is {access}.',
+  'mail.support.access_on': 'on',
+  'mail.support.access_off': 'off',
+  'account.closed': 'Your account has been closed',
+  'account.left': 'You have left the account',
+  'account.owner_must_close': 'As the owner, close the account instead of leaving it',
 } as const
 
 export type MessageKey = keyof typeof en
 
 const es: Record<MessageKey, string> = {
   'error.generic': 'Algo salió mal. Inténtalo de nuevo.',
+  'error.unavailable': 'El servicio no está disponible ahora. Inténtalo de nuevo en un momento.',
+  'error.query_to_required': 'Falta el parámetro to',
   'error.not_found': 'No encontrado',
   'error.unauthorized': 'Inicia sesión para continuar',
   'error.forbidden': 'No tienes permiso para hacer eso',
@@ -153,6 +171,7 @@ const es: Record<MessageKey, string> = {
   'validation.otp.required': 'Introduce el código',
   'validation.otp.invalid': 'El código debe tener 6 dígitos',
   'validation.event.name': 'El nombre del evento no es válido',
+  'validation.event.metadata': 'Los metadatos del evento deben ser un objeto de 4 KB como máximo',
   'validation.user.unknown_field': 'Campo desconocido',
   'validation.invalid': 'Este valor no es válido',
   'validation.required': 'Este campo es obligatorio',
@@ -202,6 +221,19 @@ const es: Record<MessageKey, string> = {
   'public.og.title': 'Lista TBR de {name}',
   'public.og.description.one': '{count} libro en la lista de lecturas pendientes de {name}',
   'public.og.description.other': '{count} libros en la lista de lecturas pendientes de {name}',
+  // help and account closing (spec §2 /help, /account/profile Danger Zone)
+  'utility.mail_sent': 'Gracias: tu mensaje se ha enviado. Te responderemos por correo.',
+  'validation.message.required': 'Escribe un mensaje',
+  'validation.message.max_length': 'El mensaje debe tener como máximo 5000 caracteres',
+  'validation.template.invalid': 'Esa plantilla de correo no existe',
+  'mail.support.subject': 'Solicitud de soporte de {name}',
+  'mail.support.body': '{name} <{email}> (cuenta {account}) escribió:',
+  'mail.support.reply': 'Responde a {email}. El acceso de soporte a su cuenta está {access}.',
+  'mail.support.access_on': 'activado',
+  'mail.support.access_off': 'desactivado',
+  'account.closed': 'Tu cuenta se ha cerrado',
+  'account.left': 'Has salido de la cuenta',
+  'account.owner_must_close': 'Como propietario, cierra la cuenta en lugar de salir de ella',
 }
 
 export const catalogs: Record<Locale, Record<MessageKey, string>> = { en, es }

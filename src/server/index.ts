@@ -4,6 +4,7 @@ import { createApp } from './app'
 import { ConfigError, loadConfig, readDotEnv } from './config'
 import { createDeps } from './deps'
 import { log } from './lib/log'
+import { schedulePruning } from './services/maintenance'
 import { serveClient } from './static'
 
 readDotEnv()
@@ -19,6 +20,7 @@ try {
 }
 
 const deps = await createDeps(config)
+schedulePruning(deps.db)
 const clientDir = config.CLIENT_DIR ?? fileURLToPath(new URL('../../dist/client', import.meta.url))
 const app = createApp(deps, { staticHandler: serveClient(clientDir) })
 

@@ -30,6 +30,6 @@ export const devOutbox = new Hono<AppEnv>().get('/outbox', async (c) => {
   const { config, mailer, db } = c.var.deps
   if (config.NODE_ENV === 'production' || mailer.kind !== 'outbox') throw notFound()
   const to = c.req.query('to')
-  if (!to) return c.json({ message: 'Query parameter to is required', inputError: 'to' }, 400)
+  if (!to) return c.json({ message: t(c, 'error.query_to_required'), inputError: 'to' }, 400)
   return c.json({ data: await readOutbox(db, to) })
 })

@@ -43,7 +43,14 @@ export const PasswordResetInput = v.object({
 
 export const EventInput = v.object({
   name: v.pipe(v.string(), v.trim(), v.nonEmpty('validation.event.name'), v.maxLength(64), v.regex(/^[a-z0-9_.-]+$/i, 'validation.event.name')),
-  metadata: v.optional(v.nullable(v.record(v.string(), v.unknown()))),
+  metadata: v.optional(
+    v.nullable(
+      v.pipe(
+        v.record(v.pipe(v.string(), v.maxLength(64)), v.unknown()),
+        v.check((m) => !Array.isArray(m) && JSON.stringify(m).length <= 4096, 'validation.event.metadata'),
+      ),
+    ),
+  ),
 })
 
 export const SwitchAccountInput = v.object({ account: v.pipe(v.string(), v.nonEmpty(), v.maxLength(64)) })
