@@ -44,6 +44,10 @@ export interface Network {
   failBefore: number
   /** Probability that the server applies a request but the client never sees the answer. */
   dropAnswer: number
+  /** Probability of a 503 from a proxy in front of the server (nothing applied). */
+  serverError: number
+  /** Up to this many macrotasks of latency before and after the server (varies interleavings). */
+  jitter: number
   requests: number
   dropped: number
 }
@@ -51,8 +55,11 @@ export interface Network {
 export function makeFetch(server: TestServer, net: Network, rng: () => number) {
   return async (input: string, init: RequestInit): Promise<Response> => {
     net.requests++
+    for (let k = Math.floor(rng() * (net.jitter + 1)); k > 0; k--) await new Promise((r) => setImmediate(r))
     if (net.offline || rng() < net.failBefore) throw new TypeError('Failed to fetch')
+    if (rng() < net.serverError) return new Response('{"message":"Service unavailable"}', { status: 503 })
     const res = await server.app.request(input, init)
+    for (let k = Math.floor(rng() * (net.jitter + 1)); k > 0; k--) await new Promise((r) => setImmediate(r))
     if (rng() < net.dropAnswer) {
       net.dropped++
       await res.text()
@@ -98,7 +105,7 @@ export async function openClient(server: TestServer, session: { token: string; u
   const db = new TbrDatabase(name, { indexedDB: factory, IDBKeyRange })
   await saveUser(session.user, db)
   const rng = opts.rng ?? prng((Math.random() * 2 ** 32) >>> 0)
-  const net: Network = { offline: false, failBefore: 0, dropAnswer: 0, requests: 0, dropped: 0, ...opts.net }
+  const net: Network = { offline: false, failBefore: 0, dropAnswer: 0, serverError: 0, jitter: 0, requests: 0, dropped: 0, ...opts.net }
   const auth = { token: session.token as string | null }
   const engine = new SyncEngine({
     db,

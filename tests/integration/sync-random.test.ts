@@ -10,15 +10,15 @@ import { clientBooks, FakeLocks, openClient, prng, quickAccount, serverBooks, ty
 
 // Seeded random schedules (guide/sync.md "Proving it"): 2–3 engines, each device on its own
 // IDBFactory (sometimes two tabs on one), against the real server, through adds, edits,
-// deletes, setting changes, offline periods, failed sends, dropped answers (the server applied,
-// the client never heard) and restarts. After quiescence every client equals the server, every
+// deletes, setting changes, offline periods, failed sends, 503s, latency, dropped answers (the
+// server applied, the client never heard) and restarts. After quiescence every client equals the server, every
 // mutation was applied exactly once or refused for a stated reason, and each field holds the
 // value of the last write that reached the server.
 //
-// SYNC_CASES=n (default 12), SYNC_SEED=s (first seed; default 1), SYNC_STEPS=n (default 60).
+// SYNC_CASES=n (default 30: ~15–25 s on 2 cores), SYNC_SEED=s (first seed; default 1), SYNC_STEPS=n (default 60).
 // A failure prints its seed: SYNC_SEED=<seed> SYNC_CASES=1 replays that schedule.
 
-const CASES = Number(process.env.SYNC_CASES ?? 12)
+const CASES = Number(process.env.SYNC_CASES ?? 30)
 const FIRST_SEED = Number(process.env.SYNC_SEED ?? 1)
 const STEPS = Number(process.env.SYNC_STEPS ?? 60)
 
@@ -64,7 +64,8 @@ async function runCase(seed: number, log: string[]) {
     const factory = new IDBFactory()
     const locks = new FakeLocks()
     locksOf.set(factory, locks)
-    clients.push(await openClient(s, account, { factory, locks, rng: prng(seed * 100 + i), engine: { batchSize: r.chance(0.5) ? 1 + r.int(5) : 50 } }))
+    const net = { dropAnswer: r.chance(0.5) ? 0.25 : 0, jitter: r.int(3) }
+    clients.push(await openClient(s, account, { factory, locks, net, rng: prng(seed * 100 + i), engine: { batchSize: r.chance(0.5) ? 1 + r.int(5) : 50 } }))
     // Sometimes a second tab of the same device: same IndexedDB, same lock manager.
     if (r.chance(0.3)) clients.push(await openClient(s, account, { factory, locks, rng: prng(seed * 100 + 50 + i), engine: { batchSize: 3 } }))
   }
@@ -112,7 +113,9 @@ async function runCase(seed: number, log: string[]) {
       c.net.offline = r.chance(0.4)
       c.net.dropAnswer = r.chance(0.5) ? r.next() * 0.5 : 0
       c.net.failBefore = r.chance(0.3) ? r.next() * 0.3 : 0
-      log.push(`${step}: c${ci} net offline=${c.net.offline} drop=${c.net.dropAnswer.toFixed(2)} fail=${c.net.failBefore.toFixed(2)}`)
+      c.net.serverError = r.chance(0.2) ? r.next() * 0.3 : 0
+      c.net.jitter = r.int(4)
+      log.push(`${step}: c${ci} net offline=${c.net.offline} drop=${c.net.dropAnswer.toFixed(2)} fail=${c.net.failBefore.toFixed(2)} 503=${c.net.serverError.toFixed(2)} jitter=${c.net.jitter}`)
     } else if (roll < 0.96) {
       // Restart: the tab dies (possibly mid-request); a new engine opens the same database.
       log.push(`${step}: c${ci} restart`)
@@ -133,7 +136,7 @@ async function runCase(seed: number, log: string[]) {
 
   // Quiescence: everyone online, answers delivered, syncing until nothing is left to push.
   log.push('quiesce')
-  for (const c of clients) Object.assign(c.net, { offline: false, dropAnswer: 0, failBefore: 0 })
+  for (const c of clients) Object.assign(c.net, { offline: false, dropAnswer: 0, failBefore: 0, serverError: 0 })
   await Promise.all(inflight.splice(0))
   for (let round = 0; round < 10; round++) {
     for (const c of clients) await c.engine.sync()
