@@ -26,6 +26,8 @@ const ConfigSchema = v.object({
   SESSION_TTL_DAYS: v.optional(int(1, 365), '30'),
   SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://'))),
   MAIL_FROM: v.optional(v.string(), 'TBR <no-reply@tbr.local>'),
+  /** Where the /help message form's mails go (POST /api/utility/mail). */
+  SUPPORT_EMAIL: v.optional(v.pipe(v.string(), v.email('must be an email address')), 'support@tbr.local'),
   PAYMENT_PROVIDER: v.optional(v.picklist(['local', 'stripe']), 'local'),
   STRIPE_SECRET_KEY: v.optional(v.string()),
   STRIPE_PUBLISHABLE_KEY: v.optional(v.string()),

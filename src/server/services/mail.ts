@@ -90,3 +90,29 @@ export function renderMail(
 </body></html>`
   return { to: params.to, subject, text, html, links: [params.link] }
 }
+
+/**
+ * The /help message (spec §2, §7 POST /api/utility/mail template 'support'): the sender's words
+ * to the support address, escaped, with who sent it so support can reply. It has no links.
+ */
+export function renderSupportMail(
+  locale: Locale,
+  params: { to: string; name: string; email: string; account: string; message: string; supportEnabled: boolean },
+): Mail {
+  const access = translate(locale, params.supportEnabled ? 'mail.support.access_on' : 'mail.support.access_off')
+  const p = { name: params.name, email: params.email, account: params.account, access }
+  const subject = translate(locale, 'mail.support.subject', p)
+  const intro = translate(locale, 'mail.support.body', p)
+  const reply = translate(locale, 'mail.support.reply', p)
+  const text = `${intro}\n\n${params.message}\n\n${reply}\n`
+  const paragraphs = params.message
+    .split(/\n{2,}/)
+    .map((para) => `<p>${escapeHtml(para).replace(/\n/g, '<br>')}</p>`)
+    .join('\n')
+  const html = `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,sans-serif;color:#0f172a">
+<p>${escapeHtml(intro)}</p>
+<blockquote style="margin:0;padding:8px 16px;border-left:3px solid #4338ca">${paragraphs}</blockquote>
+<p style="font-size:13px;color:#475569">${escapeHtml(reply)}</p>
+</body></html>`
+  return { to: params.to, subject, text, html, links: [] }
+}
