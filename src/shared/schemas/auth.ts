@@ -43,14 +43,16 @@ export const PasswordResetInput = v.object({
 
 export const EventInput = v.object({
   name: v.pipe(v.string(), v.trim(), v.nonEmpty('validation.event.name'), v.maxLength(64), v.regex(/^[a-z0-9_.-]+$/i, 'validation.event.name')),
+  // A plain object (not an array) of at most 4 KB as JSON.
   metadata: v.optional(
     v.nullable(
-      v.pipe(
-        v.record(v.pipe(v.string(), v.maxLength(64)), v.unknown()),
-        v.check((m) => !Array.isArray(m) && JSON.stringify(m).length <= 4096, 'validation.event.metadata'),
+      v.custom<Record<string, unknown>>(
+        (m) => typeof m === 'object' && m !== null && !Array.isArray(m) && JSON.stringify(m).length <= 4096,
+        'validation.event.metadata',
       ),
     ),
   ),
+
 })
 
 export const SwitchAccountInput = v.object({ account: v.pipe(v.string(), v.nonEmpty(), v.maxLength(64)) })
