@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm'
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { idempotencyKeys } from '~/server/db/schema'
 import { startTestServer, type TestServer } from './harness'
 
 // spec §7 books calls; decisions §2 (errors), §6 (sync), §9 (POST shape).
@@ -385,4 +387,18 @@ describe('concurrency (real parallelism on PostgreSQL)', () => {
     expect(pulled.body.cursor).toBe('21')
     expect(pulled.body.data).toHaveLength(11)
   })
+})
+
+test('stored answers older than 30 days are forgotten as the account keeps writing', async () => {
+  const erin = await s.signUp({ name: 'Erin' })
+  const accountId = erin.user.account_id
+  const old = new Date(Date.now() - 40 * 86400_000)
+  await s.deps.db.insert(idempotencyKeys).values({ accountId, key: 'ancient', requestHash: 'x', status: 201, body: {}, createdAt: old })
+  for (let b = 0; b < 3; b++) {
+    const mutations = Array.from({ length: 100 }, (_, i) => ({ key: `k${b}-${i}`, kind: 'book.create', data: { title: `T${i}` } }))
+    expect((await s.api('POST', '/api/books/batch', { token: erin.token, body: { mutations } })).status).toBe(200)
+  }
+  const keys = await s.deps.db.select({ key: idempotencyKeys.key }).from(idempotencyKeys).where(eq(idempotencyKeys.accountId, accountId))
+  expect(keys.map((k) => k.key)).not.toContain('ancient')
+  expect(keys).toHaveLength(300)
 })

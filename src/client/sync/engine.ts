@@ -117,8 +117,12 @@ export class SyncEngine {
 
   private async lockedRun() {
     const run = () => this.runOnce().catch((err) => this.failed(err))
-    if (this.locks) await this.locks.request(`tbr-sync:${this.d.name}`, run)
-    else await run()
+    try {
+      if (this.locks) await this.locks.request(`tbr-sync:${this.d.name}`, run)
+      else await run()
+    } catch {
+      // Only the lock API itself (or an onUnauthorized callback) can get here; the next trigger retries.
+    }
   }
 
   private async runOnce() {

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { db as defaultDb, type LocalBook, type OutboxEntry, type TbrDatabase } from '~/client/db'
-import { CreateBookInput, UpdateBookInput, type CreateBookRaw } from '~/shared/schemas/book'
+import { CreateBookInput, UpdateBookInput, type CreateBookRaw, type UpdateBookRaw } from '~/shared/schemas/book'
 import { UserPatchInput, type MutationKind } from '~/shared/sync/protocol'
 import { applyEntry } from './apply'
 
@@ -93,7 +93,7 @@ export function createMutations(opts: MutationOptions = {}) {
     },
 
     /** Field-level: only the fields named change (decisions §6). */
-    async updateBook(id: string, changes: Record<string, unknown>): Promise<LocalBook> {
+    async updateBook(id: string, changes: UpdateBookRaw): Promise<LocalBook> {
       const payload = parse(UpdateBookInput, changes)
       return write(
         () => ({ kind: 'book.update', entityId: id, payload }),

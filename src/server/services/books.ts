@@ -173,6 +173,9 @@ type Answer = { status: number; body: MutationResult['body']; wrote: boolean }
 async function applyOne(tx: Tx, accountId: string, locale: Locale, m: BookMutation, version: number): Promise<Answer> {
   const msg = (key: 'book.created' | 'book.exists' | 'book.updated' | 'book.deleted') => translate(locale, key)
   const now = new Date()
+  if (m.kind !== 'book.delete' && (typeof m.data !== 'object' || m.data === null || Array.isArray(m.data))) {
+    throw new ApiError(400, 'error.bad_request')
+  }
   switch (m.kind) {
     case 'book.create': {
       const input = validate(CreateBookInput, m.data)

@@ -182,6 +182,7 @@ export const UpdateBookInput = v.pipe(
   v.check((o) => Object.keys(o).length > 0, 'validation.book.nothing_to_update'),
 )
 export type UpdateBookInput = v.InferOutput<typeof UpdateBookInput>
+export type UpdateBookRaw = v.InferInput<typeof UpdateBookInput>
 
 function pathTo(input: Record<string, unknown>, key: string): [v.ObjectPathItem] {
   return [{ type: 'object', origin: 'value', input, key, value: input[key] }]
