@@ -21,6 +21,19 @@ export const validationMessages: Record<string, MessageDescriptor> = {
   'validation.otp.invalid': msg`The code must be 6 digits`,
   'validation.plan.required': msg`Please choose a plan`,
   'validation.invalid': msg`This value is invalid`,
+  // Book fields (src/shared/schemas/book.ts), worded as the server's catalog words them.
+  'validation.book.title.required': msg`Please enter a title`,
+  'validation.book.title.max_length': msg`Title must be at most 300 characters`,
+  'validation.book.author.max_length': msg`Author must be at most 200 characters`,
+  'validation.book.review.max_length': msg`Review must be at most 10000 characters`,
+  'validation.book.rating.invalid': msg`Rating must be a whole number from 1 to 5`,
+  'validation.book.date.invalid': msg`Please choose a real date`,
+  'validation.book.image_url.invalid': msg`The image must be an http or https URL`,
+  'validation.book.link.invalid': msg`Please enter a valid link`,
+  'validation.book.link.unsupported': msg`That link is not a book page we can read (try an Amazon product link)`,
+  'validation.book.link.no_title': msg`That link does not name the book; please type the title`,
+  // spec §5: the invalid message per field type is global.form.{type}.error.invalid.
+  'global.form.url.error.invalid': msg({ id: 'global.form.url.error.invalid', message: 'Please enter a valid URL' }),
 }
 
 /** A catalog id from a schema, or an already translated server message. */

@@ -1,0 +1,62 @@
+import { useLingui } from '@lingui/react/macro'
+import type { InputHTMLAttributes, ReactNode } from 'react'
+import { get, useFormContext } from 'react-hook-form'
+import * as v from 'valibot'
+import * as Field from '../field'
+import { useVisibleField } from './context'
+import { messageDescriptor } from './messages'
+
+/**
+ * spec §5 url pattern: an optional scheme (http, https, ftp, smtp), an optional www, a domain
+ * (labels of letters, digits and hyphens, a top-level label of 2+ letters) and an optional port,
+ * path, query or fragment. No spaces anywhere.
+ */
+export const URL_PATTERN =
+  /^(?:(?:https?|ftp|smtp):\/\/)?(?:www\.)?(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+\p{L}{2,63}(?::\d{1,5})?(?:[/?#]\S*)?$/iu
+
+/** The translation id of the url field's invalid message (spec §5: global.form.{type}.error.invalid). */
+export const URL_INVALID = 'global.form.url.error.invalid'
+
+/**
+ * The url rule as a valibot action, for the form's schema: with a resolver, react-hook-form
+ * ignores rules given to the input, so the schema is where a field's rule runs. Empty passes
+ * (whether the field is required is the schema's business).
+ */
+export function urlPattern(message: string = URL_INVALID) {
+  return v.check<string, string>((s) => s.trim() === '' || URL_PATTERN.test(s.trim()), message)
+}
+
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'type' | 'children'>
+
+export interface UrlProps extends InputProps {
+  /** The API field name (decisions §9). */
+  name: string
+  label: ReactNode
+  helperText?: ReactNode
+  required?: boolean
+}
+
+/** spec §5 url: a web address input (url keyboard on phones, no autocorrect). */
+export function Url({ name, label, helperText, required, ...input }: UrlProps) {
+  useVisibleField(name)
+  const { i18n } = useLingui()
+  const { register, formState } = useFormContext()
+  const descriptor = messageDescriptor((get(formState.errors, name) as { message?: string } | undefined)?.message)
+  const error = typeof descriptor === 'string' || descriptor === undefined ? descriptor : i18n._(descriptor)
+  return (
+    <Field.Root invalid={!!error} required={required}>
+      <Field.Label>{label}</Field.Label>
+      <Field.Input
+        type="url"
+        inputMode="url"
+        autoComplete="url"
+        spellCheck={false}
+        autoCapitalize="off"
+        {...input}
+        {...register(name)}
+      />
+      {helperText && !error && <Field.HelperText>{helperText}</Field.HelperText>}
+      <Field.ErrorText data-field={name}>{error}</Field.ErrorText>
+    </Field.Root>
+  )
+}
