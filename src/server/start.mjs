@@ -22,7 +22,13 @@ const sources = ['src/client', 'src/shared', 'sw', 'public'].map((d) => join(roo
 const stale = !existsSync(built) || Math.max(...sources.map(newestMtime)) > statSync(built).mtimeMs
 if (stale && process.env.SKIP_BUILD !== '1') {
   console.log('[start] building the client…')
-  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' })
+  // Always a production bundle, whatever NODE_ENV the server itself runs with (tests use 'test',
+  // which would make Vite emit a development build).
+  const result = spawnSync('npm', ['run', 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  })
   if (result.status !== 0) process.exit(result.status ?? 1)
 }
 
