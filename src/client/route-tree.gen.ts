@@ -10,16 +10,20 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as R404RouteImport } from './routes/404'
+import { Route as AccountRouteImport } from './routes/_account'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as NotfoundRouteImport } from './routes/notfound'
 import { Route as AppDashboardRouteImport } from './routes/_app.dashboard'
+import { Route as AppHelpRouteImport } from './routes/_app.help'
 import { Route as AppWelcomeRouteImport } from './routes/_app.welcome'
 import { Route as AuthIndexRouteImport } from './routes/_auth.index'
 import { Route as AuthForgotpasswordRouteImport } from './routes/_auth.forgotpassword'
 import { Route as AuthMagicRouteImport } from './routes/_auth.magic'
 import { Route as AuthResetpasswordRouteImport } from './routes/_auth.resetpassword'
 import { Route as AuthSigninRouteImport } from './routes/_auth.signin'
+import { Route as AccountAccountIndexRouteImport } from './routes/_account.account.index'
+import { Route as AccountAccountProfileRouteImport } from './routes/_account.account.profile'
 import { Route as AuthSignupIndexRouteImport } from './routes/_auth.signup.index'
 import { Route as AuthSignupPlanRouteImport } from './routes/_auth.signup.plan'
 import { Route as AuthSignupVerifyRouteImport } from './routes/_auth.signup.verify'
@@ -27,6 +31,10 @@ import { Route as AuthSignupVerifyRouteImport } from './routes/_auth.signup.veri
 const R404Route = R404RouteImport.update({
   id: '/404',
   path: '/404',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountRoute = AccountRouteImport.update({
+  id: '/_account',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AppRoute = AppRouteImport.update({
@@ -45,6 +53,11 @@ const NotfoundRoute = NotfoundRouteImport.update({
 const AppDashboardRoute = AppDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppHelpRoute = AppHelpRouteImport.update({
+  id: '/help',
+  path: '/help',
   getParentRoute: () => AppRoute,
 } as any)
 const AppWelcomeRoute = AppWelcomeRouteImport.update({
@@ -77,6 +90,16 @@ const AuthSigninRoute = AuthSigninRouteImport.update({
   path: '/signin',
   getParentRoute: () => AuthRoute,
 } as any)
+const AccountAccountIndexRoute = AccountAccountIndexRouteImport.update({
+  id: '/account/',
+  path: '/account/',
+  getParentRoute: () => AccountRoute,
+} as any)
+const AccountAccountProfileRoute = AccountAccountProfileRouteImport.update({
+  id: '/account/profile',
+  path: '/account/profile',
+  getParentRoute: () => AccountRoute,
+} as any)
 const AuthSignupIndexRoute = AuthSignupIndexRouteImport.update({
   id: '/signup/',
   path: '/signup/',
@@ -98,13 +121,16 @@ export interface FileRoutesByFullPath {
   '/': typeof AuthIndexRoute
   '/notfound': typeof NotfoundRoute
   '/dashboard': typeof AppDashboardRoute
+  '/help': typeof AppHelpRoute
   '/welcome': typeof AppWelcomeRoute
   '/forgotpassword': typeof AuthForgotpasswordRoute
   '/magic': typeof AuthMagicRoute
   '/resetpassword': typeof AuthResetpasswordRoute
   '/signin': typeof AuthSigninRoute
+  '/account/profile': typeof AccountAccountProfileRoute
   '/signup/plan': typeof AuthSignupPlanRoute
   '/signup/verify': typeof AuthSignupVerifyRoute
+  '/account/': typeof AccountAccountIndexRoute
   '/signup/': typeof AuthSignupIndexRoute
 }
 export interface FileRoutesByTo {
@@ -112,30 +138,37 @@ export interface FileRoutesByTo {
   '/': typeof AuthIndexRoute
   '/notfound': typeof NotfoundRoute
   '/dashboard': typeof AppDashboardRoute
+  '/help': typeof AppHelpRoute
   '/welcome': typeof AppWelcomeRoute
   '/forgotpassword': typeof AuthForgotpasswordRoute
   '/magic': typeof AuthMagicRoute
   '/resetpassword': typeof AuthResetpasswordRoute
   '/signin': typeof AuthSigninRoute
+  '/account/profile': typeof AccountAccountProfileRoute
   '/signup/plan': typeof AuthSignupPlanRoute
   '/signup/verify': typeof AuthSignupVerifyRoute
+  '/account': typeof AccountAccountIndexRoute
   '/signup': typeof AuthSignupIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/404': typeof R404Route
+  '/_account': typeof AccountRouteWithChildren
   '/_app': typeof AppRouteWithChildren
   '/_auth': typeof AuthRouteWithChildren
   '/notfound': typeof NotfoundRoute
   '/_app/dashboard': typeof AppDashboardRoute
+  '/_app/help': typeof AppHelpRoute
   '/_app/welcome': typeof AppWelcomeRoute
   '/_auth/forgotpassword': typeof AuthForgotpasswordRoute
   '/_auth/magic': typeof AuthMagicRoute
   '/_auth/resetpassword': typeof AuthResetpasswordRoute
   '/_auth/signin': typeof AuthSigninRoute
   '/_auth/': typeof AuthIndexRoute
+  '/_account/account/profile': typeof AccountAccountProfileRoute
   '/_auth/signup/plan': typeof AuthSignupPlanRoute
   '/_auth/signup/verify': typeof AuthSignupVerifyRoute
+  '/_account/account/': typeof AccountAccountIndexRoute
   '/_auth/signup/': typeof AuthSignupIndexRoute
 }
 export interface FileRouteTypes {
@@ -145,13 +178,16 @@ export interface FileRouteTypes {
     | '/'
     | '/notfound'
     | '/dashboard'
+    | '/help'
     | '/welcome'
     | '/forgotpassword'
     | '/magic'
     | '/resetpassword'
     | '/signin'
+    | '/account/profile'
     | '/signup/plan'
     | '/signup/verify'
+    | '/account/'
     | '/signup/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -159,34 +195,42 @@ export interface FileRouteTypes {
     | '/'
     | '/notfound'
     | '/dashboard'
+    | '/help'
     | '/welcome'
     | '/forgotpassword'
     | '/magic'
     | '/resetpassword'
     | '/signin'
+    | '/account/profile'
     | '/signup/plan'
     | '/signup/verify'
+    | '/account'
     | '/signup'
   id:
     | '__root__'
     | '/404'
+    | '/_account'
     | '/_app'
     | '/_auth'
     | '/notfound'
     | '/_app/dashboard'
+    | '/_app/help'
     | '/_app/welcome'
     | '/_auth/forgotpassword'
     | '/_auth/magic'
     | '/_auth/resetpassword'
     | '/_auth/signin'
     | '/_auth/'
+    | '/_account/account/profile'
     | '/_auth/signup/plan'
     | '/_auth/signup/verify'
+    | '/_account/account/'
     | '/_auth/signup/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   R404Route: typeof R404Route
+  AccountRoute: typeof AccountRouteWithChildren
   AppRoute: typeof AppRouteWithChildren
   AuthRoute: typeof AuthRouteWithChildren
   NotfoundRoute: typeof NotfoundRoute
@@ -199,6 +243,13 @@ declare module '@tanstack/react-router' {
       path: '/404'
       fullPath: '/404'
       preLoaderRoute: typeof R404RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_account': {
+      id: '/_account'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AccountRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_app': {
@@ -227,6 +278,13 @@ declare module '@tanstack/react-router' {
       path: '/dashboard'
       fullPath: '/dashboard'
       preLoaderRoute: typeof AppDashboardRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/help': {
+      id: '/_app/help'
+      path: '/help'
+      fullPath: '/help'
+      preLoaderRoute: typeof AppHelpRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/welcome': {
@@ -271,6 +329,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthSigninRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_account/account/': {
+      id: '/_account/account/'
+      path: '/account'
+      fullPath: '/account/'
+      preLoaderRoute: typeof AccountAccountIndexRouteImport
+      parentRoute: typeof AccountRoute
+    }
+    '/_account/account/profile': {
+      id: '/_account/account/profile'
+      path: '/account/profile'
+      fullPath: '/account/profile'
+      preLoaderRoute: typeof AccountAccountProfileRouteImport
+      parentRoute: typeof AccountRoute
+    }
     '/_auth/signup/': {
       id: '/_auth/signup/'
       path: '/signup'
@@ -295,13 +367,28 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface AccountRouteChildren {
+  AccountAccountProfileRoute: typeof AccountAccountProfileRoute
+  AccountAccountIndexRoute: typeof AccountAccountIndexRoute
+}
+
+const AccountRouteChildren: AccountRouteChildren = {
+  AccountAccountProfileRoute: AccountAccountProfileRoute,
+  AccountAccountIndexRoute: AccountAccountIndexRoute,
+}
+
+const AccountRouteWithChildren =
+  AccountRoute._addFileChildren(AccountRouteChildren)
+
 interface AppRouteChildren {
   AppDashboardRoute: typeof AppDashboardRoute
+  AppHelpRoute: typeof AppHelpRoute
   AppWelcomeRoute: typeof AppWelcomeRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppDashboardRoute: AppDashboardRoute,
+  AppHelpRoute: AppHelpRoute,
   AppWelcomeRoute: AppWelcomeRoute,
 }
 
@@ -333,6 +420,7 @@ const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
   R404Route: R404Route,
+  AccountRoute: AccountRouteWithChildren,
   AppRoute: AppRouteWithChildren,
   AuthRoute: AuthRouteWithChildren,
   NotfoundRoute: NotfoundRoute,

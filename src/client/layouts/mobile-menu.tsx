@@ -1,14 +1,15 @@
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { LogOut, Menu, X } from 'lucide-react'
+import { Menu, X } from 'lucide-react'
 import { useState } from 'react'
-import { css } from 'styled-system/css'
-import { signOut, useSession } from '~/client/lib/session'
+import { css, cx } from 'styled-system/css'
+import { useSession } from '~/client/lib/session'
 import { Button } from '~/client/ui/button'
 import * as Drawer from '~/client/ui/drawer'
-import { hasFlag } from '~/shared/permissions'
-import { LocaleSwitch } from './locale-switch'
-import { NAV_ITEMS } from './nav-items'
+import { Icon } from '~/client/ui/icon'
+import { useNavOptions } from './nav-context'
+import { navItemsFor, navKey, type NavItem } from './nav-items'
+import { runNavAction } from './side-rail'
 
 const styles = {
   list: css({ display: 'flex', flexDirection: 'column', gap: '1', listStyle: 'none', p: '0', m: '0' }),
@@ -27,16 +28,38 @@ const styles = {
     _hover: { bg: 'bg.muted' },
     '&[data-status=active]': { bg: 'accent.subtle', color: 'accent' },
   }),
-  footer: css({ mt: 'auto', display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: '3' }),
+  bottom: css({ mt: 'auto' }),
 }
 
-/** spec §2: on small screens the rail is replaced by a slide-out menu from the left. */
+/** spec §2: on small screens the rail is replaced by a slide-out menu from the left (max 15rem). */
 export function MobileMenu() {
   const { t, i18n } = useLingui()
   const { user } = useSession()
   const [open, setOpen] = useState(false)
-  const items = NAV_ITEMS.filter((item) => !item.permission || hasFlag(user?.permission, item.permission))
+  const items = navItemsFor(user?.permission, useNavOptions())
   const close = () => setOpen(false)
+  const entry = (item: NavItem) => (
+    <li key={navKey(item)}>
+      {item.to ? (
+        <Link to={item.to} className={styles.item} onClick={close}>
+          <Icon.Root name={item.icon} size="md" />
+          {i18n._(item.label)}
+        </Link>
+      ) : (
+        <button
+          type="button"
+          className={styles.item}
+          onClick={() => {
+            close()
+            runNavAction(item.action!)
+          }}
+        >
+          <Icon.Root name={item.icon} size="md" />
+          {i18n._(item.label)}
+        </button>
+      )}
+    </li>
+  )
   return (
     <Drawer.Root open={open} onOpenChange={(e) => setOpen(e.open)}>
       <Drawer.Trigger asChild>
@@ -50,34 +73,9 @@ export function MobileMenu() {
           <X aria-hidden size={18} />
         </Drawer.CloseTrigger>
         <nav aria-label={t`Main`}>
-          <ul className={styles.list}>
-            {items.map((item) => {
-              const Icon = item.icon
-              return (
-                <li key={item.to}>
-                  <Link to={item.to} className={styles.item} onClick={close}>
-                    <Icon aria-hidden size={20} />
-                    {i18n._(item.label)}
-                  </Link>
-                </li>
-              )
-            })}
-          </ul>
+          <ul className={styles.list}>{items.filter((i) => i.position === 'top').map(entry)}</ul>
         </nav>
-        <div className={styles.footer}>
-          <LocaleSwitch />
-          <button
-            type="button"
-            className={styles.item}
-            onClick={() => {
-              close()
-              void signOut()
-            }}
-          >
-            <LogOut aria-hidden size={20} />
-            {t`Sign out`}
-          </button>
-        </div>
+        <ul className={cx(styles.list, styles.bottom)}>{items.filter((i) => i.position === 'bottom').map(entry)}</ul>
       </Drawer.Content>
     </Drawer.Root>
   )

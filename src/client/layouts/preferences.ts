@@ -1,5 +1,7 @@
 import { readUser } from '~/client/db'
-import { applyLocale, tokenStore } from '~/client/lib/session'
+import { handleError, send } from '~/client/lib/http'
+import { queryClient } from '~/client/lib/query-client'
+import { applyLocale, completeSignIn, tokenStore, type SignInResponse } from '~/client/lib/session'
 import { patchUser } from '~/client/sync'
 
 // decisions §7: dark mode and language work offline and sync later, so the saved choice goes
@@ -14,4 +16,19 @@ export async function changeLocale(locale: 'en' | 'es') {
 /** spec §4: the dark mode toggle is saved on the server; the container gains or loses `dark`. */
 export function changeDarkMode(dark: boolean) {
   return patchUser({ dark_mode: dark })
+}
+
+/**
+ * spec §7 POST /api/auth/switch {account}: the answer is treated like a sign-in — the new token
+ * and user are stored and the post-sign-in rules pick the page (spec §4). Cached online reads
+ * belong to the old account, so they are dropped.
+ */
+export async function switchAccount(account: string) {
+  try {
+    const res = await send<SignInResponse>('post', 'auth/switch', { account })
+    queryClient.clear()
+    await completeSignIn(res.data!)
+  } catch (error) {
+    await handleError(error)
+  }
 }

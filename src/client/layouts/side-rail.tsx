@@ -1,13 +1,13 @@
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { LogOut } from 'lucide-react'
 import { css } from 'styled-system/css'
 import { signOut, useSession } from '~/client/lib/session'
+import { Icon } from '~/client/ui/icon'
 import { Logo } from '~/client/ui/logo'
-import { hasFlag } from '~/shared/permissions'
-import { LocaleSwitch } from './locale-switch'
-import { NAV_ITEMS, type NavItem } from './nav-items'
-import { ThemeToggle } from './theme-toggle'
+import * as Tooltip from '~/client/ui/tooltip'
+import { useNavOptions } from './nav-context'
+import { navItemsFor, navKey, type NavAction, type NavItem } from './nav-items'
+import { UserMenu } from './user-menu'
 
 const styles = {
   rail: css({
@@ -43,14 +43,27 @@ const styles = {
   }),
 }
 
-export function RailLink({ item }: { item: NavItem }) {
+/** Runs a navigation item's action (spec §2: items have a link or an action). */
+export function runNavAction(action: NavAction) {
+  if (action === 'signout') void signOut()
+}
+
+export function RailItem({ item }: { item: NavItem }) {
   const { i18n } = useLingui()
   const label = i18n._(item.label)
-  const Icon = item.icon
+  const icon = <Icon.Root name={item.icon} size="md" />
   return (
-    <Link to={item.to} className={styles.item} aria-label={label} title={label}>
-      <Icon aria-hidden size={20} />
-    </Link>
+    <Tooltip.Root content={label}>
+      {item.to ? (
+        <Link to={item.to} className={styles.item} aria-label={label}>
+          {icon}
+        </Link>
+      ) : (
+        <button type="button" className={styles.item} aria-label={label} onClick={() => runNavAction(item.action!)}>
+          {icon}
+        </button>
+      )}
+    </Tooltip.Root>
   )
 }
 
@@ -58,7 +71,7 @@ export function RailLink({ item }: { item: NavItem }) {
 export function SideRail() {
   const { t } = useLingui()
   const { user } = useSession()
-  const items = NAV_ITEMS.filter((item) => !item.permission || hasFlag(user?.permission, item.permission))
+  const items = navItemsFor(user?.permission, useNavOptions())
   return (
     <nav aria-label={t`Main`} className={styles.rail}>
       <div className={styles.group}>
@@ -68,20 +81,16 @@ export function SideRail() {
         {items
           .filter((item) => item.position === 'top')
           .map((item) => (
-            <RailLink key={item.to} item={item} />
+            <RailItem key={navKey(item)} item={item} />
           ))}
       </div>
       <div className={styles.group}>
         {items
           .filter((item) => item.position === 'bottom')
           .map((item) => (
-            <RailLink key={item.to} item={item} />
+            <RailItem key={navKey(item)} item={item} />
           ))}
-        <ThemeToggle />
-        <LocaleSwitch orientation="vertical" />
-        <button type="button" className={styles.item} aria-label={t`Sign out`} title={t`Sign out`} onClick={() => void signOut()}>
-          <LogOut aria-hidden size={20} />
-        </button>
+        <UserMenu placement="right-end" />
       </div>
     </nav>
   )

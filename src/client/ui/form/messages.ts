@@ -1,5 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react'
+import { get, useFormContext } from 'react-hook-form'
 
 // The shared valibot schemas (src/shared/schemas) carry translation ids as messages; these are
 // their client texts. Server messages arrive already translated and are shown as they are.
@@ -34,13 +36,59 @@ export const validationMessages: Record<string, MessageDescriptor> = {
   'validation.book.link.no_title': msg`That link does not name the book; please type the title`,
   // spec §5: the invalid message per field type is global.form.{type}.error.invalid.
   'global.form.url.error.invalid': msg({ id: 'global.form.url.error.invalid', message: 'Please enter a valid URL' }),
+  // spec §5 default messages of any field (values: {min}, {max}); see withValues().
+  'global.form.input.error.required': msg({ id: 'global.form.input.error.required', message: 'This field is required' }),
+  'global.form.input.error.min': msg({ id: 'global.form.input.error.min', message: 'Please enter {min} or more' }),
+  'global.form.input.error.max': msg({ id: 'global.form.input.error.max', message: 'Please enter {max} or less' }),
+  'global.form.input.error.min_max': msg({ id: 'global.form.input.error.min_max', message: 'Please enter a value from {min} to {max}' }),
+  'global.form.input.error.min_length': msg({ id: 'global.form.input.error.min_length', message: 'Please enter at least {min} characters' }),
+  'global.form.input.error.max_length': msg({ id: 'global.form.input.error.max_length', message: 'Please enter at most {max} characters' }),
+  'global.form.number.error.invalid': msg({ id: 'global.form.number.error.invalid', message: 'Please enter a valid number' }),
+  'global.form.phone.error.invalid': msg({ id: 'global.form.phone.error.invalid', message: 'Please enter a valid phone number' }),
+  'global.form.otp.error.invalid': msg({ id: 'global.form.otp.error.invalid', message: 'Please enter the 6-digit code' }),
+  'global.form.slug.error.invalid': msg({ id: 'global.form.slug.error.invalid', message: 'URLs can only contain letters and numbers' }),
+  'global.form.select.error.invalid': msg({ id: 'global.form.select.error.invalid', message: 'Please choose one of the options' }),
+  'global.form.switch.error.invalid': msg({ id: 'global.form.switch.error.invalid', message: 'Please turn this on to continue' }),
+  'global.form.email.error.invalid': msg({ id: 'global.form.email.error.invalid', message: 'Please enter a valid email address' }),
+  'global.form.creditcard.error.invalid': msg({ id: 'global.form.creditcard.error.invalid', message: 'Please enter a valid card number' }),
+  'global.form.creditcard.error.expiry': msg({ id: 'global.form.creditcard.error.expiry', message: 'Please enter a valid expiry date in the future' }),
+  'global.form.creditcard.error.cvc': msg({ id: 'global.form.creditcard.error.cvc', message: 'Please enter the 3 or 4 digit security code' }),
+  'global.form.creditcard.error.required': msg({ id: 'global.form.creditcard.error.required', message: 'Please enter your card details' }),
+  // spec §5 support message: required.
+  'validation.message.required': msg`Please enter a message`,
+  'validation.message.max_length': msg`Message must be at most 5000 characters`,
+}
+
+// A message id with values travels through valibot as one string: `id|{"min":3}`.
+const VALUES_SEPARATOR = '|'
+
+/** A message id carrying values for its placeholders (spec §5 min, max, min_length, max_length). */
+export function withValues(id: string, values: Record<string, string | number>) {
+  return `${id}${VALUES_SEPARATOR}${JSON.stringify(values)}`
 }
 
 /** A catalog id from a schema, or an already translated server message. */
 export function messageDescriptor(message: string | undefined): MessageDescriptor | string | undefined {
   if (!message) return undefined
   if (message in validationMessages) return validationMessages[message]
+  const cut = message.indexOf(VALUES_SEPARATOR)
+  const id = cut > 0 ? message.slice(0, cut) : ''
+  if (id in validationMessages) {
+    try {
+      return { ...validationMessages[id], values: JSON.parse(message.slice(cut + 1)) as Record<string, unknown> } as MessageDescriptor
+    } catch {
+      return validationMessages[id]
+    }
+  }
   // valibot's own defaults ("Invalid type: …") are English-only: show a translated generic text.
   if (message.startsWith('Invalid ')) return validationMessages['validation.invalid']
   return message
+}
+
+/** The translated error of field `name` in the surrounding form (undefined when valid). */
+export function useFieldError(name: string): string | undefined {
+  const { i18n } = useLingui()
+  const { formState } = useFormContext()
+  const descriptor = messageDescriptor((get(formState.errors, name) as { message?: string } | undefined)?.message)
+  return typeof descriptor === 'string' || descriptor === undefined ? descriptor : i18n._(descriptor)
 }

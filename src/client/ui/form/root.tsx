@@ -23,9 +23,41 @@ export interface RootProps<S extends AnySchema>
   /** Replaces the HTTP call (tests, or a form that does more than one request). */
   submit?: (values: v.InferOutput<S>) => Promise<ApiResponse>
   onSuccess?: (response: ApiResponse, values: v.InferOutput<S>) => void | Promise<void>
+  /**
+   * spec §4/§7: when a response says `requires_payment_action` with a `client_secret`, the card
+   * provider confirms the payment; the request is then repeated with its result added.
+   */
+  confirmPayment?: (clientSecret: string) => Promise<Record<string, unknown>>
   /** decisions §7: auth, billing and keys need the server; offline they say so and block submit. */
   onlineOnly?: boolean
   children: ReactNode
+}
+
+/** True for a browser file list (or a list of files), which needs a multipart body. */
+function isFiles(value: unknown): boolean {
+  if (typeof FileList !== 'undefined' && value instanceof FileList) return true
+  if (typeof File !== 'undefined' && value instanceof File) return true
+  return Array.isArray(value) && value.length > 0 && value.every((f) => typeof File !== 'undefined' && f instanceof File)
+}
+
+/**
+ * spec §7 generic form submit: the body is JSON, or multipart when any value is a file list
+ * (each file under the field's name; other values as text, objects as JSON).
+ */
+export function formBody(values: Record<string, unknown>): { json: unknown } | { body: FormData } {
+  if (!Object.values(values).some(isFiles)) return { json: values }
+  const data = new FormData()
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined || value === null) continue
+    if (isFiles(value)) for (const file of Array.from(value as ArrayLike<File>)) data.append(key, file)
+    else data.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value))
+  }
+  return { body: data }
+}
+
+function sendForm(method: 'post' | 'patch' | 'put' | 'delete', url: string, values: unknown) {
+  const body = formBody((values ?? {}) as Record<string, unknown>)
+  return 'json' in body ? send(method, url, body.json) : send(method, url, undefined, { body: body.body })
 }
 
 const formStyles = css({
@@ -49,6 +81,7 @@ export function Root<S extends AnySchema>({
   url,
   submit,
   onSuccess,
+  confirmPayment,
   onlineOnly = true,
   className,
   children,
@@ -69,8 +102,20 @@ export function Root<S extends AnySchema>({
 
   const onSubmit = form.handleSubmit(async (values) => {
     if (offline) return
+    const request = (body: v.InferOutput<S>) => (submit ? submit(body) : sendForm(method, url ?? '', body))
     try {
-      const response = submit ? await submit(values) : await send(method, url ?? '', values)
+      let response = await request(values)
+      if (response.requires_payment_action && typeof response.client_secret === 'string' && confirmPayment) {
+        let result: Record<string, unknown>
+        try {
+          result = await confirmPayment(response.client_secret)
+        } catch (error) {
+          // spec §8: a payment confirmation failure goes to the global handler.
+          await handleError(error)
+          return
+        }
+        response = await request({ ...values, ...result })
+      }
       if (typeof response.message === 'string' && response.message) {
         toast({ variant: 'success', title: response.message })
       }

@@ -1,0 +1,49 @@
+import { useLingui } from '@lingui/react/macro'
+import { useState } from 'react'
+import { handleError } from '~/client/lib/http'
+import { useSession } from '~/client/lib/session'
+import { useOnline } from '~/client/lib/use-online'
+import * as Card from '~/client/ui/card'
+import { Switch } from '~/client/ui/switch'
+import { toast } from '~/client/ui/toast'
+import { updateSupportAccess } from '../api/update-support-access'
+
+/** spec §2 /help: a support-access switch, saved at once (online only, decisions §7). */
+export function SupportAccess() {
+  const { t } = useLingui()
+  const { user } = useSession()
+  const online = useOnline()
+  const [pending, setPending] = useState<boolean | null>(null)
+  if (!user) return null
+  const checked = pending ?? user.support_enabled
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Card.Title>{t`Support access`}</Card.Title>
+        <Card.Description>
+          {t`Let our support team see your account while they help you. You can turn it off at any time.`}
+        </Card.Description>
+      </Card.Header>
+      <Card.Body>
+        <Switch
+          name="support_enabled"
+          label={checked ? t`Support access is on` : t`Support access is off`}
+          checked={checked}
+          disabled={!online || pending !== null}
+          onCheckedChange={async (d) => {
+            setPending(d.checked)
+            try {
+              const res = await updateSupportAccess(d.checked)
+              toast({ variant: 'success', title: res.message ?? (d.checked ? t`Support access is on` : t`Support access is off`) })
+            } catch (error) {
+              await handleError(error)
+            } finally {
+              setPending(null)
+            }
+          }}
+        />
+        {!online && <Card.Description>{t`You are offline. Connect to the internet to change this.`}</Card.Description>}
+      </Card.Body>
+    </Card.Root>
+  )
+}

@@ -1,0 +1,51 @@
+import { useLingui } from '@lingui/react/macro'
+import { Outlet, useRouterState } from '@tanstack/react-router'
+import { css } from 'styled-system/css'
+import { useSession } from '~/client/lib/session'
+import { SecondaryNav } from '~/client/ui/secondary-nav'
+import { ACCOUNT_NAV } from './account-nav'
+import { PageHeader } from './page-header'
+import { PageTransition } from './page-transition'
+import { Shell } from './shell'
+
+const styles = {
+  content: css({ maxW: '6xl', mx: 'auto' }),
+  grid: css({
+    display: 'grid',
+    gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: '13rem minmax(0, 1fr)' },
+    gap: { base: '5', lg: '10' },
+    alignItems: 'start',
+  }),
+  aside: css({ position: { lg: 'sticky' }, top: { lg: '10' } }),
+}
+
+export interface AccountLayoutProps {
+  /** spec §2: one variant links the rail's account item to /account/profile. */
+  variant?: 'hub' | 'profile'
+}
+
+/**
+ * spec §2 account layout: the same rail and slide-out menu, a page title with breadcrumbs, and
+ * the secondary account navigation (a dropdown on small screens, a vertical list on large).
+ */
+export function AccountLayout({ variant = 'hub' }: AccountLayoutProps) {
+  const { t, i18n } = useLingui()
+  const { user } = useSession()
+  const pathname = useRouterState({ select: (s) => s.location.pathname })
+  const entries = ACCOUNT_NAV.map((e) => ({ ...e, label: i18n._(e.label) }))
+  return (
+    <Shell nav={{ accountTo: variant === 'profile' ? '/account/profile' : undefined }}>
+      <div className={styles.content}>
+        <PageHeader />
+        <div className={styles.grid}>
+          <aside className={styles.aside}>
+            <SecondaryNav entries={entries} role={user?.permission} pathname={pathname} label={t`Account settings`} />
+          </aside>
+          <PageTransition>
+            <Outlet />
+          </PageTransition>
+        </div>
+      </div>
+    </Shell>
+  )
+}

@@ -1,0 +1,24 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import type { Flag } from '~/shared/permissions'
+
+// spec §2 secondary account navigation: entries show with the user permission; billing and
+// upgrade need owner, users admin, API keys developer (decisions §4).
+export interface AccountNavEntry {
+  label: MessageDescriptor
+  to: string
+  permission?: Flag
+}
+
+export const ACCOUNT_NAV: AccountNavEntry[] = [
+  { label: msg`Overview`, to: '/account' },
+  { label: msg`Profile`, to: '/account/profile' },
+  { label: msg`Custom URL`, to: '/account/url' },
+  { label: msg`Password`, to: '/account/password' },
+  { label: msg`Two-factor authentication`, to: '/account/2fa' },
+  { label: msg`Notifications`, to: '/account/notifications' },
+  { label: msg`Billing`, to: '/account/billing', permission: 'owner' },
+  { label: msg`Upgrade`, to: '/account/upgrade', permission: 'owner' },
+  { label: msg`Users`, to: '/account/users', permission: 'admin' },
+  { label: msg`API keys`, to: '/account/apikeys', permission: 'developer' },
+]

@@ -1,0 +1,28 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { useMatches } from '@tanstack/react-router'
+
+// spec §2 account layout: a page title with breadcrumbs (name and url). Routes declare them as
+// static data, so the layout draws the header and the document title (spec §1) in one place:
+//   createFileRoute('/_account/account/profile')({ staticData: { title: msg`Profile`, crumbs: [...] } })
+export interface PageCrumb {
+  name: MessageDescriptor
+  url: string
+}
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    title?: MessageDescriptor
+    /** The trail above the title, ending with the page itself. */
+    crumbs?: PageCrumb[]
+  }
+}
+
+/** The deepest matched route's title and crumbs. */
+export function usePageMeta(): { title?: MessageDescriptor; crumbs: PageCrumb[] } {
+  const matches = useMatches()
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const data = matches[i]!.staticData
+    if (data?.title) return { title: data.title, crumbs: data.crumbs ?? [] }
+  }
+  return { crumbs: [] }
+}

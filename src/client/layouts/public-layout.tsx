@@ -1,0 +1,31 @@
+import { useLingui } from '@lingui/react/macro'
+import { Link, Outlet } from '@tanstack/react-router'
+import { css } from 'styled-system/css'
+import { Logo } from '~/client/ui/logo'
+import { LocaleSwitch } from './locale-switch'
+import { PageTransition } from './page-transition'
+
+// spec §2 public layout (/{slug}): a simple header with the logo linking to / (spec §1), no rail.
+const styles = {
+  shell: css({ minH: '100dvh', display: 'flex', flexDirection: 'column', bg: 'bg.canvas', color: 'fg' }),
+  header: css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '4', px: { base: '4', md: '8' }, h: '16', bg: 'bg.panel', borderBottomWidth: '1px', borderColor: 'border' }),
+  logo: css({ color: 'accent', display: 'inline-flex', borderRadius: 'md' }),
+  main: css({ flex: '1', w: 'full', maxW: '6xl', mx: 'auto', px: { base: '4', md: '8' }, py: { base: '6', md: '10' } }),
+}
+
+export function PublicLayout({ children }: { children?: React.ReactNode }) {
+  const { t } = useLingui()
+  return (
+    <div className={styles.shell}>
+      <header className={styles.header}>
+        <Link to="/" aria-label={t`TBR home`} className={styles.logo}>
+          <Logo size="sm" />
+        </Link>
+        <LocaleSwitch />
+      </header>
+      <main id="main" className={styles.main}>
+        <PageTransition>{children ?? <Outlet />}</PageTransition>
+      </main>
+    </div>
+  )
+}

@@ -1,0 +1,60 @@
+import { useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+import { css } from 'styled-system/css'
+import { Logo } from '~/client/ui/logo'
+import { MobileMenu } from './mobile-menu'
+import { NavOptionsContext, type NavOptions } from './nav-context'
+import { SideRail } from './side-rail'
+import { UserMenu } from './user-menu'
+
+const styles = {
+  shell: css({ display: 'flex', minH: '100dvh', bg: 'bg.canvas', color: 'fg' }),
+  column: css({ flex: '1', display: 'flex', flexDirection: 'column', minW: 0 }),
+  topBar: css({
+    display: { base: 'flex', md: 'none' },
+    alignItems: 'center',
+    gap: '2',
+    px: '2',
+    h: '14',
+    bg: 'bg.panel',
+    borderBottomWidth: '1px',
+    borderColor: 'border',
+    position: 'sticky',
+    top: '0',
+    zIndex: 'sticky',
+  }),
+  logo: css({ color: 'accent', flex: '1', display: 'flex', alignItems: 'center' }),
+  logoLink: css({ display: 'inline-flex', color: 'inherit', borderRadius: 'md' }),
+  main: css({ flex: '1', px: { base: '4', md: '10' }, py: { base: '6', md: '10' } }),
+}
+
+/**
+ * The signed-in frame shared by the app and account layouts (spec §2): the icon rail on md and
+ * up; below that a top bar with the slide-out menu, the logo (to /) and the user menu.
+ */
+export function Shell({ children, nav = {}, topBarExtra }: { children: ReactNode; nav?: NavOptions; topBarExtra?: ReactNode }) {
+  const { t } = useLingui()
+  return (
+    <NavOptionsContext.Provider value={nav}>
+      <div className={styles.shell}>
+        <SideRail />
+        <div className={styles.column}>
+          <header className={styles.topBar}>
+            <MobileMenu />
+            <span className={styles.logo}>
+              <Link to="/" aria-label={t`TBR home`} className={styles.logoLink}>
+                <Logo size="sm" />
+              </Link>
+            </span>
+            {topBarExtra}
+            <UserMenu />
+          </header>
+          <main id="main" className={styles.main}>
+            {children}
+          </main>
+        </div>
+      </div>
+    </NavOptionsContext.Provider>
+  )
+}

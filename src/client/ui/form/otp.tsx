@@ -1,0 +1,93 @@
+import { PinInput } from '@ark-ui/react/pin-input'
+import type { ReactNode } from 'react'
+import { Controller, useFormContext } from 'react-hook-form'
+import { css } from 'styled-system/css'
+import { useVisibleField } from './context'
+import { useFieldError } from './messages'
+import { OTP_LENGTH } from './rules'
+
+export { OTP_LENGTH, otpPattern } from './rules'
+
+const styles = {
+  root: css({ display: 'flex', flexDirection: 'column', gap: '1.5' }),
+  label: css({ fontSize: 'sm', fontWeight: 'medium', color: 'fg' }),
+  control: css({ display: 'flex', alignItems: 'center', gap: '2' }),
+  group: css({ display: 'flex', gap: '2' }),
+  dash: css({ w: '3', h: '0.5', bg: 'border.input', borderRadius: 'full' }),
+  input: css({
+    w: '11',
+    h: '12',
+    textAlign: 'center',
+    fontSize: 'xl',
+    fontWeight: 'semibold',
+    fontVariantNumeric: 'tabular-nums',
+    bg: 'bg',
+    color: 'fg',
+    borderWidth: '1px',
+    borderColor: 'border.input',
+    borderRadius: 'md',
+    _focusVisible: { outline: 'none', borderColor: 'accent', boxShadow: '0 0 0 1px token(colors.accent)' },
+    _invalid: { borderColor: 'danger' },
+    _disabled: { opacity: 0.6 },
+  }),
+  helper: css({ fontSize: 'sm', color: 'fg.muted' }),
+  error: css({ fontSize: 'sm', color: 'danger', fontWeight: 'medium' }),
+}
+
+export interface OtpProps {
+  name: string
+  label: ReactNode
+  helperText?: ReactNode
+  /** Letters too (default digits only, spec §5). */
+  alphanumeric?: boolean
+  /** Called with the code when the sixth character is entered (spec §5: completes on the sixth). */
+  onComplete?: (code: string) => void
+  disabled?: boolean
+}
+
+/** spec §5 one-time code: exactly 6 characters shown as 3 and 3 slots (Ark PinInput). */
+export function Otp({ name, label, helperText, alphanumeric, onComplete, disabled }: OtpProps) {
+  useVisibleField(name)
+  const { control } = useFormContext()
+  const error = useFieldError(name)
+  const slot = (index: number) => <PinInput.Input key={index} index={index} className={styles.input} />
+  const half = OTP_LENGTH / 2
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field }) => (
+        <PinInput.Root
+          className={styles.root}
+          name={field.name}
+          count={OTP_LENGTH}
+          otp
+          type={alphanumeric ? 'alphanumeric' : 'numeric'}
+          value={[...String(field.value ?? '')].slice(0, OTP_LENGTH)}
+          onValueChange={(d) => field.onChange(d.valueAsString)}
+          onValueComplete={(d) => onComplete?.(d.valueAsString)}
+          invalid={!!error}
+          disabled={disabled}
+          placeholder=""
+          onBlur={(e) => {
+            if (!e.currentTarget.contains(e.relatedTarget as Node | null)) field.onBlur()
+          }}
+        >
+          <PinInput.Label className={styles.label}>{label}</PinInput.Label>
+          <PinInput.Control className={styles.control}>
+            <div className={styles.group}>{Array.from({ length: half }, (_, i) => slot(i))}</div>
+            <span className={styles.dash} aria-hidden />
+            <div className={styles.group}>{Array.from({ length: OTP_LENGTH - half }, (_, i) => slot(half + i))}</div>
+          </PinInput.Control>
+          <PinInput.HiddenInput />
+          {helperText && !error && <span className={styles.helper}>{helperText}</span>}
+          {error && (
+            <span className={styles.error} data-field={name}>
+              {error}
+            </span>
+          )}
+        </PinInput.Root>
+      )}
+    />
+  )
+}

@@ -1,0 +1,86 @@
+import { Link, useNavigate } from '@tanstack/react-router'
+import { css } from 'styled-system/css'
+import { hasFlag, type Flag } from '~/shared/permissions'
+import * as Select from './select'
+
+// spec §2 account layout: the secondary navigation is a dropdown on small screens and a vertical
+// list on large ones; its entries show only with the user permission (and each entry's own flag);
+// its selected value is the first three path segments.
+
+export interface SecondaryNavEntry {
+  label: string
+  to: string
+  /** The flag needed besides `user` (decisions §4: billing owner, users admin, keys developer). */
+  permission?: Flag
+}
+
+/** '/account/apikeys/create' → '/account/apikeys' (spec §2: the first three path segments). */
+export function secondaryNavValue(pathname: string) {
+  return pathname.split('/').slice(0, 3).join('/').replace(/\/$/, '') || '/'
+}
+
+/** The entries this role may see: none without the user flag, then each entry's own flag. */
+export function visibleEntries<T extends SecondaryNavEntry>(entries: T[], role: string | null | undefined): T[] {
+  if (!hasFlag(role, 'user')) return []
+  return entries.filter((e) => !e.permission || hasFlag(role, e.permission))
+}
+
+const styles = {
+  list: css({ display: { base: 'none', lg: 'flex' }, flexDirection: 'column', gap: '0.5', listStyle: 'none', m: '0', p: '0' }),
+  link: css({
+    display: 'flex',
+    alignItems: 'center',
+    h: '9',
+    px: '3',
+    fontSize: 'sm',
+    fontWeight: 'medium',
+    color: 'fg.muted',
+    borderRadius: 'md',
+    _hover: { bg: 'bg.muted', color: 'fg' },
+    '&[aria-current=page]': { bg: 'accent.subtle', color: 'accent' },
+  }),
+  select: css({ display: { base: 'block', lg: 'none' } }),
+}
+
+export interface SecondaryNavProps {
+  entries: SecondaryNavEntry[]
+  role: string | null | undefined
+  pathname: string
+  /** The accessible name of the navigation (and the dropdown's label). */
+  label: string
+}
+
+export function SecondaryNav({ entries, role, pathname, label }: SecondaryNavProps) {
+  const navigate = useNavigate()
+  const shown = visibleEntries(entries, role)
+  if (shown.length === 0) return null
+  const value = secondaryNavValue(pathname)
+  const collection = Select.optionsCollection(shown.map((e) => ({ value: e.to, label: e.label })))
+  return (
+    <nav aria-label={label}>
+      <div className={styles.select} data-testid="secondary-nav-select">
+        <Select.Root
+          collection={collection}
+          value={shown.some((e) => e.to === value) ? [value] : []}
+          onValueChange={(d) => {
+            const to = d.value[0]
+            if (to && to !== value) void navigate({ to })
+          }}
+        >
+          <Select.Label className={css({ srOnly: true })}>{label}</Select.Label>
+          <Select.Trigger />
+          <Select.Content collection={collection} />
+        </Select.Root>
+      </div>
+      <ul className={styles.list}>
+        {shown.map((e) => (
+          <li key={e.to}>
+            <Link to={e.to} className={styles.link} aria-current={e.to === value ? 'page' : undefined}>
+              {e.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}
