@@ -42,6 +42,7 @@ export const manifest: Partial<ManifestOptions> = {
   share_target: {
     action: '/books/new',
     method: 'GET',
+    enctype: 'application/x-www-form-urlencoded',
     params: { title: 'title', text: 'text', url: 'url' },
   },
 }

@@ -1,0 +1,111 @@
+import { expect, test, type Page } from '@playwright/test'
+import { readyUser, useToken } from './auth-helpers'
+
+// The installable PWA against the production build: the service worker takes control, the
+// shell opens offline, and Chromium finds nothing to complain about in the manifest.
+
+async function controlledBySw(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+  })
+  // The first load is not controlled until clients.claim() runs; wait for it.
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
+}
+
+test('the service worker takes control and precaches the shell', async ({ page }) => {
+  await page.goto('/signin')
+  await controlledBySw(page)
+  const cached = await page.evaluate(async () => {
+    const names = await caches.keys()
+    const precache = names.find((n) => n.startsWith('workbox-precache'))
+    if (!precache) return []
+    const keys = await (await caches.open(precache)).keys()
+    return keys.map((r) => new URL(r.url).pathname)
+  })
+  expect(cached).toContain('/index.html')
+  expect(cached.some((p) => p.startsWith('/assets/') && p.endsWith('.js'))).toBe(true)
+  expect(cached).toContain('/manifest.webmanifest')
+})
+
+test('offline, the app shell reloads and a never-visited route still opens in the app', async ({ page, context }) => {
+  await page.goto('/signin')
+  await controlledBySw(page)
+  await context.setOffline(true)
+  await page.reload()
+  await expect(page.locator('input[name="email"]')).toBeVisible()
+  await expect(page.getByText(/offline/i).first()).toBeVisible()
+  await expect(page.locator('button[type="submit"]')).toBeDisabled()
+
+  // A route this browser never opened: the shell answers, the router renders the app's page
+  // (here the not-found page), not Chromium's "No internet" error page.
+  await page.goto('/never-visited-before')
+  await expect(page.getByRole('link', { name: /dashboard/i })).toBeVisible()
+  await expect(page.locator('#root')).not.toBeEmpty()
+  await context.setOffline(false)
+})
+
+test('a signed-in reader reopens the app offline and sees their dashboard', async ({ page, context, request }) => {
+  const { token } = await readyUser(request, { name: 'Offline Olga' })
+  await useToken(page, token)
+  await page.goto('/dashboard')
+  await expect(page.getByText('Offline Olga').first()).toBeVisible()
+  await controlledBySw(page)
+  await context.setOffline(true)
+  await page.reload()
+  await expect(page.getByText('Offline Olga').first()).toBeVisible()
+  await context.setOffline(false)
+})
+
+test('private API answers are never cached; sign-out leaves no private cache', async ({ page, request }) => {
+  const { token } = await readyUser(request)
+  await useToken(page, token)
+  await page.goto('/dashboard')
+  await controlledBySw(page)
+  const res = await request.get('/api/user', { headers: { authorization: `Bearer ${token}` } })
+  expect(res.headers()['cache-control']).toBe('no-store')
+  const cachedApi = await page.evaluate(async () => {
+    const urls: string[] = []
+    for (const name of await caches.keys()) {
+      for (const req of await (await caches.open(name)).keys()) urls.push(new URL(req.url).pathname)
+    }
+    return urls.filter((u) => u.startsWith('/api/') && !u.startsWith('/api/public/'))
+  })
+  expect(cachedApi).toEqual([])
+})
+
+test('the manifest has what an installable app needs', async ({ request }) => {
+  const res = await request.get('/manifest.webmanifest')
+  expect(res.status()).toBe(200)
+  const m = await res.json()
+  expect(m).toMatchObject({
+    id: '/',
+    name: expect.stringContaining('TBR'),
+    short_name: 'TBR',
+    scope: '/',
+    display: 'standalone',
+    theme_color: expect.stringMatching(/^#/),
+    background_color: expect.stringMatching(/^#/),
+  })
+  expect(m.start_url).toMatch(/^\//)
+  expect(m.description.length).toBeGreaterThan(10)
+  const sizes = m.icons.map((i: { sizes: string; purpose?: string }) => `${i.sizes}:${i.purpose ?? 'any'}`)
+  expect(sizes).toEqual(expect.arrayContaining(['192x192:any', '512x512:any', '512x512:maskable']))
+  for (const icon of m.icons) expect((await request.get(icon.src)).status(), icon.src).toBe(200)
+  expect(m.shortcuts.map((s: { url: string }) => new URL(s.url, 'http://x').pathname)).toEqual(['/books/new', '/books'])
+  expect(m.share_target).toMatchObject({ action: '/books/new', method: 'GET' })
+  expect((await request.get('/apple-touch-icon.png')).status()).toBe(200)
+})
+
+test('Chromium reports no installability errors', async ({ page }) => {
+  await page.goto('/signin')
+  await controlledBySw(page)
+  const cdp = await page.context().newCDPSession(page)
+  const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+    installabilityErrors: { errorId: string }[]
+  }
+  // A non-persistent test context is always "in-incognito" (toolchain.md #6); nothing else may show.
+  expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([])
+  const manifest = (await cdp.send('Page.getAppManifest')) as { errors: unknown[]; url: string }
+  expect(manifest.url).toMatch(/manifest\.webmanifest$/)
+  expect(manifest.errors).toEqual([])
+})
