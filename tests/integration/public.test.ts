@@ -176,6 +176,9 @@ describe('GET /api/public/:slug', () => {
     expect(await views(id)).toBe(before + N)
     expect(await views(ben.user.account_id)).toBe(0)
     expect(await daily(ben.user.account_id)).toEqual([])
+    // The relaxed commit of the view count is the statement's own, not the connection's.
+    const [setting] = await s.query<{ synchronous_commit: string }>(sql`show synchronous_commit`)
+    expect(setting!.synchronous_commit).toBe('on')
   })
 
   test('a closed account has no public page', async () => {
