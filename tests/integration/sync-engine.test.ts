@@ -65,7 +65,7 @@ describe('writes', () => {
     const c = await openClient(s, me, { net: { dropAnswer: 1 } })
     await c.addBook({ title: 'Once only' })
     await c.engine.sync()
-    expect(c.net.dropped).toBe(1)
+    expect(c.net.dropped).toBeGreaterThanOrEqual(1)
     expect(await c.db.outbox.count()).toBe(1)
     expect((await serverBooks(s, me.token)).size).toBe(1) // the server applied it
     c.net.dropAnswer = 0

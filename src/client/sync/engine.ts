@@ -134,9 +134,16 @@ export class SyncEngine {
     if (!me) return
     await writeSyncStatus(this.d, { state: 'syncing' })
     const ctx: RunContext = { d: this.d, http: this.http, token, me, now: this.o.now }
-    await push(ctx, this.o.batchSize, () => this.stopped)
+    // A push that cannot finish (server error, one bad mutation) does not stop others' changes
+    // from arriving: pull anyway (the rebase keeps the pending entries on top), then retry.
+    let pushFailed: unknown = null
+    await push(ctx, this.o.batchSize, () => this.stopped).catch((err) => {
+      if (err instanceof HttpStatusError && err.status === 401) throw err
+      pushFailed = err
+    })
     await refetch(ctx)
     await pull(ctx)
+    if (pushFailed) throw pushFailed
     this.failures = 0
     await writeSyncStatus(this.d, { state: 'idle', error: null, retryAt: null, lastSyncedAt: new Date(this.o.now()).toISOString() })
     this.schedule(this.o.pullIntervalMs)

@@ -46,34 +46,42 @@ async function send(ctx: RunContext, group: OutboxEntry[]): Promise<MutationResu
   return [{ key: e.id, status: a.status, body: a.body ?? {}, replayed: a.headers.get('idempotent-replayed') === 'true' }]
 }
 
-/** Acknowledged entries leave the outbox; refused ones become rejections; all in one transaction. */
+/**
+ * Acknowledged entries leave the outbox; refused ones become rejections; all in one transaction.
+ * A book is refetched when our copy may hide the server's: a refusal, a replayed create (the book
+ * may have been deleted since), or an acknowledged write whose version our server copy already
+ * had (a pull landed between the server applying it and us hearing so, and the rebase applied it
+ * again on top of later writes).
+ */
 async function settle({ d, me, now }: RunContext, entries: OutboxEntry[], results: MutationResult[]) {
   const retryable = results.findIndex((r) => r.status === 401 || isRetryableStatus(r.status))
   const done = retryable === -1 ? entries : entries.slice(0, retryable)
   await d.transaction('rw', [d.outbox, d.books, d.rejections, d.meta, d.user], async () => {
     // Signed out or another user meanwhile: their data is gone, leave nothing of ours behind.
     if ((await d.user.get('me'))?.id !== me.id) return
+    const ids = [...new Set(done.map((e) => e.entityId))]
+    const rows = new Map((await d.books.bulkGet(ids)).filter((b) => b != null).map((b) => [b.id, b]))
     const refetch = new Set(await getMeta<string[]>(META.refetch, d))
-    const touched = new Set<string>()
     const refused = new Set<string>()
     for (const [i, e] of done.entries()) {
       const r = results[i]!
       const ok = (r.status >= 200 && r.status < 300) || (r.status === 404 && e.kind === 'book.delete')
-      touched.add(e.entityId)
-      // A replayed create may be old news (the book was deleted since): check the server's copy.
-      if (ok && r.replayed && e.kind === 'book.create') refetch.add(e.entityId)
       if (!ok) {
         const message = r.body?.message ?? `HTTP ${r.status}`
         const at = new Date(now()).toISOString()
         await d.rejections.put({ id: e.id, kind: e.kind, entityId: e.entityId, payload: e.payload, accountId: e.accountId, status: r.status, message, at })
-        refetch.add(e.entityId)
         refused.add(e.entityId)
+        refetch.add(e.entityId)
+        continue
       }
+      const version = (r.body?.data as { version?: number } | undefined)?.version
+      const local = rows.get(e.entityId)
+      if ((r.replayed && e.kind === 'book.create') || (local && version != null && local.version >= version)) refetch.add(e.entityId)
     }
     await d.outbox.bulkDelete(done.map((e) => e.seq!))
-    const still = new Set((await d.outbox.where('entityId').anyOf([...touched]).toArray()).map((e) => e.entityId))
-    const rows = (await d.books.bulkGet([...touched])).filter((b) => b && !still.has(b.id) && b.sync === 'pending')
-    if (rows.length) await d.books.bulkPut(rows.map((b) => ({ ...b!, sync: refused.has(b!.id) ? 'rejected' : 'synced' })))
+    const still = new Set((await d.outbox.where('entityId').anyOf(ids).toArray()).map((e) => e.entityId))
+    const settled = [...rows.values()].filter((b) => !still.has(b.id) && b.sync === 'pending' && (refused.has(b.id) || !refetch.has(b.id)))
+    if (settled.length) await d.books.bulkPut(settled.map((b) => ({ ...b, sync: refused.has(b.id) ? ('rejected' as const) : ('synced' as const) })))
     await setMeta(META.refetch, [...refetch], d)
   })
   if (retryable !== -1) expectOk({ status: results[retryable]!.status, body: results[retryable]!.body, headers: new Headers() })
