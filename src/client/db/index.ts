@@ -104,11 +104,17 @@ export function setMeta(key: string, value: unknown, database: TbrDatabase = db)
   return database.meta.put({ key, value })
 }
 
-/** Re-applies the user fields of pending `user.patch` entries: a refresh never hides a local edit. */
-export function applyPendingUserPatches(user: UserRow, pending: OutboxEntry[]): UserRow {
-  let out = user
-  for (const e of pending) if (e.kind === 'user.patch') out = { ...out, ...(e.payload as Partial<SessionUser>) }
-  return out
+/**
+ * Stores the server's user record with the fields of pending `user.patch` entries on top, so a
+ * refresh never hides a local edit. Call inside a rw transaction over user and outbox.
+ */
+export async function putUserWithPending(d: TbrDatabase, user: SessionUser) {
+  const { token: _token, ...fields } = user as SessionUser & { token?: string }
+  let row: UserRow = { ...fields, key: 'me' }
+  await d.outbox.orderBy('seq').each((e) => {
+    if (e.kind === 'user.patch') row = { ...row, ...(e.payload as Partial<SessionUser>) }
+  })
+  await d.user.put(row)
 }
 
 /**
@@ -117,16 +123,14 @@ export function applyPendingUserPatches(user: UserRow, pending: OutboxEntry[]): 
  * user are re-applied on top of the server's record.
  */
 export async function saveUser(user: SessionUser, database: TbrDatabase = db) {
-  const { token: _token, ...fields } = user as SessionUser & { token?: string }
   const d = database
   await d.transaction('rw', [d.books, d.outbox, d.rejections, d.meta, d.user], async () => {
     const owner = await getMeta<string>(META.owner, d)
-    if (owner !== undefined && owner !== fields.id) {
+    if (owner !== undefined && owner !== user.id) {
       await Promise.all([d.books.clear(), d.outbox.clear(), d.rejections.clear(), d.meta.clear(), d.user.clear()])
     }
-    const pending = await d.outbox.orderBy('seq').filter((e) => e.kind === 'user.patch').toArray()
-    await d.user.put(applyPendingUserPatches({ ...fields, key: 'me' }, pending))
-    await setMeta(META.owner, fields.id, d)
+    await putUserWithPending(d, user)
+    await setMeta(META.owner, user.id, d)
   })
 }
 

@@ -1,4 +1,4 @@
-import { applyPendingUserPatches, getMeta, META, setMeta, type TbrDatabase, type UserRow } from '~/client/db'
+import { getMeta, META, putUserWithPending, setMeta, type TbrDatabase, type UserRow } from '~/client/db'
 import type { Book } from '~/shared/schemas/book'
 import type { SessionUser } from '~/shared/schemas/user'
 import type { PullResponse } from '~/shared/sync/protocol'
@@ -62,13 +62,10 @@ export async function refetch({ d, http, token, me }: RunContext) {
   }
 }
 
-/** Inside a transaction over user and outbox: the server's user with pending patches on top. */
+/** The server's user (pending patches on top), unless the session changed meanwhile. */
 export async function putUser(d: TbrDatabase, fresh: SessionUser) {
   const me = await d.user.get('me')
-  if (!me || me.id !== fresh.id || me.account_id !== fresh.account_id) return
-  const pending = await d.outbox.orderBy('seq').filter((x) => x.kind === 'user.patch').toArray()
-  const { token: _t, ...fields } = fresh as SessionUser & { token?: string }
-  await d.user.put(applyPendingUserPatches({ ...fields, key: 'me' }, pending))
+  if (me && me.id === fresh.id && me.account_id === fresh.account_id) await putUserWithPending(d, fresh)
 }
 
 async function cursorFor(d: TbrDatabase, accountId: string): Promise<string | undefined> {
