@@ -2,7 +2,7 @@
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['src/styled-system/**', 'src/client/route-tree.gen.ts', 'dist/**', 'src/server/db/migrations/**'] },
+  { ignores: ['src/styled-system/**', 'src/client/route-tree.gen.ts', 'dist/**', 'src/server/db/migrations/**', 'tests/.output/**', '.vitest/**'] },
   ...tseslint.configs.recommended,
   {
     rules: {
