@@ -138,7 +138,9 @@ try {
   for (const batchSize of [50, 100, 1]) {
     const { ms, left } = await benchFlush(baseUrl, await quickAccount(server), batchSize)
     const label = batchSize === 1 ? 'one call each       ' : `batches of ${batchSize}`.padEnd(20)
-    console.log(`   ${label} ${ms.toFixed(0)} ms (${(1000 / (ms / 1000)).toFixed(0)} mutations/s), left in outbox: ${left}`)
+    console.log(
+      `   ${label} ${ms.toFixed(0)} ms (${(1000 / (ms / 1000)).toFixed(0)} mutations/s), left in outbox: ${left}`,
+    )
   }
 
   const big = await quickAccount(server)
@@ -146,7 +148,12 @@ try {
     const mutations = Array.from({ length: 100 }, (_, i) => ({
       key: crypto.randomUUID(),
       kind: 'book.create',
-      data: { title: `Shelf ${b * 100 + i}`, author: `Author ${i}`, rating: (i % 5) + 1, review: i % 3 ? null : 'Some words about it.' },
+      data: {
+        title: `Shelf ${b * 100 + i}`,
+        author: `Author ${i}`,
+        rating: (i % 5) + 1,
+        review: i % 3 ? null : 'Some words about it.',
+      },
     }))
     const res = await server.api('POST', '/api/books/batch', { token: big.token, body: { mutations } })
     if (res.status !== 200) throw new Error(`seed batch ${res.status}`)

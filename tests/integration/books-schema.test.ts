@@ -1,21 +1,47 @@
 import * as v from 'valibot'
 import { describe, expect, test } from 'vitest'
-import { bookStatus, CreateBookInput, isIsbn10, isIsbn13, isIsoDate, parseRetailerLink, UpdateBookInput } from '~/shared/schemas/book'
+import {
+  bookStatus,
+  CreateBookInput,
+  isIsbn10,
+  isIsbn13,
+  isIsoDate,
+  parseRetailerLink,
+  UpdateBookInput,
+} from '~/shared/schemas/book'
 import { canonicalJson } from '~/shared/sync/protocol'
 
 // The shared book rules (src/shared/schemas/book.ts): one module for forms, engine and API.
 
 describe('retailer links (decisions §6: no fetching)', () => {
   const cases: [string, { title: string | null; isbn: string | null; asin: string | null } | null][] = [
-    ['https://www.amazon.com/Dune-Frank-Herbert/dp/0441172717/ref=sr_1_1', { title: 'Dune Frank Herbert', isbn: '0441172717', asin: '0441172717' }],
+    [
+      'https://www.amazon.com/Dune-Frank-Herbert/dp/0441172717/ref=sr_1_1',
+      { title: 'Dune Frank Herbert', isbn: '0441172717', asin: '0441172717' },
+    ],
     ['https://amazon.com/dp/0441172717', { title: null, isbn: '0441172717', asin: '0441172717' }],
     ['https://www.amazon.co.uk/gp/product/B00B7NPRY8?pf_rd_r=x', { title: null, isbn: null, asin: 'B00B7NPRY8' }],
-    ['https://www.amazon.de/Der-Schwarm-Roman/dp/3596164532', { title: 'Der Schwarm Roman', isbn: '3596164532', asin: '3596164532' }],
-    ['https://www.amazon.es/-/es/Gabriel-Garc%C3%ADa-M%C3%A1rquez/dp/0307474720', { title: 'Gabriel García Márquez', isbn: '0307474720', asin: '0307474720' }],
-    ['https://www.amazon.com/Some-Kindle-Book-ebook/dp/b0cw1sx8ym', { title: 'Some Kindle Book ebook', isbn: null, asin: 'B0CW1SX8YM' }],
+    [
+      'https://www.amazon.de/Der-Schwarm-Roman/dp/3596164532',
+      { title: 'Der Schwarm Roman', isbn: '3596164532', asin: '3596164532' },
+    ],
+    [
+      'https://www.amazon.es/-/es/Gabriel-Garc%C3%ADa-M%C3%A1rquez/dp/0307474720',
+      { title: 'Gabriel García Márquez', isbn: '0307474720', asin: '0307474720' },
+    ],
+    [
+      'https://www.amazon.com/Some-Kindle-Book-ebook/dp/b0cw1sx8ym',
+      { title: 'Some Kindle Book ebook', isbn: null, asin: 'B0CW1SX8YM' },
+    ],
     ['https://www.amazon.com/gp/aw/d/080442957X', { title: null, isbn: '080442957X', asin: '080442957X' }],
-    ['https://bookshop.org/p/books/the-left-hand-of-darkness-ursula-k-le-guin/9046938?ean=9780441478125', { title: 'The Left Hand Of Darkness Ursula K Le Guin', isbn: '9780441478125', asin: null }],
-    ['https://www.barnesandnoble.com/w/beloved-toni-morrison/1100297520?ean=9781400033416', { title: 'Beloved Toni Morrison', isbn: '9781400033416', asin: null }],
+    [
+      'https://bookshop.org/p/books/the-left-hand-of-darkness-ursula-k-le-guin/9046938?ean=9780441478125',
+      { title: 'The Left Hand Of Darkness Ursula K Le Guin', isbn: '9780441478125', asin: null },
+    ],
+    [
+      'https://www.barnesandnoble.com/w/beloved-toni-morrison/1100297520?ean=9781400033416',
+      { title: 'Beloved Toni Morrison', isbn: '9781400033416', asin: null },
+    ],
     ['https://www.goodreads.com/book/show/234225.Dune', { title: 'Dune', isbn: null, asin: null }],
     ['https://www.amazon.com/s?k=dune', null],
     ['https://amzn.to/3xYzAbC', null],
@@ -56,7 +82,12 @@ test('status is derived (decisions §6)', () => {
 })
 
 test('create input: trimmed, normalised, link-derived', () => {
-  const out = v.parse(CreateBookInput, { title: '  Emma ', author: ' ', id: 'A0EEBC99-9C0B-4EF8-BB6D-6BB9BD380A11', status: 'ignored' })
+  const out = v.parse(CreateBookInput, {
+    title: '  Emma ',
+    author: ' ',
+    id: 'A0EEBC99-9C0B-4EF8-BB6D-6BB9BD380A11',
+    status: 'ignored',
+  })
   expect(out).toEqual({
     id: 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11',
     title: 'Emma',
@@ -69,7 +100,10 @@ test('create input: trimmed, normalised, link-derived', () => {
     isbn: null,
     asin: null,
   })
-  const fromLink = v.parse(CreateBookInput, { link: 'https://www.amazon.com/Emma-Jane-Austen/dp/0141439580', rating: 5 })
+  const fromLink = v.parse(CreateBookInput, {
+    link: 'https://www.amazon.com/Emma-Jane-Austen/dp/0141439580',
+    rating: 5,
+  })
   expect(fromLink).toMatchObject({ title: 'Emma Jane Austen', isbn: '0141439580', rating: 5 })
   expect(v.safeParse(CreateBookInput, { link: 'https://www.amazon.com/dp/0141439580' }).success).toBe(false)
 })

@@ -22,11 +22,17 @@ const patch = (token: string, id: string, body: unknown, key?: string) =>
   s.api('PATCH', `/api/books/${id}`, { token, body, headers: key ? { 'idempotency-key': key } : {} })
 const del = (token: string, id: string, key?: string) =>
   s.api('DELETE', `/api/books/${id}`, { token, headers: key ? { 'idempotency-key': key } : {} })
-const list = (token: string, since?: string) => s.api('GET', `/api/books${since !== undefined ? `?since=${since}` : ''}`, { token })
+const list = (token: string, since?: string) =>
+  s.api('GET', `/api/books${since !== undefined ? `?since=${since}` : ''}`, { token })
 
 describe('create and read', () => {
   test('POST /api/books creates a book with derived status fields', async () => {
-    const res = await post(alice.token, { title: '  Dune ', author: 'Frank Herbert', rating: 5, started_at: '2024-01-02' })
+    const res = await post(alice.token, {
+      title: '  Dune ',
+      author: 'Frank Herbert',
+      rating: 5,
+      started_at: '2024-01-02',
+    })
     expect(res.status).toBe(201)
     const b = res.body.data
     expect(b).toMatchObject({
@@ -92,10 +98,15 @@ describe('create and read', () => {
   })
 
   test('a retailer link gives the title and ISBN/ASIN without fetching', async () => {
-    const res = await post(alice.token, { link: 'https://www.amazon.com/Dune-Frank-Herbert/dp/0441172717/ref=sr_1_1?keywords=dune' })
+    const res = await post(alice.token, {
+      link: 'https://www.amazon.com/Dune-Frank-Herbert/dp/0441172717/ref=sr_1_1?keywords=dune',
+    })
     expect(res.status).toBe(201)
     expect(res.body.data).toMatchObject({ title: 'Dune Frank Herbert', isbn: '0441172717', asin: '0441172717' })
-    const gp = await post(alice.token, { link: 'https://www.amazon.co.uk/gp/product/B00B7NPRY8', title: 'Kindle thing' })
+    const gp = await post(alice.token, {
+      link: 'https://www.amazon.co.uk/gp/product/B00B7NPRY8',
+      title: 'Kindle thing',
+    })
     expect(gp.body.data).toMatchObject({ title: 'Kindle thing', isbn: null, asin: 'B00B7NPRY8' })
     const noTitle = await post(alice.token, { link: 'https://www.amazon.com/dp/0441172717' })
     expect(noTitle.status).toBe(400)
@@ -168,9 +179,20 @@ describe('validation: 400 naming the field, never 500', () => {
 describe('update and delete', () => {
   test('PATCH changes only the fields it names', async () => {
     const { body } = await post(alice.token, { title: 'Original', author: 'Someone', rating: 3 })
-    const res = await patch(alice.token, body.data.id, { rating: 4, finished_at: '2024-05-05', status: 'ignored', id: 'ignored' })
+    const res = await patch(alice.token, body.data.id, {
+      rating: 4,
+      finished_at: '2024-05-05',
+      status: 'ignored',
+      id: 'ignored',
+    })
     expect(res.status).toBe(200)
-    expect(res.body.data).toMatchObject({ title: 'Original', author: 'Someone', rating: 4, finished_at: '2024-05-05', status: 'finished' })
+    expect(res.body.data).toMatchObject({
+      title: 'Original',
+      author: 'Someone',
+      rating: 4,
+      finished_at: '2024-05-05',
+      status: 'finished',
+    })
     expect(res.body.data.version).toBeGreaterThan(body.data.version)
   })
 
@@ -254,7 +276,11 @@ describe('idempotency (decisions §6)', () => {
   test('key order in the payload does not matter', async () => {
     const key = randomUUID()
     const a = await post(alice.token, { title: 'Order', author: 'X' }, key)
-    const b = await s.api('POST', '/api/books', { token: alice.token, body: '{"author":"X","title":"Order"}', headers: { 'idempotency-key': key, 'content-type': 'application/json' } })
+    const b = await s.api('POST', '/api/books', {
+      token: alice.token,
+      body: '{"author":"X","title":"Order"}',
+      headers: { 'idempotency-key': key, 'content-type': 'application/json' },
+    })
     expect(b.status).toBe(a.status)
     expect(b.body.data.id).toBe(a.body.data.id)
   })
@@ -363,8 +389,18 @@ describe('POST /api/books/batch', () => {
 
   test('a bad envelope is 400', async () => {
     expect((await s.api('POST', '/api/books/batch', { token: alice.token, body: { mutations: [] } })).status).toBe(400)
-    expect((await s.api('POST', '/api/books/batch', { token: alice.token, body: { mutations: [{ kind: 'book.create' }] } })).status).toBe(400)
-    expect((await s.api('POST', '/api/books/batch', { token: alice.token, body: { mutations: [{ key: 'k', kind: 'user.patch' }] } })).status).toBe(400)
+    expect(
+      (await s.api('POST', '/api/books/batch', { token: alice.token, body: { mutations: [{ kind: 'book.create' }] } }))
+        .status,
+    ).toBe(400)
+    expect(
+      (
+        await s.api('POST', '/api/books/batch', {
+          token: alice.token,
+          body: { mutations: [{ key: 'k', kind: 'user.patch' }] },
+        })
+      ).status,
+    ).toBe(400)
   })
 })
 
@@ -393,12 +429,21 @@ test('stored answers older than 30 days are forgotten as the account keeps writi
   const erin = await s.signUp({ name: 'Erin' })
   const accountId = erin.user.account_id
   const old = new Date(Date.now() - 40 * 86400_000)
-  await s.deps.db.insert(idempotencyKeys).values({ accountId, key: 'ancient', requestHash: 'x', status: 201, body: {}, createdAt: old })
+  await s.deps.db
+    .insert(idempotencyKeys)
+    .values({ accountId, key: 'ancient', requestHash: 'x', status: 201, body: {}, createdAt: old })
   for (let b = 0; b < 3; b++) {
-    const mutations = Array.from({ length: 100 }, (_, i) => ({ key: `k${b}-${i}`, kind: 'book.create', data: { title: `T${i}` } }))
+    const mutations = Array.from({ length: 100 }, (_, i) => ({
+      key: `k${b}-${i}`,
+      kind: 'book.create',
+      data: { title: `T${i}` },
+    }))
     expect((await s.api('POST', '/api/books/batch', { token: erin.token, body: { mutations } })).status).toBe(200)
   }
-  const keys = await s.deps.db.select({ key: idempotencyKeys.key }).from(idempotencyKeys).where(eq(idempotencyKeys.accountId, accountId))
+  const keys = await s.deps.db
+    .select({ key: idempotencyKeys.key })
+    .from(idempotencyKeys)
+    .where(eq(idempotencyKeys.accountId, accountId))
   expect(keys.map((k) => k.key)).not.toContain('ancient')
   expect(keys).toHaveLength(300)
 })

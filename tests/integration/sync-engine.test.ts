@@ -267,7 +267,8 @@ describe('tabs, retries and timers', () => {
         pullIntervalMs: 10_000_000,
         fetch: async (url, init) => {
           if (status === 503) return new Response('{"message":"down"}', { status: 503 })
-          if (status === 429) return new Response('{"message":"slow down"}', { status: 429, headers: { 'retry-after': '7' } })
+          if (status === 429)
+            return new Response('{"message":"slow down"}', { status: 429, headers: { 'retry-after': '7' } })
           return s.app.request(url, init)
         },
       },

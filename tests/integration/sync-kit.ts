@@ -85,7 +85,10 @@ export class FakeLocks implements LockManagerLike {
         this.holders--
       }
     })
-    this.tails.set(name, run.catch(() => {}))
+    this.tails.set(
+      name,
+      run.catch(() => {}),
+    )
     return run
   }
 }
@@ -105,7 +108,16 @@ export async function openClient(server: TestServer, session: { token: string; u
   const db = new TbrDatabase(name, { indexedDB: factory, IDBKeyRange })
   await saveUser(session.user, db)
   const rng = opts.rng ?? prng((Math.random() * 2 ** 32) >>> 0)
-  const net: Network = { offline: false, failBefore: 0, dropAnswer: 0, serverError: 0, jitter: 0, requests: 0, dropped: 0, ...opts.net }
+  const net: Network = {
+    offline: false,
+    failBefore: 0,
+    dropAnswer: 0,
+    serverError: 0,
+    jitter: 0,
+    requests: 0,
+    dropped: 0,
+    ...opts.net,
+  }
   const auth = { token: session.token as string | null }
   const engine = new SyncEngine({
     db,

@@ -29,7 +29,18 @@ beforeAll(async () => {
 })
 afterAll(() => s.close())
 
-const WORDS = ['Dune', 'Piranesi', 'Emma', 'Beloved', 'Ulysses', 'Kindred', 'Middlemarch', 'Solaris', 'Ficciones', 'Rebecca']
+const WORDS = [
+  'Dune',
+  'Piranesi',
+  'Emma',
+  'Beloved',
+  'Ulysses',
+  'Kindred',
+  'Middlemarch',
+  'Solaris',
+  'Ficciones',
+  'Rebecca',
+]
 const randomFields = (r: Rng): Record<string, unknown> => {
   const all: Record<string, () => unknown> = {
     title: () => `${r.pick(WORDS)} ${r.int(1000)}`,
@@ -77,9 +88,20 @@ async function runCase(seed: number, log: string[]) {
     const locks = new FakeLocks()
     locksOf.set(factory, locks)
     const net = { dropAnswer: r.chance(0.5) ? 0.25 : 0, jitter: r.int(3) }
-    clients.push(await openClient(s, account, { factory, locks, net, rng: prng(seed * 100 + i), engine: { batchSize: r.chance(0.5) ? 1 + r.int(5) : 50 } }))
+    clients.push(
+      await openClient(s, account, {
+        factory,
+        locks,
+        net,
+        rng: prng(seed * 100 + i),
+        engine: { batchSize: r.chance(0.5) ? 1 + r.int(5) : 50 },
+      }),
+    )
     // Sometimes a second tab of the same device: same IndexedDB, same lock manager.
-    if (r.chance(0.3)) clients.push(await openClient(s, account, { factory, locks, rng: prng(seed * 100 + 50 + i), engine: { batchSize: 3 } }))
+    if (r.chance(0.3))
+      clients.push(
+        await openClient(s, account, { factory, locks, rng: prng(seed * 100 + 50 + i), engine: { batchSize: 3 } }),
+      )
   }
   const issued: Issued[] = []
   const inflight: Promise<unknown>[] = []
@@ -128,7 +150,9 @@ async function runCase(seed: number, log: string[]) {
       c.net.failBefore = r.chance(0.3) ? r.next() * 0.3 : 0
       c.net.serverError = r.chance(0.2) ? r.next() * 0.3 : 0
       c.net.jitter = r.int(4)
-      log.push(`${step}: c${ci} net offline=${c.net.offline} drop=${c.net.dropAnswer.toFixed(2)} fail=${c.net.failBefore.toFixed(2)} 503=${c.net.serverError.toFixed(2)} jitter=${c.net.jitter}`)
+      log.push(
+        `${step}: c${ci} net offline=${c.net.offline} drop=${c.net.dropAnswer.toFixed(2)} fail=${c.net.failBefore.toFixed(2)} 503=${c.net.serverError.toFixed(2)} jitter=${c.net.jitter}`,
+      )
     } else if (roll < 0.96) {
       // Restart: the tab dies (possibly mid-request); a new engine opens the same database.
       log.push(`${step}: c${ci} restart`)
@@ -178,9 +202,15 @@ async function runCase(seed: number, log: string[]) {
       .filter((id) => JSON.stringify(local.get(id)) !== JSON.stringify(server.get(id)))
       .map((id) => `${id}\n  client ${JSON.stringify(local.get(id))}\n  server ${JSON.stringify(server.get(id))}`)
     expect(local, `client ${i} books differ:\n${diff.join('\n')}`).toEqual(server)
-    expect((await c.db.books.toArray()).every((b) => b.sync === 'synced'), `client ${i} sync flags`).toBe(true)
+    expect(
+      (await c.db.books.toArray()).every((b) => b.sync === 'synced'),
+      `client ${i} sync flags`,
+    ).toBe(true)
     const u = await readUser(c.db)
-    expect({ name: u!.name, dark_mode: u!.dark_mode }, `client ${i} user`).toEqual({ name: serverUser.name, dark_mode: serverUser.dark_mode })
+    expect({ name: u!.name, dark_mode: u!.dark_mode }, `client ${i} user`).toEqual({
+      name: serverUser.name,
+      dark_mode: serverUser.dark_mode,
+    })
   }
 
   // 3. Exactly once: each applied write bumped the account counter once and stored its key once.
@@ -193,12 +223,23 @@ async function runCase(seed: number, log: string[]) {
   // 4. No write lost: each mutation was applied, or refused (404), or was a delete of a book
   //    already deleted (acknowledged; the server holds a tombstone).
   const tombstones = new Set(
-    (await db.select({ id: booksTable.id, deletedAt: booksTable.deletedAt }).from(booksTable).where(and(eq(booksTable.accountId, accountId))))
+    (
+      await db
+        .select({ id: booksTable.id, deletedAt: booksTable.deletedAt })
+        .from(booksTable)
+        .where(and(eq(booksTable.accountId, accountId)))
+    )
       .filter((b) => b.deletedAt)
       .map((b) => b.id),
   )
   for (const m of issued) {
-    const fate = applied.has(m.id) ? 'applied' : rejections.has(m.id) ? 'refused' : m.kind === 'book.delete' && tombstones.has(m.entityId) ? 'already deleted' : 'LOST'
+    const fate = applied.has(m.id)
+      ? 'applied'
+      : rejections.has(m.id)
+        ? 'refused'
+        : m.kind === 'book.delete' && tombstones.has(m.entityId)
+          ? 'already deleted'
+          : 'LOST'
     expect(fate, `mutation ${m.kind} ${m.id}`).not.toBe('LOST')
     if (applied.has(m.id)) expect(applied.get(m.id)!.status, `status of ${m.kind}`).toBeLessThan(300)
   }
@@ -230,7 +271,13 @@ async function runCase(seed: number, log: string[]) {
     c.engine.stop()
     c.db.close()
   }
-  return { clients: clients.length, mutations: issued.length, books: server.size, rejected: rejections.size, dropped: clients.reduce((n, c) => n + c.net.dropped, 0) }
+  return {
+    clients: clients.length,
+    mutations: issued.length,
+    books: server.size,
+    rejected: rejections.size,
+    dropped: clients.reduce((n, c) => n + c.net.dropped, 0),
+  }
 }
 
 const totals = { mutations: 0, rejected: 0, dropped: 0, books: 0 }
@@ -250,7 +297,9 @@ for (let i = 0; i < CASES; i++) {
       totals.books += res.books
     } catch (err) {
       const why = err instanceof Error ? (err.stack ?? err.message) : String(err)
-      console.error(`sync-random FAILED with seed ${seed} (replay: SYNC_SEED=${seed} SYNC_STEPS=${STEPS} SYNC_CASES=1)\n${why}\n${log.slice(-40).join('\n')}`)
+      console.error(
+        `sync-random FAILED with seed ${seed} (replay: SYNC_SEED=${seed} SYNC_STEPS=${STEPS} SYNC_CASES=1)\n${why}\n${log.slice(-40).join('\n')}`,
+      )
       throw err
     }
   }, 120_000)

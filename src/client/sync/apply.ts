@@ -52,7 +52,12 @@ export async function rebase(d: TbrDatabase, ids: Iterable<string> | 'all', tomb
   const entries =
     ids === 'all'
       ? await d.outbox.orderBy('seq').toArray()
-      : (await d.outbox.where('entityId').anyOf([...ids]).toArray()).sort((a, b) => a.seq! - b.seq!)
+      : (
+          await d.outbox
+            .where('entityId')
+            .anyOf([...ids])
+            .toArray()
+        ).sort((a, b) => a.seq! - b.seq!)
   const rows = new Map<string, LocalBook | null>()
   for (const e of entries) {
     if (!e.kind.startsWith('book.')) continue

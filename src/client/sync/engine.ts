@@ -2,7 +2,15 @@ import type { TbrDatabase } from '~/client/db'
 import { pull, refetch, type RunContext } from './pull'
 import { push } from './push'
 import { writeSyncStatus } from './status'
-import { backoffDelay, HttpStatusError, NetworkError, realTimers, type FetchLike, type Timers, type TransportOptions } from './transport'
+import {
+  backoffDelay,
+  HttpStatusError,
+  NetworkError,
+  realTimers,
+  type FetchLike,
+  type Timers,
+  type TransportOptions,
+} from './transport'
 
 // The sync engine (guide/sync.md "Client"; guarantees and their reasons in README.md).
 // One run = push the outbox in order, refetch books whose change was refused, pull since the
@@ -36,7 +44,8 @@ export interface SyncEngineOptions {
 
 export class SyncEngine {
   private readonly d: TbrDatabase
-  private readonly o: Required<Omit<SyncEngineOptions, 'onUnauthorized' | 'locks' | 'db'>> & Pick<SyncEngineOptions, 'onUnauthorized'>
+  private readonly o: Required<Omit<SyncEngineOptions, 'onUnauthorized' | 'locks' | 'db'>> &
+    Pick<SyncEngineOptions, 'onUnauthorized'>
   private readonly locks: LockManagerLike | null
   private readonly http: TransportOptions
   private running: Promise<void> | null = null
@@ -52,7 +61,8 @@ export class SyncEngine {
 
   constructor(opts: SyncEngineOptions) {
     this.d = opts.db
-    this.locks = opts.locks === undefined ? ((globalThis.navigator as { locks?: LockManagerLike })?.locks ?? null) : opts.locks
+    this.locks =
+      opts.locks === undefined ? ((globalThis.navigator as { locks?: LockManagerLike })?.locks ?? null) : opts.locks
     this.o = {
       getToken: opts.getToken,
       getLocale: opts.getLocale ?? (() => 'en'),
@@ -68,7 +78,13 @@ export class SyncEngine {
       requestTimeoutMs: opts.requestTimeoutMs ?? 20_000,
       onUnauthorized: opts.onUnauthorized,
     }
-    this.http = { fetch: this.o.fetch, baseUrl: this.o.baseUrl, timers: this.o.timers, timeoutMs: this.o.requestTimeoutMs, getLocale: this.o.getLocale }
+    this.http = {
+      fetch: this.o.fetch,
+      baseUrl: this.o.baseUrl,
+      timers: this.o.timers,
+      timeoutMs: this.o.requestTimeoutMs,
+      getLocale: this.o.getLocale,
+    }
   }
 
   /** Triggers: start, `online`, the page becoming visible, the service worker's message, a timer. */
@@ -145,7 +161,12 @@ export class SyncEngine {
     await pull(ctx)
     if (pushFailed) throw pushFailed
     this.failures = 0
-    await writeSyncStatus(this.d, { state: 'idle', error: null, retryAt: null, lastSyncedAt: new Date(this.o.now()).toISOString() })
+    await writeSyncStatus(this.d, {
+      state: 'idle',
+      error: null,
+      retryAt: null,
+      lastSyncedAt: new Date(this.o.now()).toISOString(),
+    })
     this.schedule(this.o.pullIntervalMs)
   }
 

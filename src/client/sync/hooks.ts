@@ -22,7 +22,15 @@ export function useBook(id: string | undefined, d: TbrDatabase = defaultDb): Loc
   return useLiveQuery(async () => (id ? ((await d.books.get(id)) ?? null) : null), [id, d])
 }
 
-const INITIAL: SyncStatus = { state: 'idle', lastSyncedAt: null, error: null, retryAt: null, online: true, pending: 0, rejected: 0 }
+const INITIAL: SyncStatus = {
+  state: 'idle',
+  lastSyncedAt: null,
+  error: null,
+  retryAt: null,
+  online: true,
+  pending: 0,
+  rejected: 0,
+}
 
 /** online/offline, pending count, last synced, last error: for the header badge and sign-out warning. */
 export function useSyncStatus(d: TbrDatabase = defaultDb): SyncStatus {

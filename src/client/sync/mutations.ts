@@ -52,7 +52,10 @@ export function createMutations(opts: MutationOptions = {}) {
   const now = opts.now ?? (() => new Date())
 
   async function write<T>(
-    entry: (accountId: string, userId: string) => { kind: MutationKind; entityId: string; payload: Record<string, unknown> },
+    entry: (
+      accountId: string,
+      userId: string,
+    ) => { kind: MutationKind; entityId: string; payload: Record<string, unknown> },
     local: (e: OutboxEntry) => Promise<T>,
   ): Promise<T> {
     const result = await d.transaction('rw', [d.books, d.outbox, d.user], async () => {

@@ -1,6 +1,11 @@
 import { getMeta, META, setMeta, type OutboxEntry } from '~/client/db'
 import type { SessionUser } from '~/shared/schemas/user'
-import { bookMutationRequest, type BatchResponse, type BookMutationKind, type MutationResult } from '~/shared/sync/protocol'
+import {
+  bookMutationRequest,
+  type BatchResponse,
+  type BookMutationKind,
+  type MutationResult,
+} from '~/shared/sync/protocol'
 import { putUser, type RunContext } from './pull'
 import { expectOk, isRetryableStatus, request } from './transport'
 
@@ -33,17 +38,25 @@ export async function push(ctx: RunContext, batchSize: number, stopped: () => bo
 
 async function send(ctx: RunContext, group: OutboxEntry[]): Promise<MutationResult[]> {
   if (group.length > 1) {
-    const mutations = group.map((e) => ({ key: e.id, kind: e.kind, id: e.entityId, data: e.kind === 'book.delete' ? undefined : e.payload }))
+    const mutations = group.map((e) => ({
+      key: e.id,
+      kind: e.kind,
+      id: e.entityId,
+      data: e.kind === 'book.delete' ? undefined : e.payload,
+    }))
     const a = await request(ctx.http, 'POST', '/books/batch', ctx.token, { body: { mutations } })
     // A batch refused as a whole (unreadable, too large…): one call gets the first its own verdict.
-    if (a.status >= 400 && a.status < 500 && a.status !== 401 && !isRetryableStatus(a.status)) return send(ctx, group.slice(0, 1))
+    if (a.status >= 400 && a.status < 500 && a.status !== 401 && !isRetryableStatus(a.status))
+      return send(ctx, group.slice(0, 1))
     return (expectOk(a).body as BatchResponse).data
   }
   const e = group[0]!
   const call = bookMutationRequest(e.kind as BookMutationKind, e.entityId, e.payload)
   const a = await request(ctx.http, call.method, call.path, ctx.token, { body: call.body, key: e.id })
   if (a.status === 401 || isRetryableStatus(a.status)) expectOk(a)
-  return [{ key: e.id, status: a.status, body: a.body ?? {}, replayed: a.headers.get('idempotent-replayed') === 'true' }]
+  return [
+    { key: e.id, status: a.status, body: a.body ?? {}, replayed: a.headers.get('idempotent-replayed') === 'true' },
+  ]
 }
 
 /**
@@ -69,22 +82,38 @@ async function settle({ d, me, now }: RunContext, entries: OutboxEntry[], result
       if (!ok) {
         const message = r.body?.message ?? `HTTP ${r.status}`
         const at = new Date(now()).toISOString()
-        await d.rejections.put({ id: e.id, kind: e.kind, entityId: e.entityId, payload: e.payload, accountId: e.accountId, status: r.status, message, at })
+        await d.rejections.put({
+          id: e.id,
+          kind: e.kind,
+          entityId: e.entityId,
+          payload: e.payload,
+          accountId: e.accountId,
+          status: r.status,
+          message,
+          at,
+        })
         refused.add(e.entityId)
         refetch.add(e.entityId)
         continue
       }
       const version = (r.body?.data as { version?: number } | undefined)?.version
       const local = rows.get(e.entityId)
-      if ((r.replayed && e.kind === 'book.create') || (local && version != null && local.version >= version)) refetch.add(e.entityId)
+      if ((r.replayed && e.kind === 'book.create') || (local && version != null && local.version >= version))
+        refetch.add(e.entityId)
     }
     await d.outbox.bulkDelete(done.map((e) => e.seq!))
     const still = new Set((await d.outbox.where('entityId').anyOf(ids).toArray()).map((e) => e.entityId))
-    const settled = [...rows.values()].filter((b) => !still.has(b.id) && b.sync === 'pending' && (refused.has(b.id) || !refetch.has(b.id)))
-    if (settled.length) await d.books.bulkPut(settled.map((b) => ({ ...b, sync: refused.has(b.id) ? ('rejected' as const) : ('synced' as const) })))
+    const settled = [...rows.values()].filter(
+      (b) => !still.has(b.id) && b.sync === 'pending' && (refused.has(b.id) || !refetch.has(b.id)),
+    )
+    if (settled.length)
+      await d.books.bulkPut(
+        settled.map((b) => ({ ...b, sync: refused.has(b.id) ? ('rejected' as const) : ('synced' as const) })),
+      )
     await setMeta(META.refetch, [...refetch], d)
   })
-  if (retryable !== -1) expectOk({ status: results[retryable]!.status, body: results[retryable]!.body, headers: new Headers() })
+  if (retryable !== -1)
+    expectOk({ status: results[retryable]!.status, body: results[retryable]!.body, headers: new Headers() })
 }
 
 async function pushUser(ctx: RunContext, e: OutboxEntry) {
@@ -105,7 +134,15 @@ async function pushUser(ctx: RunContext, e: OutboxEntry) {
       if (fresh) await putUser(d, fresh)
     } else {
       const at = new Date(ctx.now()).toISOString()
-      await d.rejections.put({ id: e.id, kind: e.kind, entityId: e.entityId, payload: e.payload, status: a.status, message: a.body?.message ?? `HTTP ${a.status}`, at })
+      await d.rejections.put({
+        id: e.id,
+        kind: e.kind,
+        entityId: e.entityId,
+        payload: e.payload,
+        status: a.status,
+        message: a.body?.message ?? `HTTP ${a.status}`,
+        at,
+      })
     }
   })
 }

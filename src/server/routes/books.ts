@@ -39,7 +39,12 @@ books.post('/', async (c) => {
 /** Several mutations in one request and one transaction; one result per mutation, in order. */
 books.post('/batch', async (c) => {
   const { mutations } = await readBody(c, BatchInput)
-  const results = await runBookMutations(c.var.deps.db, c.var.auth.account.id, c.var.locale, mutations.map(batchToMutation))
+  const results = await runBookMutations(
+    c.var.deps.db,
+    c.var.auth.account.id,
+    c.var.locale,
+    mutations.map(batchToMutation),
+  )
   return c.json({ data: results.map(({ replayed, ...r }) => (replayed ? { ...r, replayed } : r)) })
 })
 

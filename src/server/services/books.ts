@@ -203,7 +203,10 @@ async function applyOne(tx: Tx, accountId: string, locale: Locale, m: BookMutati
       if (row) return { status: 201, body: { data: toBookJson(row), message: msg('book.created') }, wrote: true }
       // The id exists. In this account: the create already happened (decisions §6), unless the
       // book was deleted since (delete wins: 404). In another account: 409, revealing nothing.
-      const [mine] = await tx.select().from(books).where(and(eq(books.id, id), eq(books.accountId, accountId)))
+      const [mine] = await tx
+        .select()
+        .from(books)
+        .where(and(eq(books.id, id), eq(books.accountId, accountId)))
       if (!mine) throw new ApiError(409, 'book.id_taken', { inputError: 'id' })
       if (mine.deletedAt) throw new ApiError(404, 'error.not_found')
       return { status: 200, body: { data: toBookJson(mine), message: msg('book.exists') }, wrote: false }

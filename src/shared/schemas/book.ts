@@ -75,7 +75,13 @@ export function isIsoDate(s: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d
 }
 const BookDate = v.pipe(
-  v.nullable(v.pipe(v.string('validation.book.date.invalid'), v.trim(), v.check((s) => s === '' || isIsoDate(s), 'validation.book.date.invalid'))),
+  v.nullable(
+    v.pipe(
+      v.string('validation.book.date.invalid'),
+      v.trim(),
+      v.check((s) => s === '' || isIsoDate(s), 'validation.book.date.invalid'),
+    ),
+  ),
   v.transform(emptyToNull),
 )
 
@@ -99,7 +105,12 @@ const ImageUrl = v.pipe(
   v.transform(emptyToNull),
 )
 
-export const BookId = v.pipe(v.string('validation.book.id.invalid'), v.trim(), v.uuid('validation.book.id.invalid'), v.toLowerCase())
+export const BookId = v.pipe(
+  v.string('validation.book.id.invalid'),
+  v.trim(),
+  v.uuid('validation.book.id.invalid'),
+  v.toLowerCase(),
+)
 
 // Read-only fields of the Book JSON are accepted and ignored, so a client may send a book back as
 // it received it; any other unknown field is a 400 (it is most likely a typo).
@@ -134,7 +145,13 @@ export const CreateBookInput = v.pipe(
       ...editable,
       ...readOnly,
       id: v.optional(BookId),
-      link: v.optional(v.pipe(v.string('validation.book.link.invalid'), v.trim(), v.maxLength(BOOK_LIMITS.url, 'validation.book.link.invalid'))),
+      link: v.optional(
+        v.pipe(
+          v.string('validation.book.link.invalid'),
+          v.trim(),
+          v.maxLength(BOOK_LIMITS.url, 'validation.book.link.invalid'),
+        ),
+      ),
     },
     'validation.book.unknown_field',
   ),
@@ -144,14 +161,20 @@ export const CreateBookInput = v.pipe(
     if (i.link !== undefined) {
       fromLink = parseRetailerLink(i.link)
       if (!fromLink) {
-        addIssue({ message: isHttpUrl(i.link) ? 'validation.book.link.unsupported' : 'validation.book.link.invalid', path: pathTo(dataset.value, 'link') })
+        addIssue({
+          message: isHttpUrl(i.link) ? 'validation.book.link.unsupported' : 'validation.book.link.invalid',
+          path: pathTo(dataset.value, 'link'),
+        })
         return NEVER
       }
     }
     const title = i.title ?? fromLink?.title
     if (!title) {
       const field = i.link !== undefined ? 'link' : 'title'
-      addIssue({ message: field === 'link' ? 'validation.book.link.no_title' : 'validation.book.title.required', path: pathTo(dataset.value, field) })
+      addIssue({
+        message: field === 'link' ? 'validation.book.link.no_title' : 'validation.book.title.required',
+        path: pathTo(dataset.value, field),
+      })
       return NEVER
     }
     return {
@@ -198,7 +221,8 @@ export interface RetailerLink {
   asin: string | null
 }
 
-const AMAZON_HOST = /(^|\.)amazon\.(com|ca|com\.mx|com\.br|co\.uk|de|fr|es|it|nl|se|pl|com\.be|com\.tr|ae|sa|eg|in|co\.jp|sg|com\.au|cn)$/
+const AMAZON_HOST =
+  /(^|\.)amazon\.(com|ca|com\.mx|com\.br|co\.uk|de|fr|es|it|nl|se|pl|com\.be|com\.tr|ae|sa|eg|in|co\.jp|sg|com\.au|cn)$/
 const ASIN = '([A-Za-z0-9]{10})'
 const AMAZON_PATHS = [
   new RegExp(`^/(?:-/[a-z]{2}/)?(?:([^/]+)/)?dp/${ASIN}(?:[/?]|$)`),
@@ -262,10 +286,14 @@ function slugTitle(slug: string | undefined): string | null {
   } catch {
     text = slug
   }
-  text = text.replace(/[-_+]+/g, ' ').replace(/\s+/g, ' ').trim()
+  text = text
+    .replace(/[-_+]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
   if (!/\p{L}/u.test(text) || /^[A-Za-z0-9]{10}$/.test(text)) return null
   // All-lowercase slugs (bookshop, B&N) read better with capitals; Amazon slugs keep theirs.
-  if (text === text.toLowerCase()) text = text.replace(/(^|\s)(\p{L})/gu, (_, s: string, c: string) => s + c.toUpperCase())
+  if (text === text.toLowerCase())
+    text = text.replace(/(^|\s)(\p{L})/gu, (_, s: string, c: string) => s + c.toUpperCase())
   return text.slice(0, BOOK_LIMITS.title)
 }
 
