@@ -84,7 +84,9 @@ describe('GET /api/public/:slug', () => {
     expect(res.status).toBe(200)
     expect(res.headers.get('cache-control')).toBe('no-cache')
     const { data } = res.body
-    expect(Object.keys(data).sort()).toEqual(['account', 'books'])
+    expect(Object.keys(data).sort()).toEqual(['account', 'affiliate_tag', 'books'])
+    // decisions §8: the retailer links' tag is the server's AFFILIATE_TAG (here its default).
+    expect(data.affiliate_tag).toBe('tbrlist-20')
     expect(data.account).toEqual({ id: ana.user.account_id, owner_name: 'Ana Reads', avatar: null })
     expect(data.books.map((b: any) => b.title)).toEqual(['Walden', 'Emma', 'Dune'])
     for (const b of data.books) expect(Object.keys(b).sort()).toEqual(PUBLIC_BOOK_KEYS)
@@ -127,6 +129,19 @@ describe('GET /api/public/:slug', () => {
       const res = await s.api('GET', `/api/public/${slug}`)
       expect(res.status, slug).toBe(200)
       expect(res.body.data.account.id).toBe(ana.user.account_id)
+    }
+  })
+
+  test('the affiliate tag comes from the server configuration (AFFILIATE_TAG)', async () => {
+    const other = await startTestServer({ AFFILIATE_TAG: 'shelf-21' })
+    try {
+      const reader = await other.signUp({ name: 'Tag Reader' })
+      expect((await other.api('PATCH', '/api/url', { token: reader.token, body: { slug: 'tagged' } })).status).toBe(200)
+      const res = await other.api('GET', '/api/public/tagged')
+      expect(res.status).toBe(200)
+      expect(res.body.data.affiliate_tag).toBe('shelf-21')
+    } finally {
+      await other.close()
     }
   })
 
@@ -188,7 +203,11 @@ describe('GET /api/public/:slug', () => {
     await s.query(sql`update accounts set closed_at = null where id = ${id}`)
     const open = await s.api('GET', '/api/public/closed-list')
     expect(open.status).toBe(200)
-    expect(open.body.data).toEqual({ books: [], account: { id, owner_name: '', avatar: null } })
+    expect(open.body.data).toEqual({
+      books: [],
+      account: { id, owner_name: '', avatar: null },
+      affiliate_tag: 'tbrlist-20',
+    })
   })
 
   test('after a slug change the old slug is 404 at once and the views carry on', async () => {

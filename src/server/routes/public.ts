@@ -6,15 +6,17 @@ import { authenticate } from '../services/sessions'
 import { loadPublicPage, type PublicPage } from '../services/views'
 
 // decisions §8: GET /api/public/{slug} needs no credentials and answers
-//   { data: { books: PublicBook[], account: { avatar, owner_name, id },
+//   { data: { books: PublicBook[], account: { avatar, owner_name, id }, affiliate_tag,
 //             viewer?: { account_id, own } } }
 // `books` carry only the public fields (services/views.ts PublicBook), newest first. `viewer` is
 // there only when a valid session token came with the call: `own` is true on the reader's own
 // list, so the page hides "Add to my list" (spec §1). A bad token is ignored, not a 401: the
 // list is public. An unknown slug or a closed account is a JSON 404. Every answered load counts
-// one view (the dashboard's TBR views).
+// one view (the dashboard's TBR views). `affiliate_tag` is the configured AFFILIATE_TAG the page
+// attaches to its retailer search links (decisions §8), so the server config stays the one source.
 
 export interface PublicPageData extends PublicPage {
+  affiliate_tag: string
   viewer?: { account_id: string; own: boolean }
 }
 
@@ -28,9 +30,8 @@ publicPage.get('/:slug', async (c) => {
     token ? authenticate(deps, token) : null,
   ])
   if (!page) throw notFound()
-  const data: PublicPageData = viewer
-    ? { ...page, viewer: { account_id: viewer.account.id, own: viewer.account.id === page.account.id } }
-    : page
+  const data: PublicPageData = { ...page, affiliate_tag: deps.config.AFFILIATE_TAG }
+  if (viewer) data.viewer = { account_id: viewer.account.id, own: viewer.account.id === page.account.id }
   // The service worker keeps public lists (stale-while-revalidate); caches must revalidate, and
   // an answer for one bearer is not an answer for another (`viewer`).
   c.header('Cache-Control', 'no-cache')
