@@ -1,0 +1,48 @@
+import { queryOptions } from '@tanstack/react-query'
+import { getData, toApiError } from '~/client/lib/http'
+import type { BookStatus } from '~/shared/schemas/book'
+
+// decisions §8 GET /api/public/{slug} (src/server/routes/public.ts): the public list, its owner,
+// the configured affiliate tag and, for a signed-in caller, whether the list is their own.
+
+export interface PublicBook {
+  id: string
+  title: string
+  author: string | null
+  rating: number | null
+  review: string | null
+  started_at: string | null
+  finished_at: string | null
+  started: boolean
+  finished: boolean
+  status: BookStatus
+  imageUrl: string | null
+}
+
+export interface PublicList {
+  books: PublicBook[]
+  account: { id: string; owner_name: string; avatar: string | null }
+  affiliate_tag: string
+  viewer?: { account_id: string; own: boolean }
+}
+
+/**
+ * The list, or null when no live list has this slug. A 404 is an answer here, not a failure: the
+ * route shows the router's not-found page in place (keeping the visitor's URL) instead of the
+ * central handler's redirect to /notfound. Every other failure (offline without a cached copy,
+ * 5xx) goes through the central handler (spec §8) via the query cache. The service worker keeps
+ * the answer stale-while-revalidate, so a list opened once reopens offline.
+ */
+export const publicListQuery = (slug: string) =>
+  queryOptions({
+    queryKey: ['public', slug.toLowerCase()],
+    queryFn: async (): Promise<PublicList | null> => {
+      try {
+        return await getData<PublicList>(`public/${encodeURIComponent(slug)}`)
+      } catch (error) {
+        const apiError = await toApiError(error)
+        if (apiError?.status === 404) return null
+        throw apiError ?? error
+      }
+    },
+  })

@@ -1,0 +1,114 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { BookOpen, Check, Plus, ShoppingCart } from 'lucide-react'
+import { css, cva } from 'styled-system/css'
+import { Button, buttonRecipe } from '~/client/ui/button'
+import type { PublicBook } from '../api/public-list'
+import { buyUrl } from '../list-model'
+import { STATUS_LABEL } from './labels'
+import { Stars } from './stars'
+
+const srOnly = css({ srOnly: true })
+
+const styles = {
+  card: css({
+    display: 'flex',
+    gap: '4',
+    h: 'full',
+    p: '4',
+    bg: 'bg.panel',
+    borderWidth: '1px',
+    borderColor: 'border',
+    borderRadius: 'xl',
+    boxShadow: 'xs',
+  }),
+  cover: css({
+    w: '16',
+    h: '24',
+    flexShrink: 0,
+    borderRadius: 'md',
+    overflow: 'hidden',
+    bg: 'accent.subtle',
+    color: 'accent',
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    '& img': { w: 'full', h: 'full', objectFit: 'cover' },
+  }),
+  main: css({ flex: '1', minW: 0, display: 'flex', flexDirection: 'column', gap: '1.5' }),
+  title: css({ fontSize: 'md', fontWeight: 'semibold', lineHeight: 'snug', overflowWrap: 'anywhere' }),
+  author: css({ fontSize: 'sm', color: 'fg.muted', overflowWrap: 'anywhere' }),
+  meta: css({ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: '2' }),
+  // The data table's badge colours (ui/data-table badgeRecipe), without loading the table's recipes.
+  badge: cva({
+    base: { display: 'inline-flex', alignItems: 'center', px: '2', py: '0.5', borderRadius: 'full', fontSize: 'xs', fontWeight: 'semibold', whiteSpace: 'nowrap' },
+    variants: {
+      status: {
+        not_started: { bg: 'bg.muted', color: 'fg' },
+        reading: { bg: 'info.subtle', color: 'info' },
+        finished: { bg: 'success.subtle', color: 'success' },
+      },
+    },
+  }),
+  review: css({ fontSize: 'sm', color: 'fg', lineClamp: '3', whiteSpace: 'pre-line' }),
+  actions: css({ display: 'flex', flexWrap: 'wrap', gap: '2', mt: 'auto', pt: '2' }),
+}
+
+export interface BookCardProps {
+  book: PublicBook
+  affiliateTag: string
+  /** spec §1: only a signed-in visitor, and never on their own list. */
+  canAdd: boolean
+  adding: boolean
+  added: boolean
+  onAdd: (book: PublicBook) => void
+}
+
+/** One book of a public list: cover, title, author, rating stars, status, review, Buy and Add. */
+export function BookCard({ book, affiliateTag, canAdd, adding, added, onAdd }: BookCardProps) {
+  const { t, i18n } = useLingui()
+  const title = book.title
+  return (
+    <article className={styles.card}>
+      <div className={styles.cover}>
+        {book.imageUrl ? <img src={book.imageUrl} alt="" loading="lazy" decoding="async" /> : <BookOpen aria-hidden size={24} />}
+      </div>
+      <div className={styles.main}>
+        <h2 className={styles.title}>{title}</h2>
+        {book.author && <p className={styles.author}>{book.author}</p>}
+        <div className={styles.meta}>
+          <Stars rating={book.rating} />
+          <span className={styles.badge({ status: book.status })}>{i18n._(STATUS_LABEL[book.status])}</span>
+        </div>
+        {book.review && <p className={styles.review}>{book.review}</p>}
+        <div className={styles.actions}>
+          {/* decisions §8: a retailer search with the affiliate tag; sponsored (a paid link). */}
+          <a
+            href={buyUrl(book, affiliateTag)}
+            target="_blank"
+            rel="noopener sponsored"
+            className={buttonRecipe({ variant: 'outline', size: 'sm' })}
+          >
+            <ShoppingCart aria-hidden size={16} />
+            <Trans>Buy</Trans>
+            {/* The name says which book and that it opens a new tab; it starts with the visible word. */}
+            <span className={srOnly}>{t`: ${title} (opens in a new tab)`}</span>
+          </a>
+          {canAdd &&
+            (added ? (
+              <Button size="sm" variant="ghost" disabled>
+                <Check aria-hidden size={16} />
+                <Trans>Added</Trans>
+                <span className={srOnly}>{t`: ${title}`}</span>
+              </Button>
+            ) : (
+              <Button size="sm" loading={adding} onClick={() => onAdd(book)}>
+                {!adding && <Plus aria-hidden size={16} />}
+                <Trans>Add to my list</Trans>
+                <span className={srOnly}>{t`: ${title}`}</span>
+              </Button>
+            ))}
+        </div>
+      </div>
+    </article>
+  )
+}

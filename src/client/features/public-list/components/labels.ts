@@ -1,0 +1,14 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import type { BookStatus } from '~/shared/schemas/book'
+import type { StatusFilter } from '../list-model'
+
+// spec §2 /{id}: the status filter reads Any, Not started, Reading, Finished (decisions §6: the
+// status is derived from the reading dates).
+export const STATUS_LABEL: Record<BookStatus, MessageDescriptor> = {
+  not_started: msg`Not started`,
+  reading: msg`Reading`,
+  finished: msg`Finished`,
+}
+
+export const FILTER_LABEL: Record<StatusFilter, MessageDescriptor> = { any: msg`Any`, ...STATUS_LABEL }
