@@ -1,0 +1,56 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useState } from 'react'
+import { css } from 'styled-system/css'
+import { useSession } from '~/client/lib/session'
+import * as Alert from '~/client/ui/alert'
+import { suggestSlug } from '../slug-schema'
+import { PublicLink, publicUrl } from './public-link'
+import { SlugForm } from './slug-form'
+
+const styles = {
+  stack: css({ display: 'flex', flexDirection: 'column', gap: '5' }),
+  lead: css({ color: 'fg.muted' }),
+}
+
+/**
+ * spec §2 /welcome: "the user chooses a custom URL". The field starts with the slug in force or a
+ * suggestion from the reader's name; once saved, the new public address is shown with a copy button.
+ */
+export function ChooseUrlStep() {
+  const { t } = useLingui()
+  const { user } = useSession()
+  const [saved, setSaved] = useState<string | null>(null)
+  if (!user) return null
+  const current = user.slug
+  return (
+    <div className={styles.stack}>
+      <p className={styles.lead}>
+        <Trans>
+          Your list gets a public page at this address, to share with friends. You can change it later in your
+          account.
+        </Trans>
+      </p>
+      <SlugForm
+        current={current}
+        initial={current ?? suggestSlug(user.name)}
+        from="welcome"
+        quiet
+        submitLabel={current ? t`Save URL` : t`Claim this URL`}
+        onSaved={setSaved}
+      />
+      {saved && (
+        <Alert.Root status="success">
+          <Alert.Icon />
+          <Alert.Content>
+            <Alert.Title>
+              <Trans>Your list is live</Trans>
+            </Alert.Title>
+            <Alert.Description>
+              <PublicLink url={publicUrl(saved)} />
+            </Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,29 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { ExternalLink as LinkIcon } from 'lucide-react'
+import { css } from 'styled-system/css'
+import { CopyButton } from '~/client/ui/copy-button'
+import { ExternalLink } from '~/client/ui/link'
+
+const styles = {
+  root: css({ display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'wrap', minW: 0 }),
+  link: css({ display: 'inline-flex', alignItems: 'center', gap: '1.5', overflowWrap: 'anywhere', minW: 0 }),
+}
+
+/** The public address of a list (spec §2 /account/url): a link that opens it and a copy button. */
+export function PublicLink({ url }: { url: string }) {
+  const { t } = useLingui()
+  return (
+    <div className={styles.root}>
+      <ExternalLink href={url} target="_blank" className={styles.link}>
+        {url}
+        <LinkIcon aria-hidden size={14} />
+      </ExternalLink>
+      <CopyButton.Root value={url} label={t`Copy the link`}>
+        <Trans>Copy</Trans>
+      </CopyButton.Root>
+    </div>
+  )
+}
+
+/** The absolute address of the public list for `slug` (spec §2 public route /{id}). */
+export const publicUrl = (slug: string) => `${window.location.origin}/${encodeURIComponent(slug)}`

@@ -1,0 +1,60 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { css } from 'styled-system/css'
+import { send } from '~/client/lib/http'
+import * as Form from '~/client/ui/form'
+import { slugChanged } from '../api/slug'
+import { useSlugSchema } from '../slug-schema'
+import { SlugAvailability } from './slug-availability'
+
+const styles = {
+  submit: css({ alignSelf: { sm: 'flex-start' }, w: { base: 'full', sm: 'auto' } }),
+}
+
+export interface SlugFormProps {
+  /** The slug in force, if any. */
+  current: string | null
+  /** What the field starts with (the current slug, or a suggestion from the name). */
+  initial?: string
+  /** Where the form is used: the usage event says so. */
+  from: 'welcome' | 'account'
+  submitLabel?: string
+  onSaved?: (slug: string) => void
+  /** Leaves out the server's toast ("…the old link no longer works") where the screen says it itself. */
+  quiet?: boolean
+}
+
+/**
+ * spec §2 "choose your custom URL" (/welcome) and the change form of /account/url: the slug field
+ * (`name="slug"`, decisions §9 rules) with live availability, one submit button, PATCH /api/url.
+ * Online-only (decisions §7): offline the form says so and its button is disabled.
+ */
+export function SlugForm({ current, initial, from, submitLabel, onSaved, quiet }: SlugFormProps) {
+  const { t } = useLingui()
+  const schema = useSlugSchema()
+  const origin = typeof window === 'undefined' ? '' : window.location.host
+  return (
+    <Form.Root
+      schema={schema}
+      method="patch"
+      url="url"
+      submit={quiet ? async (values) => ({ ...(await send('patch', 'url', values)), message: undefined }) : undefined}
+      defaultValues={{ slug: initial ?? current ?? '' }}
+      onSuccess={async (_res, values) => {
+        await slugChanged(values.slug, current, from)
+        onSaved?.(values.slug)
+      }}
+      aria-label={t`Custom URL`}
+    >
+      <Form.Slug
+        name="slug"
+        label={t`Custom URL`}
+        prefix={`${origin}/`}
+        required
+        maxLength={40}
+        helperText={<Trans>3 to 40 letters, digits, hyphens or underscores, starting and ending with a letter or digit.</Trans>}
+      />
+      <SlugAvailability current={current} />
+      <Form.Submit className={styles.submit}>{submitLabel ?? t`Save URL`}</Form.Submit>
+    </Form.Root>
+  )
+}

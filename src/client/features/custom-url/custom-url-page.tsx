@@ -1,0 +1,67 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { css } from 'styled-system/css'
+import { useSession } from '~/client/lib/session'
+import * as Alert from '~/client/ui/alert'
+import * as Card from '~/client/ui/card'
+import { PublicLink, publicUrl } from './components/public-link'
+import { SlugForm } from './components/slug-form'
+
+const styles = {
+  stack: css({ display: 'flex', flexDirection: 'column', gap: '6', maxW: '2xl' }),
+  none: css({ color: 'fg.muted' }),
+}
+
+/**
+ * spec §2 /account/url: the current public link (with a copy button) and the form to change the
+ * slug, with the notice that the change is immediate and the old link stops working (decisions §8).
+ * The account layout draws the title and breadcrumbs (and the document title) from the route.
+ */
+export function CustomUrlPage() {
+  const { t } = useLingui()
+  const { user } = useSession()
+  if (!user) return null
+  const slug = user.slug
+  return (
+    <div className={styles.stack}>
+      <Card.Root>
+        <Card.Header>
+          <Card.Title>
+            <Trans>Your public list</Trans>
+          </Card.Title>
+          <Card.Description>
+            <Trans>Anyone with this link can see your list; they do not need an account.</Trans>
+          </Card.Description>
+        </Card.Header>
+        <Card.Body>
+          {slug ? (
+            <PublicLink url={publicUrl(slug)} />
+          ) : (
+            <p className={styles.none}>
+              <Trans>You have not chosen a custom URL yet, so your list has no public page.</Trans>
+            </p>
+          )}
+        </Card.Body>
+      </Card.Root>
+
+      <Card.Root>
+        <Card.Header>
+          <Card.Title>{slug ? <Trans>Change your URL</Trans> : <Trans>Choose your URL</Trans>}</Card.Title>
+        </Card.Header>
+        <Card.Body>
+          <Alert.Root status="warning">
+            <Alert.Icon />
+            <Alert.Content>
+              <Alert.Description>
+                <Trans>
+                  A change is immediate: the old link stops working at once, and anyone who opens it sees a page
+                  not found.
+                </Trans>
+              </Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+          <SlugForm key={slug ?? ''} current={slug} from="account" submitLabel={slug ? t`Change URL` : t`Save URL`} />
+        </Card.Body>
+      </Card.Root>
+    </div>
+  )
+}
