@@ -1,4 +1,26 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { ChooseUrlStep } from '~/client/features/custom-url/components/choose-url-step'
 import { WelcomePage } from '~/client/features/welcome/welcome-page'
+// The page helper only: the wizard itself loads with the route's component chunk.
+import { parsePage } from '~/client/ui/onboarding-wizard/page'
 
-export const Route = createFileRoute('/_app/welcome')({ component: WelcomePage })
+// spec §2 /welcome: the onboarding wizard, driven by the query parameter `page` (from 1). An
+// absent page is page 1 and stays out of the URL.
+export const Route = createFileRoute('/_app/welcome')({
+  validateSearch: (search: Record<string, unknown>): { page?: number } =>
+    search.page === undefined ? {} : { page: parsePage(search.page) },
+  component: WelcomeRoute,
+})
+
+function WelcomeRoute() {
+  const { page } = Route.useSearch()
+  const navigate = Route.useNavigate()
+  return (
+    <WelcomePage
+      page={page ?? 1}
+      onPageChange={(next) => void navigate({ search: { page: next } })}
+      navigate={(to) => navigate({ to })}
+      urlStep={<ChooseUrlStep />}
+    />
+  )
+}

@@ -1,94 +1,101 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useNavigate } from '@tanstack/react-router'
-import { useState } from 'react'
+import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { useSession } from '~/client/lib/session'
 import { useDocumentTitle } from '~/client/lib/use-document-title'
-import * as Alert from '~/client/ui/alert'
-import { Button } from '~/client/ui/button'
-import * as Card from '~/client/ui/card'
 import { patchUser } from '~/client/sync'
+import * as Alert from '~/client/ui/alert'
+import { OnboardingWizard } from '~/client/ui/onboarding-wizard'
 
 const styles = {
-  stack: css({ display: 'flex', flexDirection: 'column', gap: '6', maxW: '2xl' }),
+  stack: css({ display: 'flex', flexDirection: 'column', gap: { base: '5', md: '8' } }),
   title: css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold', letterSpacing: 'tight' }),
-  lead: css({ color: 'fg.muted', fontSize: 'lg' }),
-  steps: css({ display: 'flex', flexDirection: 'column', gap: '2', pl: '5', listStyle: 'decimal', color: 'fg' }),
+  lead: css({ color: 'fg.muted', fontSize: { base: 'md', md: 'lg' }, mt: '1' }),
+  stepTitle: css({ fontSize: 'xl', fontWeight: 'semibold', mb: '3' }),
+}
+
+export interface WelcomePageProps {
+  /** The `page` query parameter, from 1 (spec §2 Onboarding wizard). */
+  page: number
+  onPageChange: (page: number) => void
+  navigate: (to: string) => void | Promise<void>
+  /** The "choose your custom URL" step's content (the route composes the custom-url feature). */
+  urlStep: ReactNode
 }
 
 /**
- * /welcome: the first stop after choosing a plan (spec §2). The full onboarding wizard comes
- * later; this page greets the user, warns a duplicate user first, and marks onboarding done.
+ * spec §2 /welcome and §4 Onboarding: a warning step first for a duplicate user, then the custom
+ * URL; Finish (or Skip) marks the user onboarded and goes to /dashboard. The onboarded flag goes
+ * through the sync outbox like the other settings (layouts/preferences.ts), so it works offline.
  */
-export function WelcomePage() {
+export function WelcomePage({ page, onPageChange, navigate, urlStep }: WelcomePageProps) {
   const { t } = useLingui()
   useDocumentTitle(t`Welcome`)
   const { user } = useSession()
-  const navigate = useNavigate()
-  const [busy, setBusy] = useState(false)
-  const name = user?.name ?? ''
+  if (!user) return null
+  const name = user.name
 
-  const finish = async () => {
-    setBusy(true)
-    try {
-      // spec §4 Onboarding: the user is marked onboarded first (through the sync outbox, so it
-      // also works offline), then goes on to the dashboard.
-      await patchUser({ onboarded: true })
-      await navigate({ to: '/dashboard' })
-    } finally {
-      setBusy(false)
-    }
+  const steps = []
+  if (user.duplicate_user) {
+    steps.push({
+      id: 'two-accounts',
+      name: <Trans>Two accounts</Trans>,
+      description: <Trans>Read this first</Trans>,
+      content: (
+        <>
+          <h2 className={styles.stepTitle}>
+            <Trans>You now have two accounts</Trans>
+          </h2>
+          <Alert.Root status="warning">
+            <Alert.Icon />
+            <Alert.Content>
+              <Alert.Title>
+                <Trans>One email, one password, two accounts</Trans>
+              </Alert.Title>
+              <Alert.Description>
+                <Trans>
+                  This email already had an account, so signing up created a second one. Both accounts use the same
+                  password. Switch between them from the user menu; each has its own books and its own public list.
+                </Trans>
+              </Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        </>
+      ),
+    })
   }
+  steps.push({
+    id: 'custom-url',
+    name: <Trans>Your custom URL</Trans>,
+    description: <Trans>The address of your public list</Trans>,
+    content: (
+      <>
+        <h2 className={styles.stepTitle}>
+          <Trans>Choose your custom URL</Trans>
+        </h2>
+        {urlStep}
+      </>
+    ),
+  })
 
   return (
     <div className={styles.stack}>
-      <h1 className={styles.title}>
-        <Trans>Welcome to TBR, {name}!</Trans>
-      </h1>
-      <p className={styles.lead}>
-        <Trans>Your account is ready. Here is how your reading list will work.</Trans>
-      </p>
-      {user?.duplicate_user && (
-        <Alert.Root status="warning">
-          <Alert.Icon />
-          <Alert.Content>
-            <Alert.Title>
-              <Trans>You now have two accounts</Trans>
-            </Alert.Title>
-            <Alert.Description>
-              <Trans>
-                This email already had an account, so a second one was created. Both use the same password; you can
-                switch between them from your account.
-              </Trans>
-            </Alert.Description>
-          </Alert.Content>
-        </Alert.Root>
-      )}
-      <Card.Root>
-        <Card.Header>
-          <Card.Title>
-            <Trans>Getting started</Trans>
-          </Card.Title>
-        </Card.Header>
-        <Card.Body>
-          <ol className={styles.steps}>
-            <li>
-              <Trans>Add the books you mean to read, even offline.</Trans>
-            </li>
-            <li>
-              <Trans>Rate and review them as you finish.</Trans>
-            </li>
-            <li>
-              <Trans>Share your list with a personal link.</Trans>
-            </li>
-          </ol>
-        </Card.Body>
-        <Card.Footer>
-          <Button size="lg" loading={busy} onClick={() => void finish()}>
-            <Trans>Go to the dashboard</Trans>
-          </Button>
-        </Card.Footer>
-      </Card.Root>
+      <header>
+        <h1 className={styles.title}>
+          <Trans>Welcome to TBR, {name}!</Trans>
+        </h1>
+        <p className={styles.lead}>
+          <Trans>A couple of quick steps and your reading list is ready to share.</Trans>
+        </p>
+      </header>
+      <OnboardingWizard.Root
+        steps={steps}
+        page={page}
+        onPageChange={onPageChange}
+        navigate={navigate}
+        save
+        onSave={() => patchUser({ onboarded: true })}
+      />
     </div>
   )
 }
