@@ -1,17 +1,35 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
+import { lazy, Suspense, useMemo } from 'react'
 import { css } from 'styled-system/css'
 import { plansQuery } from '~/client/lib/plans'
 import { useSession } from '~/client/lib/session'
 import { useDocumentTitle } from '~/client/lib/use-document-title'
-import * as Card from '~/client/ui/card'
+import { useOnline } from '~/client/lib/use-online'
+import { useBookCount, useBooks } from '~/client/sync'
+import * as Alert from '~/client/ui/alert'
+import { CardGrid } from '~/client/ui/card-grid'
+import { Link } from '~/client/ui/link'
+import { Spinner } from '~/client/ui/spinner'
+import { StatCard } from '~/client/ui/stat-card'
+import { demoQuery } from './api/demo'
+import { addedPerMonth, statusCounts } from './chart-data'
+import { CustomUrlCard } from './components/custom-url-card'
+import { PublicFrame } from './components/public-frame'
+import { RecentBooks } from './components/recent-books'
+
+// visx and the charts load in their own chunk after the first paint.
+const Charts = lazy(() => import('./components/charts/charts'))
 
 const styles = {
+  page: css({ display: 'flex', flexDirection: 'column', gap: { base: '6', md: '8' } }),
   title: css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold', letterSpacing: 'tight' }),
-  lead: css({ color: 'fg.muted', mt: '1', mb: '8', overflowWrap: 'anywhere' }),
-  grid: css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))' }, gap: '4' }),
-  label: css({ fontSize: 'sm', color: 'fg.muted' }),
-  value: css({ fontSize: 'xl', fontWeight: 'semibold', overflowWrap: 'anywhere' }),
+  lead: css({ color: 'fg.muted', mt: '1', overflowWrap: 'anywhere' }),
+  section: css({ display: 'flex', flexDirection: 'column', gap: '3' }),
+  sectionHead: css({ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: '3' }),
+  h2: css({ fontSize: 'lg', fontWeight: 'semibold' }),
+  muted: css({ color: 'fg.muted' }),
+  loading: css({ display: 'flex', alignItems: 'center', justifyContent: 'center', minH: '60', color: 'fg.muted' }),
 }
 
 function Greeting({ name }: { name: string }) {
@@ -21,45 +39,143 @@ function Greeting({ name }: { name: string }) {
   return <Trans>Good evening, {name}</Trans>
 }
 
-/** /dashboard: for now the greeting, the user and their plan; books and charts come with their features. */
+/**
+ * spec §2 /dashboard: counts of books and TBR views, the custom URL (or a prompt to set one), the
+ * newest books and charts, and the hidden frame that keeps the public list for offline use.
+ * Book figures come from this device (Dexie) and work offline; views need the server (GET
+ * /api/demo), and offline the page says they are unavailable.
+ */
 export function DashboardPage() {
   const { t } = useLingui()
   useDocumentTitle(t`Dashboard`)
   const { user } = useSession()
-  const plans = useQuery(plansQuery())
+  const online = useOnline()
+  const demo = useQuery({ ...demoQuery(), enabled: online })
+  const plans = useQuery({ ...plansQuery(), enabled: online })
+  const bookCount = useBookCount()
+  const recent = useBooks({ limit: CardGrid.CARD_GRID_MAX.dashboard })
+  const allBooks = useBooks()
+  const chartData = useMemo(
+    () => (allBooks ? { added: addedPerMonth(allBooks, new Date()), status: statusCounts(allBooks) } : null),
+    [allBooks],
+  )
   if (!user) return null
+
   const plan = plans.data?.plans.find((p) => p.id === user.plan)
   // spec §9: free is a special plan (its name is translated here); paid names come from the server.
   const planName = user.plan === 'free' ? t`Free` : (plan?.name ?? user.plan ?? '')
   const email = user.email
+  const slug = user.slug
+  const stats = demo.data?.stats
+  const url = slug ? (stats?.slug === slug && stats.url ? stats.url : `${window.location.origin}/${slug}`) : null
+  const serverDown = !online || demo.isError
+  const views = stats ? stats.views : null
+  const views30 = stats?.views_30d ?? 0
+
   return (
-    <>
-      <h1 className={styles.title}>
-        <Greeting name={user.name} />
-      </h1>
-      <p className={styles.lead}>
-        <Trans>Signed in as {email}</Trans>
-      </p>
-      <div className={styles.grid}>
-        <Card.Root>
-          <Card.Body>
-            <span className={styles.label}>
-              <Trans>Your plan</Trans>
-            </span>
-            <span className={styles.value} data-testid="current-plan">
-              {planName}
-            </span>
-          </Card.Body>
-        </Card.Root>
-        <Card.Root>
-          <Card.Body>
-            <span className={styles.label}>
-              <Trans>Account</Trans>
-            </span>
-            <span className={styles.value}>{user.account_name}</span>
-          </Card.Body>
-        </Card.Root>
-      </div>
-    </>
+    <div className={styles.page}>
+      <header>
+        <h1 className={styles.title}>
+          <Greeting name={user.name} />
+        </h1>
+        <p className={styles.lead}>
+          <Trans>
+            Signed in as {email} · Plan: <span data-testid="current-plan">{planName}</span>
+          </Trans>
+        </p>
+      </header>
+
+      {serverDown && (
+        <Alert.Root status="info">
+          <Alert.Icon />
+          <Alert.Content>
+            <Alert.Description>
+              {online ? (
+                <Trans>The server cannot be reached: your books are shown from this device; views are unavailable.</Trans>
+              ) : (
+                <Trans>You are offline: your books are shown from this device; views are unavailable until you reconnect.</Trans>
+              )}
+            </Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      )}
+
+      {!slug && (
+        <Alert.Root status="warning">
+          <Alert.Icon />
+          <Alert.Content>
+            <Alert.Title>
+              <Trans>Your list has no public page yet</Trans>
+            </Alert.Title>
+            <Alert.Description>
+              <Trans>
+                Choose a custom URL to share your list: <Link to="/account/url">set your URL</Link> or{' '}
+                <Link to="/welcome">finish the welcome steps</Link>.
+              </Trans>
+            </Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      )}
+
+      <CardGrid.Root max={CardGrid.CARD_GRID_MAX.dashboard} columns={3} label={t`Statistics`}>
+        <StatCard.Root
+          key="books"
+          icon="book"
+          label={<Trans>Books</Trans>}
+          value={bookCount ?? '–'}
+          description={
+            <Link to="/books" subtle>
+              <Trans>See all your books</Trans>
+            </Link>
+          }
+        />
+        <StatCard.Root
+          key="views"
+          icon="eye"
+          label={<Trans>TBR views</Trans>}
+          value={views ?? '–'}
+          change={stats?.views_change}
+          description={
+            stats ? (
+              <Trans>{views30} in the last 30 days</Trans>
+            ) : (
+              <span className={styles.muted}>{demo.isPending && online ? <Trans>Loading…</Trans> : <Trans>Unavailable offline</Trans>}</span>
+            )
+          }
+        />
+        <CustomUrlCard key="url" slug={slug} url={url} />
+      </CardGrid.Root>
+
+      <section className={styles.section} aria-labelledby="dashboard-books">
+        <div className={styles.sectionHead}>
+          <h2 id="dashboard-books" className={styles.h2}>
+            <Trans>Newest books</Trans>
+          </h2>
+          <Link to="/books">
+            <Trans>All books</Trans>
+          </Link>
+        </div>
+        {recent && <RecentBooks books={recent} />}
+      </section>
+
+      <section className={styles.section} aria-labelledby="dashboard-charts">
+        <h2 id="dashboard-charts" className={styles.h2}>
+          <Trans>Charts</Trans>
+        </h2>
+        {chartData && (
+          <Suspense
+            fallback={
+              <div className={styles.loading}>
+                <Spinner size="md" label={t`Loading charts`} />
+              </div>
+            }
+          >
+            <Charts added={chartData.added} status={chartData.status} views={demo.data?.charts.views_per_day ?? null} />
+          </Suspense>
+        )}
+      </section>
+
+      {slug && <PublicFrame slug={slug} />}
+    </div>
   )
 }
