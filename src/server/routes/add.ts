@@ -1,12 +1,11 @@
 import { Hono } from 'hono'
 import { createHash } from 'node:crypto'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { IdempotencyKey } from '~/shared/sync/protocol'
-import { t, validate, type AppEnv } from '../context'
+import { t, type AppEnv } from '../context'
 import { newId } from '../lib/crypto'
 import { ApiError, notFound } from '../lib/errors'
 import { requireAuth } from '../middleware/auth'
-import { getBook, runBookMutations } from '../services/books'
+import { getBook, readIdempotencyKey, runBookMutations } from '../services/books'
 import { findPublicBook } from '../services/views'
 
 // spec §1, §6, §7 POST /api/add/{bookId}: a signed-in visitor copies a book from a public list
@@ -22,7 +21,7 @@ export const add = new Hono<AppEnv>()
 
 add.post('/:bookId', requireAuth(), async (c) => {
   const { deps, auth, locale } = c.var
-  const key = idempotencyKey(c.req.header('idempotency-key'))
+  const key = readIdempotencyKey(c.req.header('idempotency-key'))
   const source = await findPublicBook(deps.db, c.req.param('bookId'))
   if (!source) throw notFound()
   if (source.accountId === auth.account.id) throw new ApiError(400, 'add.own_book')
@@ -44,16 +43,6 @@ add.post('/:bookId', requireAuth(), async (c) => {
   if (result!.replayed) c.header('Idempotent-Replayed', 'true')
   return c.json(result!.body, result!.status as ContentfulStatusCode)
 })
-
-/** The Idempotency-Key header as the books routes read it: absent, or a valid key (else 400). */
-function idempotencyKey(header: string | undefined): string | null {
-  if (header === undefined) return null
-  try {
-    return validate(IdempotencyKey, header)
-  } catch {
-    throw new ApiError(400, 'validation.idempotency_key.invalid', { inputError: 'Idempotency-Key' })
-  }
-}
 
 /** A UUID (version 8, RFC 9562 "custom") from a SHA-256 of `name`. */
 function uuidFrom(name: string): string {

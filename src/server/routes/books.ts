@@ -1,11 +1,11 @@
 import { Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import * as v from 'valibot'
-import { BatchInput, Cursor, IdempotencyKey, type BookMutationKind } from '~/shared/sync/protocol'
+import { BatchInput, Cursor, type BookMutationKind } from '~/shared/sync/protocol'
 import { readBody, type AppEnv, type Ctx } from '../context'
 import { ApiError, notFound } from '../lib/errors'
 import { requireAuth } from '../middleware/auth'
-import { batchToMutation, getBook, idOf, pullBooks, runBookMutations } from '../services/books'
+import { batchToMutation, getBook, idOf, pullBooks, readIdempotencyKey, runBookMutations } from '../services/books'
 
 // spec §7 books calls, decisions §6 (local-first sync) and guide/sync.md. Response shapes are
 // documented in src/shared/sync/protocol.ts and src/client/sync/README.md.
@@ -53,10 +53,7 @@ books.patch('/:id', async (c) => write(c, 'book.update', c.req.param('id'), awai
 books.delete('/:id', async (c) => write(c, 'book.delete', c.req.param('id'), null))
 
 async function write(c: Ctx, kind: BookMutationKind, id: string | null, data: unknown) {
-  const key = c.req.header('idempotency-key') ?? null
-  if (key !== null && !v.is(IdempotencyKey, key)) {
-    throw new ApiError(400, 'validation.idempotency_key.invalid', { inputError: 'Idempotency-Key' })
-  }
+  const key = readIdempotencyKey(c.req.header('idempotency-key'))
   const [result] = await runBookMutations(c.var.deps.db, c.var.auth.account.id, c.var.locale, [{ key, kind, id, data }])
   if (result!.replayed) c.header('Idempotent-Replayed', 'true')
   return c.json(result!.body, result!.status as ContentfulStatusCode)

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm'
 import { CreateBookInput, UpdateBookInput, withDerived, type Book } from '~/shared/schemas/book'
 import type { Locale } from '~/shared/schemas/common'
-import { canonicalJson, type BookMutationKind, type MutationResult, type PullResponse } from '~/shared/sync/protocol'
+import * as v from 'valibot'
+import { canonicalJson, IdempotencyKey, type BookMutationKind, type MutationResult, type PullResponse } from '~/shared/sync/protocol'
 import { validate } from '../context'
 import type { Db, Tx } from '../db/client'
 import { accounts, books, idempotencyKeys } from '../db/schema'
@@ -261,4 +262,13 @@ export function batchToMutation(b: { key: string; kind: BookMutationKind; id?: s
 export function idOf(data: unknown): string | null {
   const id = (data as { id?: unknown } | null)?.id
   return typeof id === 'string' ? id : null
+}
+
+/** The Idempotency-Key header of a book write: absent (null) or a valid key, else 400. */
+export function readIdempotencyKey(header: string | undefined): string | null {
+  if (header === undefined) return null
+  if (!v.is(IdempotencyKey, header)) {
+    throw new ApiError(400, 'validation.idempotency_key.invalid', { inputError: 'Idempotency-Key' })
+  }
+  return header
 }
