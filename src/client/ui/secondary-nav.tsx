@@ -20,7 +20,7 @@ export function secondaryNavValue(pathname: string) {
 }
 
 /** The entries this role may see: none without the user flag, then each entry's own flag. */
-export function visibleEntries<T extends SecondaryNavEntry>(entries: T[], role: string | null | undefined): T[] {
+export function visibleEntries<T extends { permission?: Flag }>(entries: T[], role: string | null | undefined): T[] {
   if (!hasFlag(role, 'user')) return []
   return entries.filter((e) => !e.permission || hasFlag(role, e.permission))
 }

@@ -89,12 +89,17 @@ export function createHoverIntent(
     enter(trigger: boolean, isOpen: boolean) {
       inside++
       clear()
-      if (trigger && !isOpen) timer = setTimeout(() => setOpen(true), openDelay)
+      if (trigger && !isOpen)
+        timer = setTimeout(() => {
+          timer = undefined
+          setOpen(true)
+        }, openDelay)
     },
     leave() {
       inside = Math.max(0, inside - 1)
       clear()
       timer = setTimeout(() => {
+        timer = undefined
         if (inside === 0) setOpen(false)
       }, grace)
     },

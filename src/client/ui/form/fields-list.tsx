@@ -77,7 +77,7 @@ export function fieldSchema(field: FieldSpec): v.GenericSchema {
     return field.required ? v.pipe(v.boolean(), v.literal(true, m.required) as never) : v.pipe(v.boolean(), ...extra(field))
   }
   if (type === 'creditcard') {
-    return field.required ? creditCardRequired(m.required) : v.nullable(v.object({}))
+    return field.required ? creditCardRequired(field.errorMessage ?? 'global.form.creditcard.error.required') : v.nullable(v.object({}))
   }
   if (type === 'rating') {
     const actions: v.PipeItem<any, any, any>[] = []

@@ -1,5 +1,5 @@
 import { PinInput } from '@ark-ui/react/pin-input'
-import type { ReactNode } from 'react'
+import { useMemo, type ReactNode } from 'react'
 import { Controller, useFormContext } from 'react-hook-form'
 import { css } from 'styled-system/css'
 import { useVisibleField } from './context'
@@ -50,44 +50,80 @@ export function Otp({ name, label, helperText, alphanumeric, onComplete, disable
   useVisibleField(name)
   const { control } = useFormContext()
   const error = useFieldError(name)
-  const slot = (index: number) => <PinInput.Input key={index} index={index} className={styles.input} />
-  const half = OTP_LENGTH / 2
   return (
     <Controller
       name={name}
       control={control}
       render={({ field }) => (
-        <PinInput.Root
-          className={styles.root}
+        <OtpSlots
           name={field.name}
-          count={OTP_LENGTH}
-          otp
-          type={alphanumeric ? 'alphanumeric' : 'numeric'}
-          value={[...String(field.value ?? '')].slice(0, OTP_LENGTH)}
-          onValueChange={(d) => field.onChange(d.valueAsString)}
-          onValueComplete={(d) => onComplete?.(d.valueAsString)}
-          invalid={!!error}
+          value={String(field.value ?? '')}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          label={label}
+          helperText={helperText}
+          error={error}
+          alphanumeric={alphanumeric}
+          onComplete={onComplete}
           disabled={disabled}
-          placeholder=""
-          onBlur={(e) => {
-            if (!e.currentTarget.contains(e.relatedTarget as Node | null)) field.onBlur()
-          }}
-        >
-          <PinInput.Label className={styles.label}>{label}</PinInput.Label>
-          <PinInput.Control className={styles.control}>
-            <div className={styles.group}>{Array.from({ length: half }, (_, i) => slot(i))}</div>
-            <span className={styles.dash} aria-hidden />
-            <div className={styles.group}>{Array.from({ length: OTP_LENGTH - half }, (_, i) => slot(half + i))}</div>
-          </PinInput.Control>
-          <PinInput.HiddenInput />
-          {helperText && !error && <span className={styles.helper}>{helperText}</span>}
-          {error && (
-            <span className={styles.error} data-field={name}>
-              {error}
-            </span>
-          )}
-        </PinInput.Root>
+        />
       )}
     />
+  )
+}
+
+interface OtpSlotsProps extends Omit<OtpProps, 'name'> {
+  name: string
+  value: string
+  onChange: (value: string) => void
+  onBlur: () => void
+  error?: string
+}
+
+function OtpSlots({ name, value, onChange, onBlur, label, helperText, error, alphanumeric, onComplete, disabled }: OtpSlotsProps) {
+  // A stable array while the code is unchanged: Ark treats a new array as a new controlled value.
+  const slots = useMemo(() => Array.from({ length: OTP_LENGTH }, (_, i) => value[i] ?? ''), [value])
+  const slot = (index: number) => <PinInput.Input key={index} index={index} className={styles.input} />
+  const half = OTP_LENGTH / 2
+  return (
+    <PinInput.Root
+      className={styles.root}
+      name={name}
+      count={OTP_LENGTH}
+      otp
+      type={alphanumeric ? 'alphanumeric' : 'numeric'}
+      value={slots}
+      onValueChange={(d) => {
+        if (d.valueAsString === value) return
+        onChange(d.valueAsString)
+        // spec §5: completes on the sixth character.
+        if (d.value.length === OTP_LENGTH && d.value.every((c) => c !== '')) onComplete?.(d.valueAsString)
+      }}
+      invalid={!!error}
+      disabled={disabled}
+      placeholder=""
+      onBlur={(e) => {
+        // Moving between slots is not leaving the field: validate (mode onBlur) only once focus
+        // has left all six.
+        const root = e.currentTarget
+        setTimeout(() => {
+          if (!root.contains(document.activeElement)) onBlur()
+        }, 0)
+      }}
+    >
+      <PinInput.Label className={styles.label}>{label}</PinInput.Label>
+      <PinInput.Control className={styles.control}>
+        <div className={styles.group}>{Array.from({ length: half }, (_, i) => slot(i))}</div>
+        <span className={styles.dash} aria-hidden />
+        <div className={styles.group}>{Array.from({ length: OTP_LENGTH - half }, (_, i) => slot(half + i))}</div>
+      </PinInput.Control>
+      <PinInput.HiddenInput />
+      {helperText && !error && <span className={styles.helper}>{helperText}</span>}
+      {error && (
+        <span className={styles.error} data-field={name}>
+          {error}
+        </span>
+      )}
+    </PinInput.Root>
   )
 }
