@@ -9,6 +9,7 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './routes/__root'
+import { Route as SlugRouteImport } from './routes/$slug'
 import { Route as R404RouteImport } from './routes/404'
 import { Route as AccountRouteImport } from './routes/_account'
 import { Route as AppRouteImport } from './routes/_app'
@@ -24,10 +25,19 @@ import { Route as AuthResetpasswordRouteImport } from './routes/_auth.resetpassw
 import { Route as AuthSigninRouteImport } from './routes/_auth.signin'
 import { Route as AccountAccountIndexRouteImport } from './routes/_account.account.index'
 import { Route as AccountAccountProfileRouteImport } from './routes/_account.account.profile'
+import { Route as AccountAccountUrlRouteImport } from './routes/_account.account.url'
+import { Route as AppBooksIndexRouteImport } from './routes/_app.books.index'
+import { Route as AppBooksBookIdRouteImport } from './routes/_app.books.$bookId'
+import { Route as AppBooksNewRouteImport } from './routes/_app.books.new'
 import { Route as AuthSignupIndexRouteImport } from './routes/_auth.signup.index'
 import { Route as AuthSignupPlanRouteImport } from './routes/_auth.signup.plan'
 import { Route as AuthSignupVerifyRouteImport } from './routes/_auth.signup.verify'
 
+const SlugRoute = SlugRouteImport.update({
+  id: '/$slug',
+  path: '/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const R404Route = R404RouteImport.update({
   id: '/404',
   path: '/404',
@@ -100,6 +110,26 @@ const AccountAccountProfileRoute = AccountAccountProfileRouteImport.update({
   path: '/account/profile',
   getParentRoute: () => AccountRoute,
 } as any)
+const AccountAccountUrlRoute = AccountAccountUrlRouteImport.update({
+  id: '/account/url',
+  path: '/account/url',
+  getParentRoute: () => AccountRoute,
+} as any)
+const AppBooksIndexRoute = AppBooksIndexRouteImport.update({
+  id: '/books/',
+  path: '/books/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppBooksBookIdRoute = AppBooksBookIdRouteImport.update({
+  id: '/books/$bookId',
+  path: '/books/$bookId',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppBooksNewRoute = AppBooksNewRouteImport.update({
+  id: '/books/new',
+  path: '/books/new',
+  getParentRoute: () => AppRoute,
+} as any)
 const AuthSignupIndexRoute = AuthSignupIndexRouteImport.update({
   id: '/signup/',
   path: '/signup/',
@@ -117,6 +147,7 @@ const AuthSignupVerifyRoute = AuthSignupVerifyRouteImport.update({
 } as any)
 
 export interface FileRoutesByFullPath {
+  '/$slug': typeof SlugRoute
   '/404': typeof R404Route
   '/': typeof AuthIndexRoute
   '/notfound': typeof NotfoundRoute
@@ -128,12 +159,17 @@ export interface FileRoutesByFullPath {
   '/resetpassword': typeof AuthResetpasswordRoute
   '/signin': typeof AuthSigninRoute
   '/account/profile': typeof AccountAccountProfileRoute
+  '/account/url': typeof AccountAccountUrlRoute
+  '/books/$bookId': typeof AppBooksBookIdRoute
+  '/books/new': typeof AppBooksNewRoute
   '/signup/plan': typeof AuthSignupPlanRoute
   '/signup/verify': typeof AuthSignupVerifyRoute
   '/account/': typeof AccountAccountIndexRoute
+  '/books/': typeof AppBooksIndexRoute
   '/signup/': typeof AuthSignupIndexRoute
 }
 export interface FileRoutesByTo {
+  '/$slug': typeof SlugRoute
   '/404': typeof R404Route
   '/': typeof AuthIndexRoute
   '/notfound': typeof NotfoundRoute
@@ -145,13 +181,18 @@ export interface FileRoutesByTo {
   '/resetpassword': typeof AuthResetpasswordRoute
   '/signin': typeof AuthSigninRoute
   '/account/profile': typeof AccountAccountProfileRoute
+  '/account/url': typeof AccountAccountUrlRoute
+  '/books/$bookId': typeof AppBooksBookIdRoute
+  '/books/new': typeof AppBooksNewRoute
   '/signup/plan': typeof AuthSignupPlanRoute
   '/signup/verify': typeof AuthSignupVerifyRoute
   '/account': typeof AccountAccountIndexRoute
+  '/books': typeof AppBooksIndexRoute
   '/signup': typeof AuthSignupIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
+  '/$slug': typeof SlugRoute
   '/404': typeof R404Route
   '/_account': typeof AccountRouteWithChildren
   '/_app': typeof AppRouteWithChildren
@@ -166,14 +207,19 @@ export interface FileRoutesById {
   '/_auth/signin': typeof AuthSigninRoute
   '/_auth/': typeof AuthIndexRoute
   '/_account/account/profile': typeof AccountAccountProfileRoute
+  '/_account/account/url': typeof AccountAccountUrlRoute
+  '/_app/books/$bookId': typeof AppBooksBookIdRoute
+  '/_app/books/new': typeof AppBooksNewRoute
   '/_auth/signup/plan': typeof AuthSignupPlanRoute
   '/_auth/signup/verify': typeof AuthSignupVerifyRoute
   '/_account/account/': typeof AccountAccountIndexRoute
+  '/_app/books/': typeof AppBooksIndexRoute
   '/_auth/signup/': typeof AuthSignupIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
+    | '/$slug'
     | '/404'
     | '/'
     | '/notfound'
@@ -185,12 +231,17 @@ export interface FileRouteTypes {
     | '/resetpassword'
     | '/signin'
     | '/account/profile'
+    | '/account/url'
+    | '/books/$bookId'
+    | '/books/new'
     | '/signup/plan'
     | '/signup/verify'
     | '/account/'
+    | '/books/'
     | '/signup/'
   fileRoutesByTo: FileRoutesByTo
   to:
+    | '/$slug'
     | '/404'
     | '/'
     | '/notfound'
@@ -202,12 +253,17 @@ export interface FileRouteTypes {
     | '/resetpassword'
     | '/signin'
     | '/account/profile'
+    | '/account/url'
+    | '/books/$bookId'
+    | '/books/new'
     | '/signup/plan'
     | '/signup/verify'
     | '/account'
+    | '/books'
     | '/signup'
   id:
     | '__root__'
+    | '/$slug'
     | '/404'
     | '/_account'
     | '/_app'
@@ -222,13 +278,18 @@ export interface FileRouteTypes {
     | '/_auth/signin'
     | '/_auth/'
     | '/_account/account/profile'
+    | '/_account/account/url'
+    | '/_app/books/$bookId'
+    | '/_app/books/new'
     | '/_auth/signup/plan'
     | '/_auth/signup/verify'
     | '/_account/account/'
+    | '/_app/books/'
     | '/_auth/signup/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
+  SlugRoute: typeof SlugRoute
   R404Route: typeof R404Route
   AccountRoute: typeof AccountRouteWithChildren
   AppRoute: typeof AppRouteWithChildren
@@ -238,6 +299,13 @@ export interface RootRouteChildren {
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
+    '/$slug': {
+      id: '/$slug'
+      path: '/$slug'
+      fullPath: '/$slug'
+      preLoaderRoute: typeof SlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/404': {
       id: '/404'
       path: '/404'
@@ -343,6 +411,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountAccountProfileRouteImport
       parentRoute: typeof AccountRoute
     }
+    '/_account/account/url': {
+      id: '/_account/account/url'
+      path: '/account/url'
+      fullPath: '/account/url'
+      preLoaderRoute: typeof AccountAccountUrlRouteImport
+      parentRoute: typeof AccountRoute
+    }
+    '/_app/books/': {
+      id: '/_app/books/'
+      path: '/books'
+      fullPath: '/books/'
+      preLoaderRoute: typeof AppBooksIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/books/$bookId': {
+      id: '/_app/books/$bookId'
+      path: '/books/$bookId'
+      fullPath: '/books/$bookId'
+      preLoaderRoute: typeof AppBooksBookIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/books/new': {
+      id: '/_app/books/new'
+      path: '/books/new'
+      fullPath: '/books/new'
+      preLoaderRoute: typeof AppBooksNewRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_auth/signup/': {
       id: '/_auth/signup/'
       path: '/signup'
@@ -369,11 +465,13 @@ declare module '@tanstack/react-router' {
 
 interface AccountRouteChildren {
   AccountAccountProfileRoute: typeof AccountAccountProfileRoute
+  AccountAccountUrlRoute: typeof AccountAccountUrlRoute
   AccountAccountIndexRoute: typeof AccountAccountIndexRoute
 }
 
 const AccountRouteChildren: AccountRouteChildren = {
   AccountAccountProfileRoute: AccountAccountProfileRoute,
+  AccountAccountUrlRoute: AccountAccountUrlRoute,
   AccountAccountIndexRoute: AccountAccountIndexRoute,
 }
 
@@ -384,12 +482,18 @@ interface AppRouteChildren {
   AppDashboardRoute: typeof AppDashboardRoute
   AppHelpRoute: typeof AppHelpRoute
   AppWelcomeRoute: typeof AppWelcomeRoute
+  AppBooksBookIdRoute: typeof AppBooksBookIdRoute
+  AppBooksNewRoute: typeof AppBooksNewRoute
+  AppBooksIndexRoute: typeof AppBooksIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppDashboardRoute: AppDashboardRoute,
   AppHelpRoute: AppHelpRoute,
   AppWelcomeRoute: AppWelcomeRoute,
+  AppBooksBookIdRoute: AppBooksBookIdRoute,
+  AppBooksNewRoute: AppBooksNewRoute,
+  AppBooksIndexRoute: AppBooksIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
@@ -419,6 +523,7 @@ const AuthRouteChildren: AuthRouteChildren = {
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
+  SlugRoute: SlugRoute,
   R404Route: R404Route,
   AccountRoute: AccountRouteWithChildren,
   AppRoute: AppRouteWithChildren,

@@ -122,7 +122,6 @@ const recipe = sva({
       fontWeight: 'semibold',
       fontSize: 'sm',
       cursor: 'pointer',
-      textTransform: 'capitalize',
       _hover: { bg: 'bg.muted' },
     },
     table: { w: 'full', borderCollapse: 'collapse' },
@@ -140,10 +139,12 @@ const recipe = sva({
       cursor: 'pointer',
       textTransform: 'capitalize',
       _hover: { bg: 'bg.muted' },
-      '&[data-outside-range]': { color: 'fg.muted' },
+      '&[data-outside-range]': { color: 'fg.muted', opacity: 0.6 },
       '&[data-today]': { fontWeight: 'bold', color: 'accent', textDecoration: 'underline', textUnderlineOffset: '3px' },
       '&[data-selected]': { bg: 'accent', color: 'accent.fg', _hover: { bg: 'accent.hover' } },
-      '&[data-disabled], &[data-unavailable]': { opacity: 0.4, cursor: 'not-allowed', textDecoration: 'line-through' },
+      '&[data-disabled]': { opacity: 0.4, cursor: 'not-allowed' },
+      '&[data-unavailable]': { opacity: 0.4, cursor: 'not-allowed', textDecoration: 'line-through' },
+      '&[data-outside-range][data-disabled]': { opacity: 0.45, cursor: 'default' },
     },
   },
 })
@@ -187,8 +188,6 @@ export function DateField({ name, label, helperText, required, min, max, isDateU
       dayCell: (s: { valueText: string; selected: boolean; unavailable: boolean }) =>
         s.unavailable ? t`Not available: ${s.valueText}` : s.selected ? t`Selected: ${s.valueText}` : s.valueText,
       trigger: (open: boolean) => (open ? t`Close calendar` : t`Open calendar`),
-      viewTrigger: (_view: string, next?: string) =>
-        next === 'month' ? t`Choose a month` : next === 'year' ? t`Choose a year` : t`Choose a day`,
       prevTrigger: (view: string) => (view === 'day' ? t`Previous month` : view === 'month' ? t`Previous year` : t`Previous decade`),
       nextTrigger: (view: string) => (view === 'day' ? t`Next month` : view === 'month' ? t`Next year` : t`Next decade`),
       content: t`Calendar`,
@@ -284,18 +283,31 @@ function todayIn(min: DateValue | undefined): DateValue {
 type Styles = ReturnType<typeof recipe>
 
 function Header({ styles }: { styles: Styles }) {
+  const { t, i18n } = useLingui()
   return (
-    <DatePicker.ViewControl className={styles.header}>
-      <DatePicker.PrevTrigger className={styles.nav}>
-        <ChevronLeft aria-hidden size={18} />
-      </DatePicker.PrevTrigger>
-      <DatePicker.ViewTrigger className={styles.viewTrigger}>
-        <DatePicker.RangeText />
-      </DatePicker.ViewTrigger>
-      <DatePicker.NextTrigger className={styles.nav}>
-        <ChevronRight aria-hidden size={18} />
-      </DatePicker.NextTrigger>
-    </DatePicker.ViewControl>
+    <DatePicker.Context>
+      {(api) => {
+        const { start, end } = api.visibleRangeText
+        const text = [...new Set([start, end])].filter(Boolean).join(' – ')
+        // "noviembre de 2026" → "Noviembre de 2026" (only the first letter: not "De").
+        const range = text.charAt(0).toLocaleUpperCase(i18n.locale) + text.slice(1)
+        const hint = api.view === 'day' ? t`choose a month` : api.view === 'month' ? t`choose a year` : t`choose a day`
+        return (
+          <DatePicker.ViewControl className={styles.header}>
+            <DatePicker.PrevTrigger className={styles.nav}>
+              <ChevronLeft aria-hidden size={18} />
+            </DatePicker.PrevTrigger>
+            {/* The visible text starts the accessible name (WCAG 2.5.3 label in name). */}
+            <DatePicker.ViewTrigger className={styles.viewTrigger} aria-label={`${range}, ${hint}`}>
+              {range}
+            </DatePicker.ViewTrigger>
+            <DatePicker.NextTrigger className={styles.nav}>
+              <ChevronRight aria-hidden size={18} />
+            </DatePicker.NextTrigger>
+          </DatePicker.ViewControl>
+        )
+      }}
+    </DatePicker.Context>
   )
 }
 

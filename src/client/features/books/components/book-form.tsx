@@ -1,0 +1,96 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useEffect, useRef, type ReactNode } from 'react'
+import { useFormContext, useWatch } from 'react-hook-form'
+import { css } from 'styled-system/css'
+import type { ApiResponse } from '~/client/lib/http'
+import * as Form from '~/client/ui/form'
+import { BOOK_LIMITS, parseRetailerLink } from '~/shared/schemas/book'
+import { EditBookSchema, NewBookSchema, type BookFormValues } from '../form-schema'
+
+const styles = {
+  pair: css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))' }, gap: '5' }),
+  found: css({ fontSize: 'sm', color: 'success', fontWeight: 'medium', mt: '-3' }),
+  actions: css({ display: 'flex', flexDirection: { base: 'column-reverse', sm: 'row' }, gap: '3', alignItems: { sm: 'center' }, justifyContent: 'flex-end', mt: '2' }),
+  submit: css({ w: { base: 'full', sm: 'auto' } }),
+}
+
+/**
+ * A retailer link fills in the title (unless the reader typed one) and shows the ISBN/ASIN it
+ * carries, read from the URL alone with the shared parser: nothing is fetched (decisions §6).
+ */
+function LinkAssist() {
+  const { t } = useLingui()
+  const { setValue, getValues } = useFormContext<BookFormValues>()
+  const link = useWatch<BookFormValues, 'link'>({ name: 'link' })
+  const filled = useRef<string | null>(null)
+  const parsed = link?.trim() ? parseRetailerLink(link) : null
+
+  useEffect(() => {
+    const title = parsed?.title
+    if (!title) return
+    const current = getValues('title')
+    if (!current.trim() || current === filled.current) {
+      filled.current = title
+      setValue('title', title, { shouldDirty: true, shouldValidate: true })
+    }
+  }, [parsed?.title, getValues, setValue])
+
+  if (!parsed) return null
+  const isbn = parsed.isbn
+  const asin = parsed.asin
+  const parts = [isbn && t`ISBN ${isbn}`, asin && asin !== isbn && t`ASIN ${asin}`].filter(Boolean).join(' · ')
+  return (
+    <p className={styles.found} role="status" data-testid="link-found">
+      {parts ? <Trans>Book link recognised: {parts}</Trans> : <Trans>Book link recognised</Trans>}
+    </p>
+  )
+}
+
+export interface BookFormProps {
+  mode: 'new' | 'edit'
+  defaultValues: BookFormValues
+  submit: (values: BookFormValues) => Promise<ApiResponse>
+  onSuccess: () => void
+  /** Shown beside the submit button (e.g. Cancel). */
+  secondary?: ReactNode
+}
+
+/** The book form (spec §2 /books/new and /books/{id}; §5: only the title is required). */
+export function BookForm({ mode, defaultValues, submit, onSuccess, secondary }: BookFormProps) {
+  const { t } = useLingui()
+  return (
+    <Form.Root
+      schema={mode === 'new' ? NewBookSchema : EditBookSchema}
+      defaultValues={defaultValues}
+      submit={submit}
+      onSuccess={onSuccess}
+      onlineOnly={false}
+      aria-label={mode === 'new' ? t`Add a book` : t`Edit book`}
+    >
+      {mode === 'new' && (
+        <>
+          <Form.Url
+            name="link"
+            label={t`Paste a link`}
+            placeholder={t`https://www.amazon.com/…`}
+            helperText={t`An Amazon book link fills in the title and ISBN for you. Optional.`}
+          />
+          <LinkAssist />
+        </>
+      )}
+      <Form.Text name="title" label={t`Title`} required maxLength={BOOK_LIMITS.title} autoComplete="off" />
+      <Form.Text name="author" label={t`Author`} maxLength={BOOK_LIMITS.author} autoComplete="off" />
+      <Form.Rating name="rating" label={t`Rating`} />
+      <div className={styles.pair}>
+        <Form.Date name="started_at" label={t`Started`} />
+        <Form.Date name="finished_at" label={t`Finished`} />
+      </div>
+      <Form.Url name="imageUrl" label={t`Cover image URL`} placeholder={t`https://…`} helperText={t`A link to a picture of the cover (http or https).`} />
+      <Form.Textarea name="review" label={t`Review`} maxLength={BOOK_LIMITS.review} rows={4} />
+      <div className={styles.actions}>
+        {secondary}
+        <Form.Submit className={styles.submit}>{mode === 'new' ? <Trans>Add book</Trans> : <Trans>Save changes</Trans>}</Form.Submit>
+      </div>
+    </Form.Root>
+  )
+}

@@ -1,0 +1,94 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useEffect, useMemo } from 'react'
+import { css } from 'styled-system/css'
+import type { LocalBook } from '~/client/db'
+import { useDocumentTitle } from '~/client/lib/use-document-title'
+import { updateBook, useBook, useSyncStatus } from '~/client/sync'
+import { buttonRecipe } from '~/client/ui/button'
+import { Spinner } from '~/client/ui/spinner'
+import { changedFields, type BookFormValues } from '../form-schema'
+import { BookForm } from './book-form'
+import { FormPage } from './form-page'
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+const styles = {
+  loading: css({ display: 'flex', justifyContent: 'center', py: '10' }),
+  ids: css({ fontSize: 'sm', color: 'fg.muted', fontVariantNumeric: 'tabular-nums' }),
+}
+
+function formValues(b: LocalBook): BookFormValues {
+  return {
+    title: b.title,
+    author: b.author ?? '',
+    rating: b.rating,
+    review: b.review ?? '',
+    started_at: b.started_at ?? '',
+    finished_at: b.finished_at ?? '',
+    imageUrl: b.imageUrl ?? '',
+  }
+}
+
+/**
+ * /books/{id} (spec §2): the book form for a book on this device. A missing book goes to /404
+ * (spec §8) — once this device has synced at least once, or right away when it cannot (offline),
+ * so a link opened on a fresh device is not called missing before its books arrive.
+ */
+export function EditBookPage({ bookId }: { bookId: string }) {
+  const { t } = useLingui()
+  const navigate = useNavigate()
+  const valid = UUID.test(bookId)
+  const book = useBook(valid ? bookId.toLowerCase() : undefined)
+  const sync = useSyncStatus()
+  const settled = !!sync.lastSyncedAt || !sync.online || sync.state === 'error' || sync.state === 'unauthorized'
+  const missing = !valid || (book === null && settled)
+  const title = book?.title
+  useDocumentTitle(title ? t`Edit “${title}”` : t`Edit book`)
+
+  useEffect(() => {
+    if (missing) void navigate({ to: '/404', replace: true })
+  }, [missing, navigate])
+
+  // The form starts from the book as it was when it opened; later syncs do not reset what the reader types.
+  const loaded = !!book
+  const initial = useMemo(() => (book ? formValues(book) : null), [loaded, bookId])
+
+  if (!book || !initial) {
+    return (
+      <div className={styles.loading} role="status" aria-label={t`Loading`}>
+        <Spinner />
+      </div>
+    )
+  }
+
+  const isbn = book.isbn
+  const asin = book.asin
+  return (
+    <FormPage
+      title={<Trans>Edit “{title}”</Trans>}
+      lead={
+        isbn || asin ? (
+          <span className={styles.ids}>{[isbn && t`ISBN ${isbn}`, asin && asin !== isbn && t`ASIN ${asin}`].filter(Boolean).join(' · ')}</span>
+        ) : undefined
+      }
+    >
+      <BookForm
+        mode="edit"
+        defaultValues={initial}
+        submit={async (values) => {
+          const changes = changedFields(initial, values)
+          const saved = Object.keys(changes).length ? await updateBook(book.id, changes) : book
+          const savedTitle = saved.title
+          return { message: t`Saved “${savedTitle}”` }
+        }}
+        onSuccess={() => void navigate({ to: '/books', search: {} })}
+        secondary={
+          <Link to="/books" className={buttonRecipe({ variant: 'outline', size: 'lg' })}>
+            <Trans>Cancel</Trans>
+          </Link>
+        }
+      />
+    </FormPage>
+  )
+}

@@ -1,0 +1,36 @@
+import { useLingui } from '@lingui/react/macro'
+import { CloudAlert, CloudCheck, CloudUpload } from 'lucide-react'
+import { css, cx } from 'styled-system/css'
+import type { SyncState } from '~/client/db'
+import { SYNC_LABEL } from '../labels'
+
+const styles = {
+  root: css({ display: 'inline-flex', alignItems: 'center', gap: '1', fontSize: 'xs', whiteSpace: 'nowrap' }),
+  synced: css({ color: 'fg.muted' }),
+  pending: css({ color: 'warning' }),
+  rejected: css({ color: 'danger', fontWeight: 'semibold' }),
+  // Visually hidden on small screens (still read out), shown beside the icon on wide ones.
+  text: css({
+    position: { base: 'absolute', lg: 'static' },
+    w: { base: '1px', lg: 'auto' },
+    h: { base: '1px', lg: 'auto' },
+    overflow: { base: 'hidden', lg: 'visible' },
+    clip: { base: 'rect(0, 0, 0, 0)', lg: 'auto' },
+    whiteSpace: 'nowrap',
+  }),
+}
+
+const ICONS = { synced: CloudCheck, pending: CloudUpload, rejected: CloudAlert }
+
+/** A book's sync state: an icon, with its words beside it on wide screens and for screen readers always. */
+export function SyncStateMark({ state }: { state: SyncState }) {
+  const { i18n } = useLingui()
+  const Icon = ICONS[state]
+  const label = i18n._(SYNC_LABEL[state])
+  return (
+    <span className={cx(styles.root, styles[state])} title={label} data-sync={state}>
+      <Icon aria-hidden size={16} />
+      <span className={styles.text}>{label}</span>
+    </span>
+  )
+}

@@ -1,0 +1,81 @@
+import * as v from 'valibot'
+import { URL_INVALID, URL_PATTERN } from '~/client/ui/form/url'
+import { CreateBookInput, UpdateBookInput, type CreateBookRaw, type UpdateBookRaw } from '~/shared/schemas/book'
+
+// The book form validates with the shared schemas (architecture rule 2) and submits what the
+// reader typed, not the schema's output: the sync mutation parses it again, and a pasted
+// retailer link must travel with the book so the server derives the same ISBN/ASIN from it.
+
+/** What the inputs hold: text ('' when empty), the rating as a number or null. */
+export interface BookFormValues {
+  link?: string
+  title: string
+  author: string
+  rating: number | null
+  review: string
+  started_at: string
+  finished_at: string
+  imageUrl: string
+}
+
+export const EMPTY_BOOK: BookFormValues = {
+  title: '',
+  author: '',
+  rating: null,
+  review: '',
+  started_at: '',
+  finished_at: '',
+  imageUrl: '',
+}
+
+/** The form values with an empty link left out (an empty link is no link, not an invalid one). */
+export function toCreateInput({ link, ...fields }: BookFormValues): CreateBookRaw {
+  if (!link?.trim()) return fields
+  // With a link, an empty title means "the title from the link".
+  const { title, ...rest } = fields
+  return title.trim() ? { ...fields, link: link.trim() } : { ...rest, link: link.trim() }
+}
+
+export function toUpdateInput({ link: _link, ...fields }: BookFormValues): UpdateBookRaw {
+  return fields
+}
+
+/** Checks `toInput(values)` with `schema`; the spec §5 url rule also applies to the cover URL. */
+function formSchema(schema: v.GenericSchema, toInput: (values: BookFormValues) => unknown) {
+  return v.pipe(
+    v.custom<BookFormValues>((value) => typeof value === 'object' && value !== null),
+    v.rawTransform(({ dataset, addIssue, NEVER }) => {
+      const values = dataset.value
+      const result = v.safeParse(schema, toInput(values))
+      // Not an address at all: the url field's own message, rather than "must be http or https".
+      const notUrl = !!values.imageUrl.trim() && !URL_PATTERN.test(values.imageUrl.trim())
+      let ok = result.success && !notUrl
+      for (const issue of result.issues ?? []) {
+        const key = issue.path?.map((p) => p.key).find((k) => typeof k === 'string') as string | undefined
+        if (notUrl && key === 'imageUrl') continue
+        addIssue({ message: issue.message, path: key ? [pathItem(values, key)] : undefined })
+      }
+      if (notUrl) {
+        ok = false
+        addIssue({ message: URL_INVALID, path: [pathItem(values, 'imageUrl')] })
+      }
+      return ok ? values : NEVER
+    }),
+  )
+}
+
+function pathItem(input: BookFormValues, key: string): v.ObjectPathItem {
+  return { type: 'object', origin: 'value', input: input as never, key, value: (input as unknown as Record<string, unknown>)[key] }
+}
+
+export const NewBookSchema = formSchema(CreateBookInput, (values) => toCreateInput(values))
+export const EditBookSchema = formSchema(UpdateBookInput, (values) => toUpdateInput(values))
+
+/** The fields the reader changed since the form opened (decisions §6: edits merge field by field). */
+export function changedFields(initial: BookFormValues, values: BookFormValues): UpdateBookRaw {
+  const out: Record<string, unknown> = {}
+  for (const key of Object.keys(EMPTY_BOOK) as (keyof BookFormValues)[]) {
+    if (values[key] !== initial[key]) out[key] = values[key]
+  }
+  return out as UpdateBookRaw
+}

@@ -1,0 +1,17 @@
+import { expect, test } from 'vitest'
+import { foldText, matchesWords, queryWords } from './search'
+
+test('folds case, accents and spaces', () => {
+  expect(foldText('  García   MÁRQUEZ ')).toBe('garcia marquez')
+  expect(foldText('Ñandú')).toBe('nandu')
+  expect(foldText('Åsne Seierstad')).toBe('asne seierstad')
+})
+
+test('every word must appear in the title or the author, in any order', () => {
+  const book = { title: 'Cien años de soledad', author: 'Gabriel García Márquez' }
+  expect(matchesWords(book, queryWords(''))).toBe(true)
+  expect(matchesWords(book, queryWords('ANOS'))).toBe(true)
+  expect(matchesWords(book, queryWords('marquez soledad'))).toBe(true)
+  expect(matchesWords(book, queryWords('márquez dune'))).toBe(false)
+  expect(matchesWords({ title: 'Dune', author: null }, queryWords('dune'))).toBe(true)
+})

@@ -1,0 +1,61 @@
+import { useCallback, useLayoutEffect, useRef, useState } from 'react'
+
+// Windowing for long lists (10,000 books stay smooth): rows have one fixed height, the list is
+// as tall as all its rows, and only the rows near the viewport are rendered. The page itself
+// scrolls (the app layout has no inner scroller), so the window follows window scrolling.
+
+export interface Range {
+  start: number
+  end: number
+}
+
+/**
+ * Rows [start, end) to render for a list whose top edge is `top` px from the viewport's top,
+ * in a viewport `viewport` px tall, with `overscan` extra rows above and below.
+ */
+export function visibleRange(top: number, viewport: number, count: number, rowHeight: number, overscan: number): Range {
+  if (count <= 0 || rowHeight <= 0) return { start: 0, end: 0 }
+  const first = Math.floor(Math.max(0, -top) / rowHeight)
+  const last = Math.ceil(Math.max(0, viewport - top) / rowHeight)
+  const start = Math.max(0, Math.min(count, first - overscan))
+  const end = Math.max(start, Math.min(count, last + overscan))
+  return { start, end }
+}
+
+/** The rows of the list in `ref` that are on (or near) the screen; updates on scroll and resize. */
+export function useWindowRange(count: number, rowHeight: number, overscan = 8) {
+  const ref = useRef<HTMLDivElement | null>(null)
+  const [range, setRange] = useState<Range>(() => visibleRange(0, typeof window === 'undefined' ? 800 : window.innerHeight, count, rowHeight, overscan))
+
+  const measure = useCallback(() => {
+    const el = ref.current
+    if (!el) return
+    const next = visibleRange(el.getBoundingClientRect().top, window.innerHeight, count, rowHeight, overscan)
+    setRange((prev) => (prev.start === next.start && prev.end === next.end ? prev : next))
+  }, [count, rowHeight, overscan])
+
+  useLayoutEffect(() => {
+    measure()
+    let frame = 0
+    const onChange = () => {
+      if (frame) return
+      frame = requestAnimationFrame(() => {
+        frame = 0
+        measure()
+      })
+    }
+    window.addEventListener('scroll', onChange, { passive: true })
+    window.addEventListener('resize', onChange)
+    // The list moves when content above it changes height (a notice appears, fonts load).
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(onChange)
+    if (ref.current?.parentElement) observer?.observe(ref.current.parentElement)
+    return () => {
+      if (frame) cancelAnimationFrame(frame)
+      window.removeEventListener('scroll', onChange)
+      window.removeEventListener('resize', onChange)
+      observer?.disconnect()
+    }
+  }, [measure])
+
+  return { ref, range }
+}

@@ -1,0 +1,302 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import { notifications, readyUser, useToken } from './auth-helpers'
+import { addServerBook, auth, bookRow, controlledBySw, expectServerBooks, pickToday, rate, serverBooks, syncBadge, today } from './books-helpers'
+
+// The book screens online (spec §2 /books, /books/new, /books/{id}; decisions §6): every change
+// is shown at once from the device and reaches the server through the outbox.
+
+async function signedIn(page: Page, request: Parameters<typeof readyUser>[0], opts: { name?: string } = {}) {
+  const { token } = await readyUser(request, { name: opts.name ?? 'Bea Reader' })
+  await useToken(page, token)
+  return token
+}
+
+test('add, edit, rate, delete and undo; the server holds the result', async ({ page, request }) => {
+  const token = await signedIn(page, request)
+  await page.goto('/books')
+  await expect(page).toHaveTitle(/My books/)
+  await expect(page.getByRole('heading', { name: 'Your list is empty' })).toBeVisible()
+
+  // Add
+  await page.getByRole('link', { name: 'Add your first book' }).click()
+  await expect(page).toHaveURL(/\/books\/new$/)
+  await expect(page).toHaveTitle(/Add a book/)
+  await page.locator('input[name="title"]').fill('Dune')
+  await page.locator('input[name="author"]').fill('Frank Herbert')
+  await rate(page, 4)
+  await pickToday(page, 'Started')
+  await page.locator('textarea[name="review"]').fill('Spice must flow.')
+  await page.getByRole('button', { name: 'Add book' }).click()
+  await expect(page).toHaveURL(/\/books$/)
+  await expect(notifications(page).getByText('Added “Dune”')).toBeVisible()
+  const row = bookRow(page, 'Dune')
+  await expect(row).toBeVisible()
+  await expect(row.getByRole('img', { name: 'Rated 4 out of 5' })).toBeVisible()
+  await expect(row.getByText('Reading', { exact: true })).toBeVisible()
+  await expect(row.getByText('Frank Herbert')).toBeVisible()
+  await expectServerBooks(request, token, (b) => [b.title, b.author, b.rating, b.started_at, b.finished_at, b.review], [
+    ['Dune', 'Frank Herbert', 4, today().iso, null, 'Spice must flow.'],
+  ])
+  await expect(row.getByText('Synced')).toBeAttached()
+  const [first] = await serverBooks(request, token)
+
+  // Edit: another rating, a finish date
+  await row.getByRole('link', { name: 'Edit “Dune”' }).click()
+  await expect(page).toHaveURL(new RegExp(`/books/${first!.id}$`))
+  await expect(page).toHaveTitle(/Edit “Dune”/)
+  await expect(page.locator('input[name="title"]')).toHaveValue('Dune')
+  await expect(page.getByRole('radio', { name: '4 stars' })).toBeChecked()
+  await rate(page, 5)
+  await pickToday(page, 'Finished')
+  await page.getByRole('button', { name: 'Save changes' }).click()
+  await expect(notifications(page).getByText('Saved “Dune”')).toBeVisible()
+  await expect(row.getByRole('img', { name: 'Rated 5 out of 5' })).toBeVisible()
+  await expect(row.getByText('Finished', { exact: true })).toBeVisible()
+  await expectServerBooks(request, token, (b) => [b.id, b.rating, b.finished_at, b.status], [[first!.id, 5, today().iso, 'finished']])
+
+  // Delete, confirmed in a dialog, then Undo from the toast
+  await row.getByRole('button', { name: 'Delete “Dune”' }).click()
+  const dialog = page.getByRole('alertdialog', { name: 'Delete “Dune”?' })
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused()
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(row).toBeVisible()
+  await row.getByRole('button', { name: 'Delete “Dune”' }).click()
+  await dialog.getByRole('button', { name: 'Delete' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByRole('heading', { name: 'Your list is empty' })).toBeVisible()
+  const toast = notifications(page).getByRole('listitem').filter({ hasText: 'Deleted “Dune”' })
+  await toast.getByRole('button', { name: 'Undo' }).click()
+  await expect(notifications(page).getByText('“Dune” is back on your list')).toBeVisible()
+  await expect(row).toBeVisible()
+  await expect(row.getByRole('img', { name: 'Rated 5 out of 5' })).toBeVisible()
+  // The old book is gone on the server (a tombstone) and the restored one is a new book.
+  await expectServerBooks(request, token, (b) => [b.id === first!.id, b.title, b.author, b.rating, b.review], [
+    [false, 'Dune', 'Frank Herbert', 5, 'Spice must flow.'],
+  ])
+  await expect(syncBadge(page)).toHaveText('Synced')
+})
+
+test('the form validates on blur and keeps the reader on it while invalid', async ({ page, request }) => {
+  await signedIn(page, request)
+  await page.goto('/books/new')
+  const form = page.getByRole('form', { name: 'Add a book' })
+  await expect(form.locator('button[type="submit"]')).toHaveCount(1)
+  for (const name of ['link', 'title', 'author', 'rating', 'started_at', 'finished_at', 'imageUrl', 'review']) {
+    await expect(form.locator(`[name="${name}"]`).first()).toBeAttached()
+  }
+  await page.locator('input[name="imageUrl"]').fill('not a url')
+  await page.locator('input[name="imageUrl"]').blur()
+  await expect(page.getByText('Please enter a valid URL')).toBeVisible()
+  await page.getByRole('button', { name: 'Add book' }).click()
+  await expect(page.getByText('Please enter a title')).toBeVisible()
+  await expect(page.locator('input[name="title"]')).toHaveAttribute('aria-invalid', 'true')
+  await expect(page).toHaveURL(/\/books\/new$/)
+  await page.locator('input[name="imageUrl"]').fill('ftp://example.com/cover.jpg')
+  await page.locator('input[name="title"]').fill('Piranesi')
+  await page.getByRole('button', { name: 'Add book' }).click()
+  await expect(page.getByText('The image must be an http or https URL')).toBeVisible()
+})
+
+test('a pasted Amazon link fills in the title and ISBN without fetching', async ({ page, request }) => {
+  const token = await signedIn(page, request)
+  await page.goto('/books/new')
+  await page.locator('input[name="link"]').fill('https://www.amazon.com/Dune-Frank-Herbert/dp/0441013597/ref=sr_1_1')
+  await expect(page.locator('input[name="title"]')).toHaveValue('Dune Frank Herbert')
+  await expect(page.getByText('Book link recognised: ISBN 0441013597')).toBeVisible()
+  await page.locator('input[name="title"]').fill('Dune')
+  await page.getByRole('button', { name: 'Add book' }).click()
+  await expect(page).toHaveURL(/\/books$/)
+  await expectServerBooks(request, token, (b) => [b.title, b.isbn, b.asin], [['Dune', '0441013597', '0441013597']])
+})
+
+test('search (accents and case ignored) and the status filter', async ({ page, request }) => {
+  const token = await signedIn(page, request)
+  await addServerBook(request, token, { title: 'Cien años de soledad', author: 'Gabriel García Márquez', started_at: '2024-01-02', finished_at: '2024-02-03' })
+  await addServerBook(request, token, { title: 'Dune', author: 'Frank Herbert', started_at: '2024-03-01' })
+  await addServerBook(request, token, { title: 'Piranesi', author: 'Susanna Clarke' })
+  await page.goto('/books')
+  const list = page.getByRole('list', { name: 'Your books' })
+  await expect(list.getByRole('listitem')).toHaveCount(3)
+  await expect(page.getByText('3 books on your list')).toBeVisible()
+
+  const search = page.getByRole('searchbox', { name: 'Search by title or author' })
+  await search.fill('garcia MARQUEZ')
+  await expect(list.getByRole('listitem')).toHaveCount(1)
+  await expect(list.getByText('Cien años de soledad')).toBeVisible()
+  await search.fill('ANOS')
+  await expect(list.getByText('Cien años de soledad')).toBeVisible()
+  await expect(page).toHaveURL(/q=ANOS/)
+  await search.fill('')
+
+  const filter = page.getByRole('group', { name: 'Status' })
+  await filter.getByText('Reading').click()
+  await expect(list.getByRole('listitem')).toHaveCount(1)
+  await expect(list.getByText('Dune')).toBeVisible()
+  await filter.getByText('Finished').click()
+  await expect(list.getByText('Cien años de soledad')).toBeVisible()
+  await expect(list.getByRole('listitem')).toHaveCount(1)
+  await filter.getByText('Not started').click()
+  await expect(list.getByText('Piranesi')).toBeVisible()
+  await expect(list.getByRole('listitem')).toHaveCount(1)
+
+  // Filter and search together, nothing matches, then clear both.
+  await search.fill('dune')
+  await expect(page.getByText('No books match')).toBeVisible()
+  await page.getByRole('button', { name: 'Clear search and filter' }).click()
+  await expect(list.getByRole('listitem')).toHaveCount(3)
+  await expect(filter.getByRole('radio', { name: 'Any' })).toBeChecked()
+})
+
+test('a missing book goes to /404', async ({ page, request }) => {
+  await signedIn(page, request)
+  await page.goto('/books')
+  await expect(syncBadge(page)).toHaveText('Synced')
+  await page.goto('/books/00000000-0000-4000-8000-000000000000')
+  await expect(page).toHaveURL(/\/404$/)
+  await page.goto('/books/not-a-book')
+  await expect(page).toHaveURL(/\/404$/)
+})
+
+test('Books is in the main navigation', async ({ page, request }) => {
+  await signedIn(page, request)
+  await page.goto('/dashboard')
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Books' }).click()
+  await expect(page).toHaveURL(/\/books$/)
+  await expect(page.getByRole('heading', { name: 'My books' })).toBeVisible()
+})
+
+test('a change the server refuses is listed with its reason and can be dismissed', async ({ page, request, context }) => {
+  const token = await signedIn(page, request)
+  const book = await addServerBook(request, token, { title: 'Gone Girl' })
+  await page.goto('/books')
+  const row = bookRow(page, 'Gone Girl')
+  await expect(row).toBeVisible()
+  await controlledBySw(page)
+  // Offline, the reader edits the book while another device deletes it: the edit is refused.
+  await context.setOffline(true)
+  await row.getByRole('link', { name: 'Edit “Gone Girl”' }).click()
+  await rate(page, 2)
+  await page.getByRole('button', { name: 'Save changes' }).click()
+  await expect(row.getByText('Waiting to sync')).toBeAttached()
+  expect((await request.delete(`/api/books/${book.id}`, { headers: auth(token) })).status()).toBe(200)
+  await context.setOffline(false)
+  const refused = page.getByRole('region', { name: 'Some changes were not saved' })
+  await expect(refused).toBeVisible()
+  await expect(refused.getByText(/was deleted on another device, so your change (to it )?was not kept/)).toBeVisible()
+  await expect(syncBadge(page)).toContainText('1 change not saved')
+  await expect(row).toBeHidden()
+  await refused.getByRole('button', { name: /^Dismiss/ }).click()
+  await expect(refused).toBeHidden()
+  await expect(syncBadge(page)).toHaveText('Synced')
+})
+
+test('10,000 books: only a screenful is rendered and the end of the list is reachable', async ({ page, request }) => {
+  test.setTimeout(120_000)
+  await signedIn(page, request)
+  await page.goto('/books')
+  await expect(syncBadge(page)).toHaveText('Synced')
+  // Seed the device directly (as a long-synced list would be); the server is not involved.
+  await page.evaluate(async () => {
+    const open = indexedDB.open('tbr')
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      open.onsuccess = () => resolve(open.result)
+      open.onerror = () => reject(open.error)
+    })
+    const me = await new Promise<{ account_id: string }>((resolve) => {
+      const r = db.transaction('user').objectStore('user').get('me')
+      r.onsuccess = () => resolve(r.result)
+    })
+    const tx = db.transaction('books', 'readwrite')
+    const store = tx.objectStore('books')
+    const base = Date.UTC(2020, 0, 1)
+    for (let i = 0; i < 10_000; i++) {
+      const at = new Date(base + i * 60_000).toISOString()
+      store.put({
+        id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+        title: `Book ${i}`,
+        author: `Author ${i % 97}`,
+        rating: (i % 5) + 1,
+        review: null,
+        started_at: i % 3 ? '2024-01-01' : null,
+        finished_at: i % 3 === 2 ? '2024-02-01' : null,
+        started: i % 3 !== 0,
+        finished: i % 3 === 2,
+        status: i % 3 === 0 ? 'not_started' : i % 3 === 1 ? 'reading' : 'finished',
+        imageUrl: null,
+        isbn: null,
+        asin: null,
+        account_id: me.account_id,
+        created_at: at,
+        updated_at: at,
+        version: 0,
+        sync: 'synced',
+      })
+    }
+    await new Promise((resolve) => (tx.oncomplete = resolve))
+  })
+  // Written behind Dexie's back, so the open page is not told: reload, as after a long sync.
+  await page.reload()
+  await expect(page.getByText('10,000 books on your list')).toBeVisible()
+  const items = page.getByRole('list', { name: 'Your books' }).getByRole('listitem')
+  await expect(items.first()).toContainText('Book 9999')
+  expect(await items.count()).toBeLessThan(60)
+  // Jump to the end: the oldest book is there, and still only a screenful is in the page.
+  const started = Date.now()
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
+  await expect(page.getByText('Book 0', { exact: true })).toBeVisible()
+  expect(Date.now() - started).toBeLessThan(5_000)
+  expect(await items.count()).toBeLessThan(60)
+  await expect(items.last()).toHaveAttribute('aria-posinset', '10000')
+  // Searching 10,000 books answers quickly too.
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await page.getByRole('searchbox', { name: 'Search by title or author' }).fill('book 4242')
+  await expect(page.getByRole('list', { name: 'Your books' }).getByRole('listitem')).toHaveCount(1)
+})
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`book screens are accessible in ${scheme} mode`, async ({ page, request }) => {
+    const token = await signedIn(page, request)
+    await request.patch('/api/user', { data: { dark_mode: scheme === 'dark' }, headers: auth(token) })
+    const check = async (label: string) => {
+      const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+      expect(violations.map((v) => `${label}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
+    }
+    await page.goto('/books')
+    await expect(page.getByRole('heading', { name: 'Your list is empty' })).toBeVisible()
+    await check('/books empty')
+    const book = await addServerBook(request, token, { title: 'Middlemarch', author: 'George Eliot', rating: 4, started_at: '2024-05-01' })
+    await page.reload()
+    await expect(bookRow(page, 'Middlemarch')).toBeVisible()
+    await check('/books')
+    await page.getByRole('button', { name: 'Delete “Middlemarch”' }).click()
+    await expect(page.getByRole('alertdialog')).toBeVisible()
+    await check('/books delete dialog')
+    await page.keyboard.press('Escape')
+    await page.goto('/books/new')
+    await page.getByRole('button', { name: 'Add book' }).click()
+    await expect(page.getByText('Please enter a title')).toBeVisible()
+    await check('/books/new with errors')
+    await page.goto(`/books/${book.id}`)
+    await expect(page.locator('input[name="title"]')).toHaveValue('Middlemarch')
+    await check('/books/{id}')
+    await page.getByRole('button', { name: /^Started / }).click()
+    await expect(page.locator('[data-part="table-cell-trigger"][data-view="day"][data-focus]')).toBeFocused()
+    await check('/books/{id} calendar open')
+  })
+}
+
+test('the rating is a keyboard radio group', async ({ page, request }) => {
+  await signedIn(page, request)
+  await page.goto('/books/new')
+  await page.locator('input[name="author"]').focus()
+  await page.keyboard.press('Tab')
+  await expect(page.getByRole('radio', { name: '1 star', exact: true })).toBeFocused()
+  await page.keyboard.press('ArrowRight')
+  await page.keyboard.press('ArrowRight')
+  await expect(page.getByRole('radio', { name: '3 stars' })).toBeChecked()
+  await page.keyboard.press('Delete')
+  await expect(page.getByRole('radio', { name: '3 stars' })).not.toBeChecked()
+})
