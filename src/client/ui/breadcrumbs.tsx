@@ -15,9 +15,12 @@ const styles = {
   current: css({ color: 'fg', fontWeight: 'medium' }),
 }
 
-/** The trail to the current page; the last crumb is the current page and is not a link. */
+/**
+ * The trail to the current page; the last crumb is the current page and is not a link. A trail
+ * of one (a section's own page) says nothing the title does not, so it is not shown.
+ */
 export function Breadcrumbs({ items, label }: { items: Crumb[]; label: string }) {
-  if (items.length === 0) return null
+  if (items.length < 2) return null
   return (
     <nav aria-label={label}>
       <ol className={styles.list}>

@@ -37,7 +37,7 @@ const styles = {
     color: 'fg.muted',
     borderRadius: 'md',
     _hover: { bg: 'bg.muted', color: 'fg' },
-    '&[aria-current=page]': { bg: 'accent.subtle', color: 'accent' },
+    '&[data-selected]': { bg: 'accent.subtle', color: 'accent' },
   }),
   select: css({ display: { base: 'block', lg: 'none' } }),
 }
@@ -75,7 +75,14 @@ export function SecondaryNav({ entries, role, pathname, label }: SecondaryNavPro
       <ul className={styles.list}>
         {shown.map((e) => (
           <li key={e.to}>
-            <Link to={e.to} className={styles.link} aria-current={e.to === value ? 'page' : undefined}>
+            {/* Selected by the first three segments, not by the router's own (fuzzy) match. */}
+            <Link
+              to={e.to}
+              className={styles.link}
+              activeOptions={{ exact: true }}
+              aria-current={e.to === value ? 'page' : undefined}
+              data-selected={e.to === value ? '' : undefined}
+            >
               {e.label}
             </Link>
           </li>

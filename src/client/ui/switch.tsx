@@ -47,7 +47,8 @@ export function Switch({ label, className, ...props }: SwitchProps) {
         <ArkSwitch.Thumb className={styles.thumb} />
       </ArkSwitch.Control>
       <ArkSwitch.Label className={styles.label}>{label}</ArkSwitch.Label>
-      <ArkSwitch.HiddenInput />
+      {/* The native checkbox is what assistive technology reaches: announce it as a switch. */}
+      <ArkSwitch.HiddenInput role="switch" />
     </ArkSwitch.Root>
   )
 }
