@@ -3,11 +3,11 @@ import { Portal } from '@ark-ui/react/portal'
 import { useLingui } from '@lingui/react/macro'
 import { CalendarDays, ChevronLeft, ChevronRight, X } from 'lucide-react'
 import { useId, useMemo, type ReactNode } from 'react'
-import { Controller, get, useFormContext } from 'react-hook-form'
+import { Controller, useFormContext } from 'react-hook-form'
 import { css, sva } from 'styled-system/css'
 import * as Field from '../field'
 import { useVisibleField } from './context'
-import { messageDescriptor } from './messages'
+import { useFieldError } from './messages'
 
 /** spec §9: a search for the next selectable day gives up after this many steps. */
 export const NEXT_AVAILABLE_DAY_CAP = 365
@@ -172,9 +172,8 @@ export interface DateFieldProps {
 export function DateField({ name, label, helperText, required, min, max, isDateUnavailable }: DateFieldProps) {
   useVisibleField(name)
   const { t, i18n } = useLingui()
-  const { control, formState } = useFormContext()
-  const descriptor = messageDescriptor((get(formState.errors, name) as { message?: string } | undefined)?.message)
-  const error = typeof descriptor === 'string' || descriptor === undefined ? descriptor : i18n._(descriptor)
+  const { control } = useFormContext()
+  const error = useFieldError(name)
   const styles = recipe()
   const labelId = useId()
   const valueId = useId()

@@ -2,11 +2,11 @@ import { plural } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { Star } from 'lucide-react'
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
-import { Controller, get, useFormContext } from 'react-hook-form'
+import { Controller, useFormContext } from 'react-hook-form'
 import { css, cx } from 'styled-system/css'
 import { Button } from '../button'
 import { useVisibleField } from './context'
-import { messageDescriptor } from './messages'
+import { useFieldError } from './messages'
 
 /** spec §9: rating stars. */
 export const RATING_STARS = 5
@@ -56,10 +56,9 @@ export interface RatingProps {
  */
 export function Rating({ name, label, helperText }: RatingProps) {
   useVisibleField(name)
-  const { t, i18n } = useLingui()
-  const { control, formState } = useFormContext()
-  const descriptor = messageDescriptor((get(formState.errors, name) as { message?: string } | undefined)?.message)
-  const error = typeof descriptor === 'string' || descriptor === undefined ? descriptor : i18n._(descriptor)
+  const { t } = useLingui()
+  const { control } = useFormContext()
+  const error = useFieldError(name)
   const [hovered, setHovered] = useState<number | null>(null)
   const firstStar = useRef<HTMLInputElement | null>(null)
   const errorId = useId()

@@ -1,11 +1,11 @@
 import { Field as ArkField } from '@ark-ui/react/field'
 import { useLingui } from '@lingui/react/macro'
 import type { ReactNode, TextareaHTMLAttributes } from 'react'
-import { get, useFormContext, useWatch } from 'react-hook-form'
+import { useFormContext, useWatch } from 'react-hook-form'
 import { css, cx } from 'styled-system/css'
 import * as Field from '../field'
 import { useVisibleField } from './context'
-import { messageDescriptor } from './messages'
+import { useFieldError } from './messages'
 
 const styles = {
   // The kit input, grown into a multi-line box; it grows with its text up to 600px (spec §9).
@@ -26,10 +26,9 @@ export interface TextareaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaE
 export function Textarea({ name, label, helperText, required, maxLength, className, ...rest }: TextareaProps) {
   useVisibleField(name)
   const { i18n } = useLingui()
-  const { register, formState, control } = useFormContext()
+  const { register, control } = useFormContext()
   const value = useWatch({ control, name }) as string | null | undefined
-  const descriptor = messageDescriptor((get(formState.errors, name) as { message?: string } | undefined)?.message)
-  const error = typeof descriptor === 'string' || descriptor === undefined ? descriptor : i18n._(descriptor)
+  const error = useFieldError(name)
   const used = value?.length ?? 0
   return (
     <Field.Root invalid={!!error} required={required}>

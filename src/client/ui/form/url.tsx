@@ -1,10 +1,9 @@
-import { useLingui } from '@lingui/react/macro'
 import type { InputHTMLAttributes, ReactNode } from 'react'
-import { get, useFormContext } from 'react-hook-form'
+import { useFormContext } from 'react-hook-form'
 import * as v from 'valibot'
 import * as Field from '../field'
 import { useVisibleField } from './context'
-import { messageDescriptor } from './messages'
+import { useFieldError } from './messages'
 
 /**
  * spec §5 url pattern: an optional scheme (http, https, ftp, smtp), an optional www, a domain
@@ -39,10 +38,8 @@ export interface UrlProps extends InputProps {
 /** spec §5 url: a web address input (url keyboard on phones, no autocorrect). */
 export function Url({ name, label, helperText, required, ...input }: UrlProps) {
   useVisibleField(name)
-  const { i18n } = useLingui()
-  const { register, formState } = useFormContext()
-  const descriptor = messageDescriptor((get(formState.errors, name) as { message?: string } | undefined)?.message)
-  const error = typeof descriptor === 'string' || descriptor === undefined ? descriptor : i18n._(descriptor)
+  const { register } = useFormContext()
+  const error = useFieldError(name)
   return (
     <Field.Root invalid={!!error} required={required}>
       <Field.Label>{label}</Field.Label>
