@@ -6,7 +6,8 @@ import { ExternalLink } from '~/client/ui/link'
 
 const styles = {
   root: css({ display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'wrap', minW: 0 }),
-  link: css({ display: 'inline-flex', alignItems: 'center', gap: '1.5', overflowWrap: 'anywhere', minW: 0 }),
+  link: css({ overflowWrap: 'anywhere', minW: 0 }),
+  icon: css({ display: 'inline', verticalAlign: 'middle', ms: '1.5', mt: '-0.5' }),
 }
 
 /** The public address of a list (spec §2 /account/url): a link that opens it and a copy button. */
@@ -16,7 +17,7 @@ export function PublicLink({ url }: { url: string }) {
     <div className={styles.root}>
       <ExternalLink href={url} target="_blank" className={styles.link}>
         {url}
-        <LinkIcon aria-hidden size={14} />
+        <LinkIcon aria-hidden size={14} className={styles.icon} />
       </ExternalLink>
       <CopyButton.Root value={url} label={t`Copy the link`}>
         <Trans>Copy</Trans>

@@ -14,9 +14,9 @@ export const SLUG_CHECK_DEBOUNCE_MS = 400
 
 const styles = {
   root: css({ display: 'flex', alignItems: 'center', gap: '1.5', minH: '5', fontSize: 'sm', mt: '-3' }),
-  muted: css({ color: 'fg.muted' }),
-  ok: css({ color: 'success' }),
-  taken: css({ color: 'danger' }),
+  muted: css({ display: 'inline-flex', alignItems: 'center', gap: '1.5', color: 'fg.muted' }),
+  ok: css({ display: 'inline-flex', alignItems: 'center', gap: '1.5', color: 'success' }),
+  taken: css({ display: 'inline-flex', alignItems: 'center', gap: '1.5', color: 'danger' }),
 }
 
 /**
@@ -42,17 +42,20 @@ export function SlugAvailability({ current }: { current: string | null }) {
   } else if (ask && (!settled || check.isFetching)) {
     content = (
       <span className={styles.muted}>
-        <Spinner size="sm" /> <Trans>Checking availability…</Trans>
+        <Spinner size="sm" />
+        <Trans>Checking availability…</Trans>
       </span>
     )
   } else if (ask && check.data) {
     content = check.data.available ? (
       <span className={styles.ok}>
-        <CircleCheck aria-hidden size={16} /> <Trans>{slug} is available</Trans>
+        <CircleCheck aria-hidden size={16} />
+        <Trans>{slug} is available</Trans>
       </span>
     ) : (
       <span className={styles.taken}>
-        <CircleX aria-hidden size={16} /> <Trans>{slug} is already taken</Trans>
+        <CircleX aria-hidden size={16} />
+        <Trans>{slug} is already taken</Trans>
       </span>
     )
   }

@@ -1,12 +1,17 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { css } from 'styled-system/css'
+import { css, cx } from 'styled-system/css'
 import { send } from '~/client/lib/http'
 import * as Form from '~/client/ui/form'
 import { slugChanged } from '../api/slug'
 import { useSlugSchema } from '../slug-schema'
 import { SlugAvailability } from './slug-availability'
 
+// The kit's prefix join (ui/form/slug.tsx): square start corners beside the prefix.
+const slugInputRadius = css({ borderStartRadius: '0!' })
+
 const styles = {
+  // The input gives way to the address prefix (flex-basis 0), so "host/" is never cut short.
+  input: css({ flex: '1 1 0%', minW: '0' }),
   submit: css({ alignSelf: { sm: 'flex-start' }, w: { base: 'full', sm: 'auto' } }),
 }
 
@@ -51,6 +56,7 @@ export function SlugForm({ current, initial, from, submitLabel, onSaved, quiet }
         prefix={`${origin}/`}
         required
         maxLength={40}
+        className={cx(styles.input, slugInputRadius)}
         helperText={<Trans>3 to 40 letters, digits, hyphens or underscores, starting and ending with a letter or digit.</Trans>}
       />
       <SlugAvailability current={current} />

@@ -51,7 +51,7 @@ export function CustomUrlCard({ slug, url }: { slug: string | null; url: string 
         </span>
       }
     >
-      <CopyButton.Root value={url} label={t`Copy the link to your public list`}>
+      <CopyButton.Root value={url} label={t`Copy link to your public list`}>
         <Trans>Copy link</Trans>
       </CopyButton.Root>
     </StatCard.Root>

@@ -10,7 +10,7 @@ import { useChartEntrance } from './motion'
 import { axisLabelProps, chartColors } from './theme'
 
 const HEIGHT = 220
-const MARGIN = { top: 12, right: 8, bottom: 28, left: 32 }
+const MARGIN = { top: 12, right: 12, bottom: 28, left: 32 }
 
 /** Books added per month (the last 12 UTC months), from the books on this device. */
 export function MonthsChart({ data }: { data: MonthCount[] }) {

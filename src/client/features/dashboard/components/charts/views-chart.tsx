@@ -9,7 +9,8 @@ import { useChartEntrance } from './motion'
 import { axisLabelProps, chartColors } from './theme'
 
 const HEIGHT = 220
-const MARGIN = { top: 12, right: 12, bottom: 28, left: 32 }
+// Room on the right for today's centred date label.
+const MARGIN = { top: 12, right: 28, bottom: 28, left: 32 }
 
 export interface DayCount {
   /** YYYY-MM-DD (UTC) */
