@@ -93,7 +93,10 @@ test('dark mode follows the system when signed out and the saved choice when sig
   await page.goto('/dashboard')
   await expect(page).toHaveURL(/\/dashboard$/)
   await expect(page.locator('html')).not.toHaveClass(/\bdark\b/)
-  await page.getByRole('button', { name: 'Dark mode' }).click()
+  // The display mode and the language are in the user menu (spec §2).
+  const userMenu = () => page.getByRole('button', { name: /User menu|Menú de usuario/ }).filter({ visible: true }).click()
+  await userMenu()
+  await page.getByRole('menuitem', { name: 'Dark mode' }).click()
   await expect(page.locator('html')).toHaveClass(/\bdark\b/)
   await expect(page.locator('#root')).toHaveClass(/\bdark\b/)
   // Saved on the server: a fresh load with the system in light mode stays dark.
@@ -105,11 +108,14 @@ test('dark mode follows the system when signed out and the saved choice when sig
     .toBe(true)
   await page.reload()
   await expect(page.locator('html')).toHaveClass(/\bdark\b/)
-  await page.getByRole('button', { name: 'Light mode' }).click()
+  await userMenu()
+  await page.getByRole('menuitem', { name: 'Light mode' }).click()
   await expect(page.locator('html')).not.toHaveClass(/\bdark\b/)
 
   // The language switch in the app saves the user's locale too.
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Español' }).click()
+  await userMenu()
+  await page.getByRole('menuitem', { name: 'Language' }).hover()
+  await page.getByRole('menuitemradio', { name: 'Español' }).click()
   await expect(page).toHaveTitle('Panel · TBR')
   await expect
     .poll(async () => {

@@ -8,9 +8,10 @@ import * as Card from '~/client/ui/card'
 import { Progress } from '~/client/ui/progress'
 
 const styles = {
-  list: css({ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '2 4', fontSize: 'sm', m: '0' }),
+  list: css({ display: 'flex', flexDirection: 'column', gap: '2', fontSize: 'sm', m: '0' }),
+  row: css({ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: '4' }),
   term: css({ color: 'fg.muted' }),
-  def: css({ m: '0', fontWeight: 'medium', fontVariantNumeric: 'tabular-nums' }),
+  def: css({ m: '0', fontWeight: 'medium', fontVariantNumeric: 'tabular-nums', textAlign: 'end', whiteSpace: 'nowrap' }),
   steps: css({ display: 'flex', flexDirection: 'column', gap: '1', pl: '5', listStyle: 'decimal', fontSize: 'sm' }),
 }
 
@@ -58,10 +59,14 @@ export function AppStorage() {
           <>
             <Progress.Root value={percent} label={t`Share of the space the browser allows`} />
             <dl className={styles.list}>
-              <dt className={styles.term}>{t`Storage used`}</dt>
-              <dd className={styles.def} data-testid="storage-usage">{t`${bytes(estimate.usage)} of ${bytes(estimate.quota)}`}</dd>
-              <dt className={styles.term}>{t`Kept when space runs low`}</dt>
-              <dd className={styles.def} data-testid="storage-persisted">{estimate.persisted ? t`Yes` : t`No`}</dd>
+              <div className={styles.row}>
+                <dt className={styles.term}>{t`Storage used`}</dt>
+                <dd className={styles.def} data-testid="storage-usage">{t`${bytes(estimate.usage)} of ${bytes(estimate.quota)}`}</dd>
+              </div>
+              <div className={styles.row}>
+                <dt className={styles.term}>{t`Kept when space runs low`}</dt>
+                <dd className={styles.def} data-testid="storage-persisted">{estimate.persisted ? t`Yes` : t`No`}</dd>
+              </div>
             </dl>
           </>
         ) : (

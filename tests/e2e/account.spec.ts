@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test'
+import { mailedLink, PASSWORD, readyUser, useToken } from './auth-helpers'
+
+// spec §2 /account hub and /account/profile; §4 email change → /signup/verify; closing the
+// account clears local data and goes to /signup.
+const api = (token: string) => ({ authorization: `Bearer ${token}` })
+
+test('the hub links to profile, custom URL, password, 2FA and notifications', async ({ page, request }) => {
+  const { token } = await readyUser(request)
+  await useToken(page, token)
+  await page.goto('/account')
+  const hub = page.getByRole('list', { name: 'Account settings' })
+  for (const [name, href] of <[string, string][]>[
+    ['Profile', '/account/profile'],
+    ['Custom URL', '/account/url'],
+    ['Change password', '/account/password'],
+    ['Enable two-factor authentication', '/account/2fa'],
+    ['Notifications', '/account/notifications'],
+  ]) {
+    await expect(hub.getByRole('link', { name })).toHaveAttribute('href', href)
+  }
+  expect(await hub.getByRole('listitem').count()).toBeLessThanOrEqual(8)
+  await expect(page).toHaveTitle(/Account/)
+})
+
+test('profile: the name is saved; an email change goes to /signup/verify', async ({ page, request }) => {
+  const { token } = await readyUser(request, { name: 'Old Name' })
+  await useToken(page, token)
+  await page.goto('/account/profile')
+  const form = page.getByRole('form', { name: 'Profile' })
+  await expect(form.locator('input[name="account_name"]')).toBeVisible() // the owner names the account
+  await expect(form.locator('[name="default_account"]')).toHaveCount(0) // only one account
+  await form.locator('input[name="name"]').fill('New Name')
+  await form.locator('button[type="submit"]').click()
+  await expect(page.getByRole('region', { name: /Notifications/ })).toContainText('Your profile has been updated')
+  await expect
+    .poll(async () => ((await (await request.get('/api/user', { headers: api(token) })).json()) as { data: { name: string } }).data.name)
+    .toBe('New Name')
+
+  const newEmail = `changed-${Date.now()}@example.com`
+  await form.locator('input[name="email"]').fill(newEmail)
+  await form.locator('button[type="submit"]').click()
+  await expect(page).toHaveURL(/\/signup\/verify$/)
+  await mailedLink(request, newEmail, '/signup/verify')
+})
+
+test('Danger Zone: the owner closes the account; local data is cleared and the app goes to /signup', async ({ page, request }) => {
+  const { token, email } = await readyUser(request)
+  await useToken(page, token)
+  await page.goto('/account/profile')
+  await page.getByRole('button', { name: 'Close account' }).click()
+  const dialog = page.getByRole('alertdialog')
+  await expect(dialog).toBeVisible()
+  await dialog.getByRole('button', { name: 'Close account' }).click()
+  await expect(page).toHaveURL(/\/signup$/)
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull()
+  expect((await request.get('/api/user', { headers: api(token) })).status()).toBe(401)
+  // The address is free again.
+  const again = await request.post('/api/account', { data: { name: 'Again', email, password: PASSWORD } })
+  expect(again.status()).toBe(200)
+})

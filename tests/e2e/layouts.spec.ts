@@ -1,0 +1,135 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import { readyUser, useToken } from './auth-helpers'
+
+// spec §2 shell layouts and user menu, §9 timings; axe finds no serious or critical issue in the
+// account and app layouts at phone and desktop widths, light and dark.
+const SHOTS = process.env.E2E_SCREENSHOTS // a folder: save screenshots there to look at them
+
+async function noSeriousIssues(page: Page, label: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  expect(bad.map((v) => `${label}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
+}
+
+async function shot(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true })
+}
+
+const api = (token: string) => ({ authorization: `Bearer ${token}` })
+
+for (const width of [390, 1280]) {
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`account and app layouts at ${width} px in ${scheme} mode`, async ({ page, request }) => {
+      await page.setViewportSize({ width, height: width < 500 ? 844 : 900 })
+      const { token } = await readyUser(request, { name: 'Ada Reader' })
+      await request.patch('/api/user', { data: { dark_mode: scheme === 'dark', onboarded: true }, headers: api(token) })
+      await useToken(page, token)
+      const wide = width >= 1024
+      for (const path of ['/account', '/account/profile', '/help', '/dashboard']) {
+        await page.goto(path)
+        await expect(page.locator('main h1')).toBeVisible()
+        await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/)
+        // The rail shows on wide screens only; the top bar's menu button on phones.
+        await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(wide ? 1 : 0)
+        await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible({ visible: !wide })
+        if (path.startsWith('/account')) {
+          const nav = page.getByRole('navigation', { name: 'Account settings' })
+          if (wide) await expect(nav.getByRole('link', { name: path === '/account' ? 'Overview' : 'Profile' })).toHaveAttribute('aria-current', 'page')
+          else await expect(nav.getByRole('combobox')).toContainText(path === '/account' ? 'Overview' : 'Profile')
+          // Breadcrumbs name the page trail (a trail of one is not shown).
+          if (path === '/account/profile') await expect(page.getByRole('navigation', { name: 'Breadcrumbs' }).getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/account')
+        }
+        await noSeriousIssues(page, `${path} ${width} ${scheme}`)
+        await shot(page, `${path.replaceAll('/', '_')}-${width}-${scheme}`)
+      }
+      // The user menu open, in the shot too.
+      await page.goto('/account/profile')
+      await page.getByRole('button', { name: 'User menu' }).filter({ visible: true }).click()
+      await expect(page.getByRole('menu')).toBeVisible()
+      await noSeriousIssues(page, `user menu ${width} ${scheme}`)
+      await shot(page, `user-menu-${width}-${scheme}`)
+    })
+  }
+}
+
+test('rail: active link highlighted; tooltips after 700 ms; account nav entries follow the role', async ({ page, request }) => {
+  await page.setViewportSize({ width: 1280, height: 900 })
+  const { token } = await readyUser(request)
+  await useToken(page, token)
+  await page.goto('/account')
+  const rail = page.getByRole('navigation', { name: 'Main' })
+  await expect(rail.getByRole('link', { name: 'Account' })).toHaveAttribute('data-status', 'active')
+  await rail.getByRole('link', { name: 'Help' }).hover()
+  await page.waitForTimeout(400)
+  await expect(page.getByRole('tooltip', { name: 'Help' })).toBeHidden()
+  await expect(page.getByRole('tooltip', { name: 'Help' })).toBeVisible()
+  // An owner sees billing, users and API keys too.
+  const nav = page.getByRole('navigation', { name: 'Account settings' })
+  for (const name of ['Overview', 'Profile', 'Custom URL', 'Billing', 'Users', 'API keys']) await expect(nav.getByRole('link', { name })).toBeVisible()
+})
+
+test('phone: the secondary navigation is a dropdown that navigates; the menu slides out from the left', async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  const { token } = await readyUser(request)
+  await useToken(page, token)
+  await page.goto('/account')
+  await page.getByRole('navigation', { name: 'Account settings' }).getByRole('combobox').click()
+  await page.getByRole('option', { name: 'Profile' }).click()
+  await expect(page).toHaveURL(/\/account\/profile$/)
+  await page.getByRole('button', { name: 'Open menu' }).click()
+  const drawer = page.getByRole('dialog')
+  const box = (await drawer.boundingBox())!
+  expect(box.x).toBe(0)
+  expect(box.width).toBeLessThanOrEqual(240)
+  await expect(drawer.getByRole('link', { name: 'Account' })).toHaveAttribute('data-status', 'active')
+})
+
+test('user menu: language to Spanish (saved), dark mode, sign out', async ({ page, request }) => {
+  await page.setViewportSize({ width: 1280, height: 900 })
+  const { token } = await readyUser(request, { name: 'Zoe' })
+  await useToken(page, token)
+  await page.goto('/account/profile')
+  const openMenu = () => page.getByRole('button', { name: /User menu|Menú de usuario/ }).filter({ visible: true }).click()
+  await openMenu()
+  const menu = page.getByRole('menu').first()
+  await expect(menu).toContainText('Zoe')
+  // No Switch Account list with one account.
+  await expect(page.getByText('Switch Account')).toHaveCount(0)
+  await page.getByRole('menuitem', { name: 'Language' }).hover()
+  await page.getByRole('menuitemradio', { name: 'Español' }).click()
+  await expect(page.locator('main h1')).toHaveText('Perfil')
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es')
+  await expect
+    .poll(async () => ((await (await request.get('/api/user', { headers: api(token) })).json()) as { data: { locale: string } }).data.locale)
+    .toBe('es')
+  await shot(page, 'profile-1280-light-es')
+  await openMenu()
+  await page.getByRole('menuitem', { name: 'Idioma' }).hover()
+  // The check is on the current language.
+  await expect(page.getByRole('menuitemradio', { name: 'Español' })).toHaveAttribute('aria-checked', 'true')
+  await expect(page.getByRole('menuitemradio', { name: 'English' })).toHaveAttribute('aria-checked', 'false')
+  await page.getByRole('menuitem', { name: 'Modo oscuro' }).hover()
+  await page.getByRole('menuitem', { name: 'Modo oscuro' }).click()
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+  await shot(page, 'profile-1280-dark-es')
+  await openMenu()
+  await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click()
+  await expect(page).toHaveURL(/\/signin$/)
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull()
+})
+
+test('user menu: switch account with more than one account', async ({ page, request }) => {
+  await page.setViewportSize({ width: 1280, height: 900 })
+  const { email, token } = await readyUser(request, { name: 'Two Hats' })
+  // A second account for the same person (decisions §5: sign-up with the same password).
+  const second = await request.post('/api/account', { data: { name: 'Book Club', email, password: 'Shelf-life1!' } })
+  expect(second.status()).toBe(200)
+  await useToken(page, token)
+  await page.goto('/account/profile')
+  await page.getByRole('button', { name: 'User menu' }).filter({ visible: true }).click()
+  await expect(page.getByText('Switch Account')).toBeVisible()
+  await page.getByRole('menuitemradio', { name: 'Book Club' }).click()
+  // The new account has no plan yet: the post-sign-in rules send the user to choose one.
+  await expect(page).toHaveURL(/\/signup\/plan$/)
+})
