@@ -55,6 +55,9 @@ export default defineConfig({
           'bg.panel': { value: { base: '{colors.white}', _dark: '{colors.slate.900}' } },
           // The app shell behind panels: panels stand out from it in both themes.
           'bg.canvas': { value: { base: '{colors.slate.50}', _dark: '{colors.slate.950}' } },
+          // The centred single-card layout's body: dark slate in both themes (spec §2).
+          'bg.backdrop': { value: { base: '{colors.slate.900}', _dark: '{colors.slate.950}' } },
+          'fg.backdrop': { value: { base: '{colors.indigo.200}', _dark: '{colors.indigo.200}' } },
           fg: { value: { base: '{colors.slate.900}', _dark: '{colors.slate.50}' } },
           'fg.muted': { value: { base: '{colors.slate.600}', _dark: '{colors.slate.300}' } },
           border: { value: { base: '{colors.slate.200}', _dark: '{colors.slate.700}' } },

@@ -15,9 +15,9 @@ const styles = {
     gap: '6',
     px: '4',
     py: '10',
-    bg: 'slate.900',
+    bg: 'bg.backdrop',
   }),
-  logo: css({ color: 'indigo.200', borderRadius: 'md' }),
+  logo: css({ color: 'fg.backdrop', borderRadius: 'md' }),
   card: css({
     w: 'full',
     maxW: '28rem',
