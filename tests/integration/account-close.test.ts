@@ -108,3 +108,16 @@ test('without a session both calls are 401', async () => {
   expect((await s.api('DELETE', '/api/account')).status).toBe(401)
   expect((await s.api('DELETE', '/api/user', { token: 'nope' })).status).toBe(401)
 })
+
+test('a member whose every account was closed cannot sign in, and gets the plain sign-in refusal', async () => {
+  const owner = await s.signUp({ name: 'Closing Owner' })
+  const member = await s.signUp({ name: 'Left Behind' })
+  const memberUser = (await s.api('GET', '/api/user', { token: member.token })).body.data
+  const ownerUser = (await s.api('GET', '/api/user', { token: owner.token })).body.data
+  // Put the member into the owner's account, then close both of the member's accounts.
+  await s.query(sql`insert into memberships (user_id, account_id, role) values (${memberUser.id}, ${ownerUser.account_id}, 'user')`)
+  await s.query(sql`update accounts set closed_at = now() where id in (${ownerUser.account_id}, ${memberUser.account_id})`)
+  const res = await s.api('POST', '/api/auth', { body: { email: member.email, password: member.password } })
+  expect(res.status).toBe(401)
+  expect(res.body.message).toBe('Invalid email or password')
+})

@@ -6,6 +6,7 @@ import type { Db } from '../db/client'
 import { accounts, memberships, oneTimeTokens, users } from '../db/schema'
 import { newId, randomToken, sha256 } from '../lib/crypto'
 import { log } from '../lib/log'
+import { ApiError } from '../lib/errors'
 import { renderMail } from './mail'
 import { authenticate, createSession } from './sessions'
 
@@ -66,7 +67,9 @@ export async function signIn(
     const list = await userAccounts(deps.db, opts.userId)
     accountId = list.find((a) => a.id === user?.defaultAccount)?.id ?? list[0]?.id
   }
-  if (!accountId) throw new Error('user has no account')
+  // Every account this person belonged to was closed: nothing to sign in to, answered like a
+  // failed sign-in so it reveals nothing.
+  if (!accountId) throw new ApiError(401, 'auth.invalid_credentials')
   await deps.db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, opts.userId))
   const { token } = await createSession(deps, { ...opts, accountId })
   const auth = await authenticate(deps, token)
