@@ -1,14 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useRouter } from '@tanstack/react-router'
+import { Link, useRouter } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
 import { useDocumentTitle } from '~/client/lib/use-document-title'
 import { useOnline } from '~/client/lib/use-online'
-import { Button } from '~/client/ui/button'
+import { Button, buttonRecipe } from '~/client/ui/button'
 
 const styles = {
   root: css({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '4', py: '16', textAlign: 'center' }),
   title: css({ fontSize: '2xl', fontWeight: 'bold' }),
   text: css({ color: 'fg.muted', maxW: 'md' }),
+  actions: css({ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: '3' }),
 }
 
 /**
@@ -32,9 +33,15 @@ export function PublicListError() {
           <Trans>You are offline, and this list has not been opened on this device before. Connect and try again.</Trans>
         )}
       </p>
-      <Button onClick={() => void router.invalidate()}>
-        <Trans>Try again</Trans>
-      </Button>
+      <div className={styles.actions}>
+        <Button onClick={() => void router.invalidate()}>
+          <Trans>Try again</Trans>
+        </Button>
+        {/* As on the not-found page: offline, a path never opened here may not be a list at all. */}
+        <Link to="/dashboard" className={buttonRecipe({ variant: 'outline' })}>
+          <Trans>Go to the dashboard</Trans>
+        </Link>
+      </div>
     </div>
   )
 }
