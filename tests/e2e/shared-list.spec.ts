@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { readyUser, useToken } from './auth-helpers'
+import { PASSWORD, readyUser, useToken } from './auth-helpers'
 
 // The shared list (spec §1, §2 /dashboard, /welcome, /account/url, /{id}; decisions §8): choose a
 // slug in the welcome wizard, the dashboard's figures and charts, the public page for visitors
@@ -110,6 +110,37 @@ test('a new reader chooses a slug in /welcome and sees the dashboard figures and
   await expect(frame).toHaveAttribute('src', `/${slug}`)
   await expect(frame).toBeHidden()
   await expectAccessible(page, '/dashboard')
+})
+
+test('a duplicate user is warned first; the wizard follows ?page; Skip still goes on to the dashboard', async ({ page, request }) => {
+  const { email } = await readyUser(request, { name: 'Dora Double' })
+  // The same email and password again: a second account (spec §2 /welcome: duplicate user).
+  const again = await request.post('/api/account', { data: { name: 'Dora Second', email, password: PASSWORD } })
+  expect(again.status()).toBe(200)
+  const token = ((await again.json()) as { data: { token: string; duplicate_user: boolean } }).data.token
+  expect((await request.post('/api/account/plan', { data: { plan: 'free' }, headers: auth(token) })).status()).toBe(200)
+  await useToken(page, token)
+
+  await page.goto('/welcome')
+  await expect(page.getByRole('heading', { name: 'You now have two accounts' })).toBeVisible()
+  await expect(page.getByText('Both accounts use the same password.', { exact: false })).toBeVisible()
+  await page.getByRole('button', { name: 'Next page' }).click()
+  await expect(page).toHaveURL(/\/welcome\?page=2$/)
+  await expect(page.getByRole('heading', { name: 'Choose your custom URL' })).toBeVisible()
+  await page.goto('/welcome?page=3')
+  await expect(page.getByText('Nothing to show')).toBeVisible()
+  await page.goto('/welcome?page=1')
+  await expect(page.getByRole('heading', { name: 'You now have two accounts' })).toBeVisible()
+
+  await page.getByRole('button', { name: 'Skip' }).click()
+  await expect(page).toHaveURL(/\/dashboard$/)
+  // The save option is on for skip too (spec §4): the user is marked onboarded.
+  await expect
+    .poll(async () => ((await (await request.get('/api/user', { headers: auth(token) })).json()) as { data: { onboarded: boolean } }).data.onboarded)
+    .toBe(true)
+  // No slug yet: the dashboard prompts for one.
+  await expect(page.getByText('Your list has no public page yet')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'set your URL' })).toHaveAttribute('href', '/account/url')
 })
 
 test('a visitor searches and filters a public list; Buy links carry the affiliate tag', async ({ page, request }) => {
