@@ -72,13 +72,13 @@ test('in Spanish: sign-up, verification and the dashboard', async ({ page, reque
   await page.locator('button[type="submit"]').click()
   await expect(page.getByRole('heading', { name: '¡Te damos la bienvenida a TBR, Lola Lectora!' })).toBeVisible()
   await expect(page).toHaveTitle('Bienvenida · TBR')
-  await page.getByRole('button', { name: 'Ir al panel' }).click()
+  await page.getByRole('button', { name: 'Terminar' }).click()
   await expect(page).toHaveTitle('Panel · TBR')
-  await expect(page.getByText('Tu plan', { exact: true })).toBeVisible()
+  await expect(page.getByText(/Sesión iniciada como/)).toBeVisible()
   // The saved locale wins over the browser's language on the next visit.
   await page.evaluate(() => localStorage.removeItem('locale'))
   await page.reload()
-  await expect(page.getByText('Tu plan', { exact: true })).toBeVisible()
+  await expect(page.getByText(/Sesión iniciada como/)).toBeVisible()
 })
 
 test('dark mode follows the system when signed out and the saved choice when signed in', async ({ page, request }) => {

@@ -38,8 +38,8 @@ test('a new reader signs up, verifies, picks the free plan and signs in every wa
   await expect(page).toHaveURL(/\/welcome$/)
   await expect(page.getByRole('heading', { name: `Welcome to TBR, ${name}!` })).toBeVisible()
 
-  // Welcome → dashboard
-  await page.getByRole('button', { name: 'Go to the dashboard' }).click()
+  // Welcome (the onboarding wizard) → Finish → dashboard
+  await page.getByRole('button', { name: 'Finish' }).click()
   await expect(page).toHaveURL(/\/dashboard$/)
   await expect(page).toHaveTitle('Dashboard · TBR')
   await expect(page.getByRole('heading', { level: 1 })).toContainText(name)
