@@ -39,6 +39,14 @@ registerRoute(
     plugins: [
       new CacheableResponsePlugin({ statuses: [200] }),
       new ExpirationPlugin({ maxEntries: 50, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true }),
+      // A slug that now answers 404 (changed or closed) must not live on in this cache: the
+      // next visit then shows the 404 instead of the old list (decisions §8: the old link stops).
+      {
+        fetchDidSucceed: async ({ request, response }) => {
+          if (response.status === 404) await (await caches.open(CACHE_NAMES.publicLists)).delete(request)
+          return response
+        },
+      },
     ],
   }),
 )

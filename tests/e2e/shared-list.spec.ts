@@ -332,3 +332,20 @@ test('the public page works from the keyboard', async ({ page, request }) => {
   await page.keyboard.press('Tab')
   await expect(bookCards(page).getByRole('link', { name: /^Buy\s*:\s*Emma/ })).toBeFocused()
 })
+
+test('a visitor who cached a list sees the 404 once its slug changed, not the stale list', async ({ page, request }) => {
+  const owner = await listOwner(request, 'Ada Mover')
+  await page.goto(`/${owner.slug}`)
+  await expect(bookCards(page)).toHaveCount(3)
+  await controlledBySw(page)
+  await page.reload()
+  await expect(bookCards(page)).toHaveCount(3)
+
+  await setSlug(request, owner.token, uniqueSlug('moved'))
+  // The first load may still paint the cached list while the service worker revalidates it;
+  // that revalidation answers 404 and drops the entry, so the next load shows the 404 page.
+  await page.reload()
+  await page.waitForLoadState('networkidle')
+  await page.reload()
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+})
