@@ -210,6 +210,17 @@ describe('GET /api/public/:slug', () => {
     })
   })
 
+  test('the owner’s own loads are not views; another signed-in reader’s are', async () => {
+    const id = ana.user.account_id
+    const before = await views(id)
+    const own = await s.api('GET', '/api/public/ana-list', { token: ana.token })
+    expect(own.status).toBe(200)
+    expect(own.body.data.viewer.own).toBe(true)
+    expect(await views(id)).toBe(before)
+    await s.api('GET', '/api/public/ana-list', { token: ben.token })
+    expect(await views(id)).toBe(before + 1)
+  })
+
   test('after a slug change the old slug is 404 at once and the views carry on', async () => {
     const id = ana.user.account_id
     const before = await views(id)

@@ -25,10 +25,8 @@ export const publicPage = new Hono<AppEnv>()
 publicPage.get('/:slug', async (c) => {
   const { deps } = c.var
   const token = bearer(c.req.header('authorization'))
-  const [page, viewer] = await Promise.all([
-    loadPublicPage(deps.db, c.req.param('slug')),
-    token ? authenticate(deps, token) : null,
-  ])
+  const viewer = token ? await authenticate(deps, token) : null
+  const page = await loadPublicPage(deps.db, c.req.param('slug'), { ownerAccountId: viewer?.account.id })
   if (!page) throw notFound()
   const data: PublicPageData = { ...page, affiliate_tag: deps.config.AFFILIATE_TAG }
   if (viewer) data.viewer = { account_id: viewer.account.id, own: viewer.account.id === page.account.id }

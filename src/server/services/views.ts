@@ -55,18 +55,24 @@ const TODAY = sql`(now() at time zone 'UTC')::date`
  * (`synchronous_commit` off for this transaction only): a database crash may forget the last
  * fraction of a second of views, never anything else, and PostgreSQL serves ~2.5× the loads.
  */
-export async function loadPublicPage(db: Db, slug: string): Promise<PublicPage | null> {
+export async function loadPublicPage(
+  db: Db,
+  slug: string,
+  opts: { ownerAccountId?: string } = {},
+): Promise<PublicPage | null> {
   if (!couldBeSlug(slug)) return null
+  // The owner's own loads (and the dashboard's hidden frame) are not views of their list.
+  const notCounted = opts.ownerAccountId ?? ''
   const result = await db.execute(sql`
     with acct as (
       select ${accounts.id} as id from ${accounts}
       where lower(${accounts.slug}) = ${slug.toLowerCase()} and ${accounts.closedAt} is null
     ), bump as (
       update ${accounts} set views = ${accounts.views} + 1
-      where ${accounts.id} in (select id from acct) returning ${accounts.id}
+      where ${accounts.id} in (select id from acct where id <> ${notCounted}) returning ${accounts.id}
     ), daily as (
       insert into ${accountDailyViews} (account_id, day, count)
-      select id, ${TODAY}, 1 from acct
+      select id, ${TODAY}, 1 from acct where id <> ${notCounted}
       on conflict (account_id, day) do update set count = ${accountDailyViews}.count + 1
       returning account_id
     )
