@@ -1,30 +1,13 @@
 import { queryOptions } from '@tanstack/react-query'
 import { getData, toApiError } from '~/client/lib/http'
-import type { BookStatus } from '~/shared/schemas/book'
+import type { PublicPageData } from '~/server/routes/public'
 
 // decisions §8 GET /api/public/{slug} (src/server/routes/public.ts): the public list, its owner,
 // the configured affiliate tag and, for a signed-in caller, whether the list is their own.
 
-export interface PublicBook {
-  id: string
-  title: string
-  author: string | null
-  rating: number | null
-  review: string | null
-  started_at: string | null
-  finished_at: string | null
-  started: boolean
-  finished: boolean
-  status: BookStatus
-  imageUrl: string | null
-}
-
-export interface PublicList {
-  books: PublicBook[]
-  account: { id: string; owner_name: string; avatar: string | null }
-  affiliate_tag: string
-  viewer?: { account_id: string; own: boolean }
-}
+// The answer's types are the server's own (architecture rule 3: the client imports only types).
+export type { PublicBook } from '~/server/services/views'
+export type PublicList = PublicPageData
 
 /**
  * The list, or null when no live list has this slug. A 404 is an answer here, not a failure: the
