@@ -21,6 +21,9 @@ if [ ! -x /usr/bin/chromium ]; then
   fi
 fi
 
+step "generate Panda's styled-system (imported by the client and its tests)"
+node_modules/.bin/panda codegen --silent || status=1
+
 step "typecheck"
 npm run --silent typecheck || status=1
 step "lint"
