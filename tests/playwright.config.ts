@@ -16,6 +16,9 @@ export const baseURL = `http://localhost:${PORT}`
 
 export default defineConfig({
   testDir: './e2e',
+  // Screenshot walkthroughs (*.shots.ts) are tools for looking at the screens, not tests: they
+  // run only when asked (SHOTS=1, or BOOKS_SCREENSHOTS=<dir>).
+  testMatch: process.env.SHOTS || process.env.BOOKS_SCREENSHOTS ? ['**/*.spec.ts', '**/*.shots.ts'] : ['**/*.spec.ts'],
   outputDir: './.output/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
