@@ -43,7 +43,7 @@ step "build"
 npm run --silent build >"$out/build.log" 2>&1 || { cat "$out/build.log"; status=1; }
 
 step "end-to-end (Chromium)"
-PLAYWRIGHT_JSON_OUTPUT_NAME="$out/playwright.json" node_modules/.bin/playwright test \
+PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/$out/playwright.json" node_modules/.bin/playwright test \
   --config tests/playwright.config.ts --reporter=list,json || status=1
 
 node tests/summary.mjs "$out" || status=1
