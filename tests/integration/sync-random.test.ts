@@ -9,6 +9,11 @@ import { EDITABLE_FIELDS } from '~/shared/schemas/book'
 import { startTestServer, type TestServer } from './harness'
 import { clientBooks, FakeLocks, openClient, prng, quickAccount, serverBooks, type Client, type Rng } from './sync-kit'
 
+// Each client's id stream must be unique across every case of the file (they share one server):
+// one block of 100,000 seeds per case, clients at 0–99, restarts at 1000 + step. Overlapping
+// blocks made a client re-issue another account's book id (answered 409, correctly).
+const clientSeed = (seed: number, slot: number) => seed * 100_000 + slot
+
 // Seeded random schedules (guide/sync.md "Proving it"): 2–3 engines, each device on its own
 // IDBFactory (sometimes two tabs on one), against the real server, through adds, edits,
 // deletes, setting changes, offline periods, failed sends, 503s, latency, dropped answers (the
@@ -93,14 +98,14 @@ async function runCase(seed: number, log: string[]) {
         factory,
         locks,
         net,
-        rng: prng(seed * 100 + i),
+        rng: prng(clientSeed(seed, i)),
         engine: { batchSize: r.chance(0.5) ? 1 + r.int(5) : 50 },
       }),
     )
     // Sometimes a second tab of the same device: same IndexedDB, same lock manager.
     if (r.chance(0.3))
       clients.push(
-        await openClient(s, account, { factory, locks, rng: prng(seed * 100 + 50 + i), engine: { batchSize: 3 } }),
+        await openClient(s, account, { factory, locks, rng: prng(clientSeed(seed, 50 + i)), engine: { batchSize: 3 } }),
       )
   }
   const issued: Issued[] = []
@@ -162,7 +167,7 @@ async function runCase(seed: number, log: string[]) {
         factory: c.factory,
         name: c.name,
         locks: locksOf.get(c.factory),
-        rng: prng(seed * 1000 + step),
+        rng: prng(clientSeed(seed, 1000 + step)),
         net: { ...c.net, requests: 0, dropped: 0 },
       })
       clients[ci] = reopened
