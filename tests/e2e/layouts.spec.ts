@@ -79,9 +79,9 @@ test('phone: the secondary navigation is a dropdown that navigates; the menu sli
   await expect(page).toHaveURL(/\/account\/profile$/)
   await page.getByRole('button', { name: 'Open menu' }).click()
   const drawer = page.getByRole('dialog')
-  const box = (await drawer.boundingBox())!
-  expect(box.x).toBe(0)
-  expect(box.width).toBeLessThanOrEqual(240)
+  // It slides in from the left: wait for the animation to settle before measuring.
+  await expect.poll(async () => (await drawer.boundingBox())?.x).toBe(0)
+  expect((await drawer.boundingBox())!.width).toBeLessThanOrEqual(240)
   await expect(drawer.getByRole('link', { name: 'Account' })).toHaveAttribute('data-status', 'active')
 })
 
