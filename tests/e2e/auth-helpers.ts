@@ -78,9 +78,12 @@ export async function signInWithPassword(page: Page, email: string, password: st
 /** Signs out from the app layout (rail on wide screens, menu on phones). */
 export async function signOutFromApp(page: Page) {
   const rail = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign out' })
+  const menu = page.getByRole('button', { name: 'Open menu' })
+  // The URL can change before the signed-in layout has rendered: wait for one of the two.
+  await expect(rail.or(menu).first()).toBeVisible()
   if (await rail.isVisible()) await rail.click()
   else {
-    await page.getByRole('button', { name: 'Open menu' }).click()
+    await menu.click()
     await page.getByRole('dialog').getByRole('button', { name: 'Sign out' }).click()
   }
   await expect(page).toHaveURL(/\/signin$/)

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
+import { Feedback } from '~/client/ui/feedback'
 import { Logo } from '~/client/ui/logo'
 import { MobileMenu } from './mobile-menu'
 import { NavOptionsContext, type NavOptions } from './nav-context'
@@ -54,6 +55,8 @@ export function Shell({ children, nav = {}, topBarExtra }: { children: ReactNode
             {children}
           </main>
         </div>
+        {/* spec §2 Feedback widget: a fixed heart button on every signed-in screen. */}
+        <Feedback.Root />
       </div>
     </NavOptionsContext.Provider>
   )
