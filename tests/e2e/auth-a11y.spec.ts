@@ -1,17 +1,8 @@
-import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
+import { expectAccessible } from './a11y'
 import { readyUser, useToken } from './auth-helpers'
 
 // Every auth and app screen passes axe's WCAG 2.1 A/AA rules (contrast included) in both themes.
-async function expectAccessible(page: Page, label: string) {
-  // Known issue: Ark UI's Steps list (the onboarding wizard) is a tablist whose items carry
-  // aria-current, which axe reports as aria-required-children; everything else is scanned.
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .exclude('[data-scope="steps"][data-part="list"]')
-    .analyze()
-  expect(violations.map((v) => `${label}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
-}
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`auth screens are accessible in ${scheme} mode`, async ({ page }) => {

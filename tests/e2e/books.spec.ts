@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
+import { expectAccessible } from './a11y'
 import { notifications, readyUser, useToken } from './auth-helpers'
 import { addServerBook, auth, bookRow, controlledBySw, expectServerBooks, pickToday, rate, serverBooks, syncBadge, today } from './books-helpers'
 
@@ -260,10 +260,7 @@ for (const scheme of ['light', 'dark'] as const) {
   test(`book screens are accessible in ${scheme} mode`, async ({ page, request }) => {
     const token = await signedIn(page, request)
     await request.patch('/api/user', { data: { dark_mode: scheme === 'dark' }, headers: auth(token) })
-    const check = async (label: string) => {
-      const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-      expect(violations.map((v) => `${label}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
-    }
+    const check = (label: string) => expectAccessible(page, label)
     await page.goto('/books')
     await expect(page.getByRole('heading', { name: 'Your list is empty' })).toBeVisible()
     await check('/books empty')

@@ -1,16 +1,10 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
+import { expectAccessible } from './a11y'
 import { readyUser, useToken } from './auth-helpers'
 
 // spec §2 shell layouts and user menu, §9 timings; axe finds no serious or critical issue in the
 // account and app layouts at phone and desktop widths, light and dark.
 const SHOTS = process.env.E2E_SCREENSHOTS // a folder: save screenshots there to look at them
-
-async function noSeriousIssues(page: Page, label: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(bad.map((v) => `${label}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
-}
 
 async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true })
@@ -40,14 +34,14 @@ for (const width of [390, 1280]) {
           // Breadcrumbs name the page trail (a trail of one is not shown).
           if (path === '/account/profile') await expect(page.getByRole('navigation', { name: 'Breadcrumbs' }).getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/account')
         }
-        await noSeriousIssues(page, `${path} ${width} ${scheme}`)
+        await expectAccessible(page, `${path} ${width} ${scheme}`, { seriousOnly: true })
         await shot(page, `${path.replaceAll('/', '_')}-${width}-${scheme}`)
       }
       // The user menu open, in the shot too.
       await page.goto('/account/profile')
       await page.getByRole('button', { name: 'User menu' }).filter({ visible: true }).click()
       await expect(page.getByRole('menu')).toBeVisible()
-      await noSeriousIssues(page, `user menu ${width} ${scheme}`)
+      await expectAccessible(page, `user menu ${width} ${scheme}`, { seriousOnly: true })
       await shot(page, `user-menu-${width}-${scheme}`)
     })
   }

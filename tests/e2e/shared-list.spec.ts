@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expectAccessible as scan } from './a11y'
 import { PASSWORD, readyUser, useToken } from './auth-helpers'
 
 // The shared list (spec §1, §2 /dashboard, /welcome, /account/url, /{id}; decisions §8): choose a
@@ -42,16 +42,9 @@ async function controlledBySw(page: Page) {
 const bookCards = (page: Page) => page.getByRole('list', { name: 'Books' }).getByRole('listitem')
 
 async function expectAccessible(page: Page, label: string) {
-  // Known kit issue (ui/onboarding-wizard, reported): Zag's steps put aria-current="step" on the
-  // item between role="tablist" and its role="tab" triggers, which axe's aria-required-children
-  // refuses. The dashboard's hidden frame is not shown to anyone (axe would judge the page inside
-  // it as if visible). Everything else on these screens is checked.
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .exclude('[data-scope="steps"][data-part="list"]')
-    .exclude(['iframe[hidden]', 'html'])
-    .analyze()
-  expect(violations.map((v) => `${label}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
+  // The dashboard's hidden frame is not shown to anyone (axe would judge the page inside it as
+  // if visible). Everything else on these screens is checked.
+  await scan(page, label, { exclude: [['iframe[hidden]', 'html']] })
 }
 
 test('a new reader chooses a slug in /welcome and sees the dashboard figures and charts', async ({ page, request }) => {

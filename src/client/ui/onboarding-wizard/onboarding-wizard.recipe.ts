@@ -1,21 +1,11 @@
-import { paginationAnatomy, stepsAnatomy } from '@ark-ui/react/anatomy'
+import { paginationAnatomy } from '@ark-ui/react/anatomy'
 import { sva } from 'styled-system/css'
 
 const focusRing = { outline: '2px solid', outlineColor: 'accent', outlineOffset: '2px' } as const
 
-// Ark Steps' parts plus the wizard's layout and the step text; pagination has its own recipe.
-export const wizardAnatomy = stepsAnatomy.extendWith(
-  'main',
-  'tick',
-  'name',
-  'description',
-  'empty',
-  'footer',
-  'actions',
-)
-
+// The wizard's parts (its own step list, see onboarding-wizard.tsx); pagination has its own recipe.
 export const wizardRecipe = sva({
-  slots: wizardAnatomy.keys(),
+  slots: ['root', 'list', 'item', 'trigger', 'tick', 'name', 'description', 'main', 'content', 'empty', 'footer', 'actions'],
   base: {
     root: {
       display: 'grid',
@@ -39,7 +29,7 @@ export const wizardRecipe = sva({
       cursor: 'pointer',
       _hover: { bg: 'bg.muted' },
       _focusVisible: focusRing,
-      '&[aria-selected=true]': { bg: 'accent.subtle' },
+      '&[aria-current=step]': { bg: 'accent.subtle' },
     },
     // spec §2: a tick per step, green for the current and earlier steps. The grey of later steps
     // and the green both keep 3:1 against the background (WCAG 1.4.11).

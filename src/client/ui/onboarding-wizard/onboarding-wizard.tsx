@@ -1,8 +1,7 @@
 import { Pagination } from '@ark-ui/react/pagination'
-import { Steps } from '@ark-ui/react/steps'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Check, ChevronLeft, ChevronRight } from 'lucide-react'
-import { useState, type ReactNode } from 'react'
+import { useId, useState, type ReactNode } from 'react'
 import { cx } from 'styled-system/css'
 import { send } from '~/client/lib/http'
 import { Button } from '~/client/ui/button'
@@ -65,6 +64,7 @@ export function Root({
   const styles = wizardRecipe()
   const pager = paginationRecipe()
   const [leaving, setLeaving] = useState(false)
+  const id = useId()
   const page = parsePage(rawPage)
   const count = steps.length
   const outOfRange = page > count
@@ -95,35 +95,48 @@ export function Root({
   }
 
   return (
-    <Steps.Root
-      count={count}
-      // Zag's step index runs 0…count (count meaning "all done"); past the end clamps to that.
-      step={Math.min(page - 1, count)}
-      onStepChange={(details) => onPageChange(details.step + 1)}
-      orientation="vertical"
-      className={cx(styles.root, className)}
-    >
+    <div className={cx(styles.root, className)}>
+      {/* Our own list rather than Ark's Steps: Zag's tablist puts aria-current on the items
+          between role="tablist" and its tabs, which assistive tech and axe reject. Here each step
+          is a button in an ordered list, the current one marked aria-current="step". */}
       <nav aria-label={t`Onboarding steps`}>
-        <Steps.List className={styles.list}>
-          {steps.map((step, index) => (
-            <Steps.Item key={step.id ?? index} index={index} className={styles.item}>
-              <Steps.Trigger className={styles.trigger}>
-                <span className={styles.tick} data-reached={index + 1 <= page ? '' : undefined} aria-hidden="true">
-                  <Check size={14} strokeWidth={3} />
-                </span>
-                <span className={styles.name}>{step.name}</span>
-                <span className={styles.description}>{step.description}</span>
-              </Steps.Trigger>
-            </Steps.Item>
-          ))}
-        </Steps.List>
+        <ol className={styles.list}>
+          {steps.map((step, index) => {
+            const current = index + 1 === page
+            return (
+              <li key={step.id ?? index} className={styles.item}>
+                <button
+                  type="button"
+                  className={styles.trigger}
+                  aria-current={current ? 'step' : undefined}
+                  aria-controls={`${id}-step-${index}`}
+                  onClick={() => onPageChange(index + 1)}
+                >
+                  <span className={styles.tick} data-reached={index + 1 <= page ? '' : undefined} aria-hidden="true">
+                    <Check size={14} strokeWidth={3} />
+                  </span>
+                  <span id={`${id}-name-${index}`} className={styles.name}>
+                    {step.name}
+                  </span>
+                  <span className={styles.description}>{step.description}</span>
+                </button>
+              </li>
+            )
+          })}
+        </ol>
       </nav>
 
       <div className={styles.main}>
         {steps.map((step, index) => (
-          <Steps.Content key={step.id ?? index} index={index} className={styles.content}>
+          <section
+            key={step.id ?? index}
+            id={`${id}-step-${index}`}
+            aria-labelledby={`${id}-name-${index}`}
+            hidden={index + 1 !== page}
+            className={styles.content}
+          >
             {step.content}
-          </Steps.Content>
+          </section>
         ))}
         {outOfRange && (
           <p role="status" className={styles.empty}>
@@ -186,6 +199,6 @@ export function Root({
           </div>
         </div>
       </div>
-    </Steps.Root>
+    </div>
   )
 }
