@@ -3,6 +3,7 @@ import babel from '@rolldown/plugin-babel'
 import pandacss from '@pandacss/dev/postcss'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
+import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
@@ -28,11 +29,16 @@ export const plugins = [
 // index.html lives in src/client: the design card fixes the top level.
 // The server's MARKETING_URL reaches the client at build time (the auth layout's logo link).
 process.env.VITE_MARKETING_URL ??= process.env.MARKETING_URL
+// The version and build stamp shown on /help: APP_BUILD_ID names a build (CI, a deploy, the
+// update e2e test); otherwise the build's UTC time. BUILD_OUT_DIR builds elsewhere (that test).
+const version = (JSON.parse(readFileSync(`${rootDir}package.json`, 'utf8')) as { version: string }).version
+const buildId = process.env.APP_BUILD_ID || new Date().toISOString().replace(/[-:]/g, '').slice(0, 13)
 
 export default defineConfig({
   root: `${src}/client`,
   publicDir: `${rootDir}public`,
   envDir: rootDir,
+  define: { __APP_VERSION__: JSON.stringify(version), __APP_BUILD__: JSON.stringify(buildId) },
   plugins: [
     ...plugins,
     // The service worker source is sw/sw.ts (design card); registration is in src/client/pwa.
@@ -54,6 +60,6 @@ export default defineConfig({
   resolve: { alias: { '~': src, 'styled-system': `${src}/styled-system` } },
   // Panda runs as a PostCSS plugin here, so no postcss.config file is needed (toolchain.md #7).
   css: { postcss: { plugins: [pandacss() as never] } },
-  build: { outDir: `${rootDir}dist/client`, emptyOutDir: true, sourcemap: false },
+  build: { outDir: process.env.BUILD_OUT_DIR || `${rootDir}dist/client`, emptyOutDir: true, sourcemap: false },
   server: { proxy: { '/api': 'http://localhost:3001' } },
 })

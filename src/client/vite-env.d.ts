@@ -8,3 +8,8 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv
 }
+
+/** package.json's version, set by vite.config.ts `define`. */
+declare const __APP_VERSION__: string
+/** This build's stamp (APP_BUILD_ID, or the build's time), set by vite.config.ts `define`. */
+declare const __APP_BUILD__: string

@@ -24,12 +24,22 @@ export function registerServiceWorker(handlers: UpdateHandlers) {
   wb.addEventListener('waiting', () => {
     handlers.onUpdate(() => {
       reloadWhenControlled = true
-      wb.messageSkipWaiting()
+      // Another tab may have applied this update already (this tab kept its unsaved input and
+      // the new worker controls it): nothing waits any more, so the reader's Reload reloads.
+      void navigator.serviceWorker.getRegistration().then((registration) => {
+        if (registration?.waiting) wb.messageSkipWaiting()
+        else window.location.reload()
+      })
     })
   })
-  wb.addEventListener('controlling', (event) => {
-    if (!event.isUpdate) return
-    if (reloadWhenControlled || !hasUnsavedInput()) window.location.reload()
+  // The first worker of a first visit claims the page: nothing new to load. Any later change of
+  // controller is a new version taking over. (workbox-window's `isUpdate` cannot tell: it says
+  // whether the page was controlled when it loaded, so a tab of the first visit never reloaded.)
+  let controlled = navigator.serviceWorker.controller !== null
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    const update = controlled
+    controlled = true
+    if (reloadWhenControlled || (update && !hasUnsavedInput())) window.location.reload()
   })
   navigator.serviceWorker.addEventListener('message', (event) => {
     if ((event.data as { type?: string } | null)?.type === SW_MESSAGES.sync) handlers.onSyncRequest()

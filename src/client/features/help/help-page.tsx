@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { css } from 'styled-system/css'
+import { APP_BUILD, APP_VERSION } from '~/client/lib/build-info'
 import { useDocumentTitle } from '~/client/lib/use-document-title'
 import { AppStorage } from './components/app-storage'
 import { SupportAccess } from './components/support-access'
@@ -10,12 +11,18 @@ const styles = {
   lead: css({ color: 'fg.muted', mt: '1', mb: '8' }),
   grid: css({ display: 'grid', gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }, gap: '6', alignItems: 'start' }),
   column: css({ display: 'flex', flexDirection: 'column', gap: '6' }),
+  version: css({ color: 'fg.muted', fontSize: 'sm', mt: '8', fontVariantNumeric: 'tabular-nums' }),
 }
 
-/** /help (spec §2): a support-access switch and a message form, and this device's offline app. */
+/**
+ * /help (spec §2): a support-access switch and a message form, this device's offline app, and
+ * the version and build the reader runs (what support asks for; it changes after an update).
+ */
 export function HelpPage() {
   const { t } = useLingui()
   useDocumentTitle(t`Help`)
+  const version = APP_VERSION
+  const build = APP_BUILD
   return (
     <>
       <h1 className={styles.title}>{t`Help`}</h1>
@@ -27,6 +34,7 @@ export function HelpPage() {
           <AppStorage />
         </div>
       </div>
+      <p className={styles.version} data-testid="app-version">{t`Version ${version} (build ${build})`}</p>
     </>
   )
 }

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react'
 import * as v from 'valibot'
 import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest'
 import { ApiRequestError, configureErrorHandling, type ApiResponse, type ErrorHandlers } from '~/client/lib/http'
+import { hasUnsavedInput } from '~/client/pwa/unsaved-input'
 import { SignUpInput } from '~/shared/schemas/auth'
 import { getToasts } from '../toast/store'
 import { removeToast } from '../toast'
@@ -186,4 +187,17 @@ test('checkbox and radio fields submit their values; disabled options cannot be 
   await waitFor(() => expect(document.querySelector<HTMLInputElement>('input[name="terms"]')!.checked).toBe(true))
   fireEvent.click(submitButton())
   await waitFor(() => expect(submit).toHaveBeenCalledWith({ plan: 'free', terms: true }))
+})
+
+test('typed input holds back an app update until it is undone or the form goes away', async () => {
+  const view = wrap(<SignUp submit={vi.fn()} />)
+  expect(hasUnsavedInput()).toBe(false)
+  type('name', 'Ada')
+  await waitFor(() => expect(hasUnsavedInput()).toBe(true))
+  type('name', '')
+  await waitFor(() => expect(hasUnsavedInput()).toBe(false))
+  type('name', 'Ada')
+  await waitFor(() => expect(hasUnsavedInput()).toBe(true))
+  view.unmount()
+  expect(hasUnsavedInput()).toBe(false)
 })

@@ -1,11 +1,12 @@
 import { valibotResolver } from '@hookform/resolvers/valibot'
 import { useLingui } from '@lingui/react/macro'
-import { useMemo, useRef, type FormHTMLAttributes, type ReactNode } from 'react'
+import { useEffect, useId, useMemo, useRef, type FormHTMLAttributes, type ReactNode } from 'react'
 import { FormProvider, useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form'
 import { css, cx } from 'styled-system/css'
 import type * as v from 'valibot'
 import { ApiRequestError, handleError, send, type ApiResponse } from '~/client/lib/http'
 import { useOnline } from '~/client/lib/use-online'
+import { setUnsavedInput } from '~/client/pwa/unsaved-input'
 import * as Alert from '../alert'
 import { toast } from '../toast'
 import { FormMetaContext, type FormMeta } from './context'
@@ -99,6 +100,14 @@ export function Root<S extends AnySchema>({
   const submitting = form.formState.isSubmitting
   const offline = onlineOnly && !online
   const meta: FormMeta = useMemo(() => ({ visibleFields, submitting, offline }), [visibleFields, submitting, offline])
+  // Input that differs from the form's starting values holds back an app update's automatic
+  // reload (src/client/pwa/register.ts); leaving the form (unmount) releases it.
+  const formId = useId()
+  const unsaved = form.formState.isDirty
+  useEffect(() => {
+    setUnsavedInput(formId, unsaved)
+    return () => setUnsavedInput(formId, false)
+  }, [formId, unsaved])
 
   const onSubmit = form.handleSubmit(async (values) => {
     if (offline) return
