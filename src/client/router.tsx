@@ -11,7 +11,9 @@ export const router = createRouter({
 })
 
 bindNavigation((to, search) => {
-  void router.navigate({ to, search: search as never })
+  // A path with its own query (a sign-in redirect) is an href; the router would escape the `?`.
+  if (/[?#]/.test(to)) void router.navigate({ href: to })
+  else void router.navigate({ to, search: search as never })
 })
 bindCurrentPath(() => router.state.location.pathname)
 

@@ -4,6 +4,6 @@ import { requireSession } from '~/client/lib/session'
 
 // The account area (spec §2, §6): user permission; pages that need more check it themselves.
 export const Route = createFileRoute('/_account')({
-  beforeLoad: ({ location }) => requireSession(location.pathname, 'user'),
+  beforeLoad: ({ location }) => requireSession(location.pathname, 'user', location.href),
   component: () => <AccountLayout />,
 })

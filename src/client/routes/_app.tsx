@@ -4,6 +4,6 @@ import { requireSession } from '~/client/lib/session'
 
 // Every page in the app layout needs a session with the user permission (spec §2, §4).
 export const Route = createFileRoute('/_app')({
-  beforeLoad: ({ location }) => requireSession(location.pathname, 'user'),
+  beforeLoad: ({ location }) => requireSession(location.pathname, 'user', location.href),
   component: AppLayout,
 })

@@ -1,11 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { SignInPage } from '~/client/features/auth/components/sign-in-page'
 import { searchText } from '~/client/lib/search'
+import { safeRedirect } from '~/client/lib/session'
 
+// ?redirect= is where the route guard found a signed-out reader going (a share to /books/new…):
+// sign-in returns there. Anything but a path of this origin is dropped here (no open redirect).
 export const Route = createFileRoute('/_auth/signin')({
-  validateSearch: (search: Record<string, unknown>): { error?: string } => ({ error: searchText(search, 'error') }),
+  validateSearch: (search: Record<string, unknown>): { error?: string; redirect?: string } => ({
+    error: searchText(search, 'error'),
+    redirect: safeRedirect(searchText(search, 'redirect')),
+  }),
   component: function SignIn() {
-    const { error } = Route.useSearch()
-    return <SignInPage error={error} />
+    const { error, redirect } = Route.useSearch()
+    return <SignInPage error={error} redirect={redirect} />
   },
 })

@@ -8,6 +8,7 @@ import { navigateTo } from '../navigation'
 import { queryClient } from '../query-client'
 import { storedLocale } from '../session-token'
 import { nextPathAfterSignIn } from './guard'
+import { safeRedirect } from './redirect'
 import { tokenStore } from './token-store'
 
 export type SignInResponse = Partial<SignInData> & { token: string; '2fa_required'?: boolean }
@@ -27,7 +28,8 @@ export async function storeSession(data: SignInData) {
 
 /**
  * spec §4: after sign-in, record the signin event and route on (verify → plan → dashboard or
- * welcome). A pending second factor goes to the code page with its token instead.
+ * welcome). A pending second factor goes to the code page with its token instead. `next` (a
+ * same-origin path, see redirect.ts) replaces the dashboard or welcome, not a required step.
  */
 export async function completeSignIn(data: SignInResponse, next?: string) {
   if (data['2fa_required']) {
@@ -37,7 +39,9 @@ export async function completeSignIn(data: SignInResponse, next?: string) {
   const user = data as SignInData
   await storeSession(user)
   recordEvent('signin')
-  navigateTo(next ?? nextPathAfterSignIn(user))
+  const step = nextPathAfterSignIn(user)
+  const back = safeRedirect(next)
+  navigateTo(back && (step === '/dashboard' || step === '/welcome') ? back : step)
 }
 
 let signingOut: Promise<void> | null = null

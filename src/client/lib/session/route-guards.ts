@@ -3,6 +3,7 @@ import { readUser } from '~/client/db'
 import type { Flag } from '~/shared/permissions'
 import { refreshSession } from './actions'
 import { guardRedirect, nextPathAfterSignIn } from './guard'
+import { returnPathFor } from './redirect'
 import { tokenStore } from './token-store'
 
 /** The stored user, or the server's when none is stored yet (e.g. a fresh tab after sign-in elsewhere). */
@@ -11,10 +12,19 @@ async function currentUser() {
   return (await readUser()) ?? (await refreshSession())
 }
 
-/** beforeLoad guard for routes that need a session (spec §4 route guard, §6 permissions). */
-export async function requireSession(pathname: string, permission: Flag = 'user') {
+/**
+ * beforeLoad guard for routes that need a session (spec §4 route guard, §6 permissions). With
+ * `href` (the page asked for, query included), a signed-out visit goes to
+ * /signin?redirect=<href> so sign-in comes back to it (e.g. a share to /books/new?title=…).
+ */
+export async function requireSession(pathname: string, permission: Flag = 'user', href?: string) {
   const user = await currentUser()
-  const to = guardRedirect({ path: pathname, token: tokenStore.get(), user, permission })
+  const token = tokenStore.get()
+  const to = guardRedirect({ path: pathname, token, user, permission })
+  if (to === '/signin' && (!token || !user)) {
+    const back = href === undefined ? undefined : returnPathFor(href)
+    throw redirect({ to, search: back ? { redirect: back } : {}, replace: true })
+  }
   if (to && to !== pathname) throw redirect({ to, replace: true })
   return { user: user! }
 }

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 import { ApiRequestError, handleError } from '~/client/lib/http'
-import { completeSignIn } from '~/client/lib/session'
+import { completeSignIn, pendingRedirect } from '~/client/lib/session'
 import { useDocumentTitle } from '~/client/lib/use-document-title'
 import * as Alert from '~/client/ui/alert'
 import { Link } from '~/client/ui/link'
@@ -11,6 +11,10 @@ import { verifyMagicLink } from '../api'
 import { AuthHeading, authFooter } from './auth-heading'
 
 const pending = css({ display: 'flex', alignItems: 'center', gap: '3', color: 'fg.muted' })
+
+// The page can mount again while the sign-in completes (the session changes under the layout);
+// the answer is shared (api.ts), so a token's sign-in is completed once, not once per mount.
+const completed = new Set<string>()
 
 /** /magic?token=…: opening a magic link verifies it and signs in (spec §4); failure per spec §8. */
 export function MagicPage({ token }: { token?: string }) {
@@ -23,7 +27,10 @@ export function MagicPage({ token }: { token?: string }) {
     let live = true
     verifyMagicLink(token).then(
       async (data) => {
-        if (live) await completeSignIn(data)
+        if (!live || completed.has(token)) return
+        completed.add(token)
+        // Back to where the reader was going when they asked for the link (sign-in-page.tsx).
+        await completeSignIn(data, pendingRedirect.take())
       },
       (error) => {
         if (!live) return

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { useDocumentTitle } from '~/client/lib/use-document-title'
-import { completeSignIn, type SignInResponse } from '~/client/lib/session'
+import { completeSignIn, pendingRedirect, type SignInResponse } from '~/client/lib/session'
 import * as Alert from '~/client/ui/alert'
 import { Button } from '~/client/ui/button'
 import * as Form from '~/client/ui/form'
@@ -13,7 +13,7 @@ import { AuthHeading, authFooter, formRow } from './auth-heading'
 
 const switchRow = css({ display: 'flex', justifyContent: 'center', mt: '5' })
 
-function PasswordForm() {
+function PasswordForm({ redirect }: { redirect?: string }) {
   const { t } = useLingui()
   return (
     <Form.Root
@@ -21,7 +21,7 @@ function PasswordForm() {
       defaultValues={{ email: '', password: '' }}
       url="auth"
       aria-label={t`Sign in with your password`}
-      onSuccess={(res) => completeSignIn(res.data as SignInResponse)}
+      onSuccess={(res) => completeSignIn(res.data as SignInResponse, redirect)}
     >
       <Form.Email name="email" label={t`Email`} required />
       <Form.Password name="password" label={t`Password`} autoComplete="current-password" required />
@@ -37,7 +37,7 @@ function PasswordForm() {
   )
 }
 
-function MagicLinkForm() {
+function MagicLinkForm({ redirect }: { redirect?: string }) {
   const { t } = useLingui()
   const [sentTo, setSentTo] = useState<string | null>(null)
   return (
@@ -46,7 +46,11 @@ function MagicLinkForm() {
       defaultValues={{ email: '' }}
       url="auth/magic"
       aria-label={t`Sign in with a magic link`}
-      onSuccess={(_res, values) => setSentTo(values.email)}
+      onSuccess={(_res, values) => {
+        // The link opens /magic, likely in another tab: it finds the destination there.
+        pendingRedirect.set(redirect)
+        setSentTo(values.email)
+      }}
     >
       {sentTo && (
         <Alert.Root status="success">
@@ -69,8 +73,11 @@ function MagicLinkForm() {
   )
 }
 
-/** / and /signin: password or magic-link sign-in (spec §2). */
-export function SignInPage({ error }: { error?: string }) {
+/**
+ * / and /signin: password or magic-link sign-in (spec §2). `redirect` (a same-origin path) is
+ * where either way of signing in leads afterwards.
+ */
+export function SignInPage({ error, redirect }: { error?: string; redirect?: string }) {
   const { t } = useLingui()
   const [method, setMethod] = useState<'password' | 'magic'>('password')
   useDocumentTitle(t`Sign in`)
@@ -96,7 +103,7 @@ export function SignInPage({ error }: { error?: string }) {
           )
         }
       />
-      {method === 'password' ? <PasswordForm /> : <MagicLinkForm />}
+      {method === 'password' ? <PasswordForm redirect={redirect} /> : <MagicLinkForm redirect={redirect} />}
       <div className={switchRow}>
         <Button variant="link" onClick={() => setMethod(method === 'password' ? 'magic' : 'password')}>
           {method === 'password' ? <Trans>Use a magic link instead</Trans> : <Trans>Use your password instead</Trans>}
