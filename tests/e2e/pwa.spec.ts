@@ -96,6 +96,38 @@ test('the manifest has what an installable app needs', async ({ request }) => {
   expect((await request.get('/apple-touch-icon.png')).status()).toBe(200)
 })
 
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+
+/** The pixel size in a PNG's header: the signature, then the IHDR chunk with width and height. */
+function pngSize(png: Buffer) {
+  expect(png.subarray(0, 8).equals(PNG_SIGNATURE), 'PNG signature').toBe(true)
+  expect(png.toString('latin1', 12, 16), 'IHDR first').toBe('IHDR')
+  return `${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`
+}
+
+test('the manifest lists a narrow and a wide screenshot, PNGs of the size it states', async ({ request }) => {
+  const m = await (await request.get('/manifest.webmanifest')).json()
+  const shots = m.screenshots as { src: string; sizes: string; type: string; form_factor: string; label: string }[]
+  expect(shots.map((s) => s.form_factor).sort()).toEqual(['narrow', 'wide'])
+  for (const shot of shots) {
+    expect(shot.type, shot.src).toBe('image/png')
+    expect(shot.label.length, `${shot.src} label`).toBeGreaterThan(10)
+    const res = await request.get(shot.src)
+    expect(res.status(), shot.src).toBe(200)
+    expect(res.headers()['content-type'], shot.src).toMatch(/^image\/png/)
+    const png = await res.body()
+    expect(pngSize(png), `${shot.src}: real size vs sizes`).toBe(shot.sizes)
+    // Chromium's rich install dialog: sides 320–3840 px, the long side at most 2.3× the short
+    // one; narrow is portrait and wide landscape. Small files: they download with the dialog.
+    const [width, height] = shot.sizes.split('x').map(Number) as [number, number]
+    expect(Math.min(width, height)).toBeGreaterThanOrEqual(320)
+    expect(Math.max(width, height)).toBeLessThanOrEqual(3840)
+    expect(Math.max(width, height) / Math.min(width, height)).toBeLessThanOrEqual(2.3)
+    expect(shot.form_factor === 'narrow' ? height > width : width > height, `${shot.src} orientation`).toBe(true)
+    expect(png.length, `${shot.src} bytes`).toBeLessThan(150 * 1024)
+  }
+})
+
 test('Chromium reports no installability errors', async ({ page }) => {
   await page.goto('/signin')
   await controlledBySw(page)

@@ -23,6 +23,25 @@ export const manifest: Partial<ManifestOptions> = {
     { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
     { src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
   ],
+  // Richer install dialogs show these (Chromium: one wide for desktop, narrow for phones). Captured
+  // by `npm run screenshots` (src/tools/capture-screenshots.ts); `sizes` is the PNG's real size,
+  // which tests/e2e/pwa.spec.ts checks. Not precached (vite.config.ts ignores screenshots/**).
+  screenshots: [
+    {
+      src: '/screenshots/narrow-books.png',
+      sizes: '780x1688',
+      type: 'image/png',
+      form_factor: 'narrow',
+      label: 'Your to-be-read list on a phone: add, rate and review books, even offline',
+    },
+    {
+      src: '/screenshots/wide-dashboard.png',
+      sizes: '1280x800',
+      type: 'image/png',
+      form_factor: 'wide',
+      label: 'The dashboard: your books, who viewed your shared list, and your reading at a glance',
+    },
+  ],
   shortcuts: [
     {
       name: 'Add a book',
