@@ -18,23 +18,21 @@ const root = fileURLToPath(new URL('../..', import.meta.url))
 const PORT = Number(process.env.E2E_UPDATE_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 10)
 const origin = `http://localhost:${PORT}`
 const version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version
-const work = mkdtempSync(join(tmpdir(), 'tbr-update-'))
+// Made in beforeAll: every process that lists the tests loads this file.
+let work = ''
 const BUILDS = { A: 'update-a', B: 'update-b' } as const
 type Build = keyof typeof BUILDS
 const buildDir = (b: Build) => join(work, `build-${b}`)
-const serveDir = join(work, 'serve')
+const serveDir = () => join(work, 'serve')
 
 let server: ChildProcess | undefined
 
 test.use({ baseURL: origin })
 
-/**
- * `vite build` (production, as `npm run build` after its panda codegen) into a temp dir, at a
- * lower CPU priority so the specs running beside it in the other worker keep their timing.
- */
+/** `vite build` (production, as `npm run build` after its panda codegen) into a temp dir. */
 function build(b: Build) {
   return new Promise<void>((resolve, reject) => {
-    const child = spawn('nice', ['-n', '10', join(root, 'node_modules/.bin/vite'), 'build'], {
+    const child = spawn(join(root, 'node_modules/.bin/vite'), ['build'], {
       cwd: root,
       env: { ...process.env, NODE_ENV: 'production', APP_BUILD_ID: BUILDS[b], BUILD_OUT_DIR: buildDir(b) },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -51,7 +49,7 @@ function build(b: Build) {
 
 /** A deploy: the build's files are copied over the served directory (old hashed assets stay). */
 function deploy(b: Build) {
-  cpSync(buildDir(b), serveDir, { recursive: true, force: true })
+  cpSync(buildDir(b), serveDir(), { recursive: true, force: true })
 }
 
 /** The module script that boots build `b` (from its index.html). */
@@ -60,6 +58,7 @@ const entryScript = (b: Build) =>
 
 test.beforeAll(async () => {
   test.setTimeout(180_000)
+  work = mkdtempSync(join(tmpdir(), 'tbr-update-'))
   // Both builds at once: a build mostly runs on one core.
   await Promise.all([build('A'), build('B')])
   deploy('A')
@@ -70,7 +69,7 @@ test.beforeAll(async () => {
       SKIP_BUILD: '1',
       PORT: String(PORT),
       DATA_DIR: join(work, 'data'),
-      CLIENT_DIR: serveDir,
+      CLIENT_DIR: serveDir(),
       NODE_ENV: 'test',
       APP_URL: origin,
       AUTH_IP_LIMIT: '100000',
@@ -96,7 +95,7 @@ test.afterAll(async () => {
     server.kill('SIGTERM')
     await exited
   }
-  rmSync(work, { recursive: true, force: true })
+  if (work) rmSync(work, { recursive: true, force: true })
 })
 
 async function controlledBySw(page: Page) {
