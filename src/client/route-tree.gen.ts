@@ -24,6 +24,7 @@ import { Route as AuthMagicRouteImport } from './routes/_auth.magic'
 import { Route as AuthResetpasswordRouteImport } from './routes/_auth.resetpassword'
 import { Route as AuthSigninRouteImport } from './routes/_auth.signin'
 import { Route as AccountAccountIndexRouteImport } from './routes/_account.account.index'
+import { Route as AccountAccountPasswordRouteImport } from './routes/_account.account.password'
 import { Route as AccountAccountProfileRouteImport } from './routes/_account.account.profile'
 import { Route as AccountAccountUrlRouteImport } from './routes/_account.account.url'
 import { Route as AppBooksIndexRouteImport } from './routes/_app.books.index'
@@ -105,6 +106,11 @@ const AccountAccountIndexRoute = AccountAccountIndexRouteImport.update({
   path: '/account/',
   getParentRoute: () => AccountRoute,
 } as any)
+const AccountAccountPasswordRoute = AccountAccountPasswordRouteImport.update({
+  id: '/account/password',
+  path: '/account/password',
+  getParentRoute: () => AccountRoute,
+} as any)
 const AccountAccountProfileRoute = AccountAccountProfileRouteImport.update({
   id: '/account/profile',
   path: '/account/profile',
@@ -158,6 +164,7 @@ export interface FileRoutesByFullPath {
   '/magic': typeof AuthMagicRoute
   '/resetpassword': typeof AuthResetpasswordRoute
   '/signin': typeof AuthSigninRoute
+  '/account/password': typeof AccountAccountPasswordRoute
   '/account/profile': typeof AccountAccountProfileRoute
   '/account/url': typeof AccountAccountUrlRoute
   '/books/$bookId': typeof AppBooksBookIdRoute
@@ -180,6 +187,7 @@ export interface FileRoutesByTo {
   '/magic': typeof AuthMagicRoute
   '/resetpassword': typeof AuthResetpasswordRoute
   '/signin': typeof AuthSigninRoute
+  '/account/password': typeof AccountAccountPasswordRoute
   '/account/profile': typeof AccountAccountProfileRoute
   '/account/url': typeof AccountAccountUrlRoute
   '/books/$bookId': typeof AppBooksBookIdRoute
@@ -206,6 +214,7 @@ export interface FileRoutesById {
   '/_auth/resetpassword': typeof AuthResetpasswordRoute
   '/_auth/signin': typeof AuthSigninRoute
   '/_auth/': typeof AuthIndexRoute
+  '/_account/account/password': typeof AccountAccountPasswordRoute
   '/_account/account/profile': typeof AccountAccountProfileRoute
   '/_account/account/url': typeof AccountAccountUrlRoute
   '/_app/books/$bookId': typeof AppBooksBookIdRoute
@@ -230,6 +239,7 @@ export interface FileRouteTypes {
     | '/magic'
     | '/resetpassword'
     | '/signin'
+    | '/account/password'
     | '/account/profile'
     | '/account/url'
     | '/books/$bookId'
@@ -252,6 +262,7 @@ export interface FileRouteTypes {
     | '/magic'
     | '/resetpassword'
     | '/signin'
+    | '/account/password'
     | '/account/profile'
     | '/account/url'
     | '/books/$bookId'
@@ -277,6 +288,7 @@ export interface FileRouteTypes {
     | '/_auth/resetpassword'
     | '/_auth/signin'
     | '/_auth/'
+    | '/_account/account/password'
     | '/_account/account/profile'
     | '/_account/account/url'
     | '/_app/books/$bookId'
@@ -404,6 +416,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountAccountIndexRouteImport
       parentRoute: typeof AccountRoute
     }
+    '/_account/account/password': {
+      id: '/_account/account/password'
+      path: '/account/password'
+      fullPath: '/account/password'
+      preLoaderRoute: typeof AccountAccountPasswordRouteImport
+      parentRoute: typeof AccountRoute
+    }
     '/_account/account/profile': {
       id: '/_account/account/profile'
       path: '/account/profile'
@@ -464,12 +483,14 @@ declare module '@tanstack/react-router' {
 }
 
 interface AccountRouteChildren {
+  AccountAccountPasswordRoute: typeof AccountAccountPasswordRoute
   AccountAccountProfileRoute: typeof AccountAccountProfileRoute
   AccountAccountUrlRoute: typeof AccountAccountUrlRoute
   AccountAccountIndexRoute: typeof AccountAccountIndexRoute
 }
 
 const AccountRouteChildren: AccountRouteChildren = {
+  AccountAccountPasswordRoute: AccountAccountPasswordRoute,
   AccountAccountProfileRoute: AccountAccountProfileRoute,
   AccountAccountUrlRoute: AccountAccountUrlRoute,
   AccountAccountIndexRoute: AccountAccountIndexRoute,

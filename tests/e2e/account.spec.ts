@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test'
-import { mailedLink, PASSWORD, readyUser, useToken } from './auth-helpers'
+import { mailedLink, notifications, PASSWORD, readyUser, useToken } from './auth-helpers'
 
 // spec §2 /account hub and /account/profile; §4 email change → /signup/verify; closing the
 // account clears local data and goes to /signup.
 const api = (token: string) => ({ authorization: `Bearer ${token}` })
 
-test('the hub links to profile, custom URL, password, 2FA and notifications', async ({ page, request }) => {
+test('the hub links to profile, custom URL and password; no card leads to a missing screen', async ({ page, request }) => {
   const { token } = await readyUser(request)
   await useToken(page, token)
   await page.goto('/account')
@@ -14,13 +14,40 @@ test('the hub links to profile, custom URL, password, 2FA and notifications', as
     ['Profile', '/account/profile'],
     ['Custom URL', '/account/url'],
     ['Change password', '/account/password'],
-    ['Enable two-factor authentication', '/account/2fa'],
-    ['Notifications', '/account/notifications'],
   ]) {
     await expect(hub.getByRole('link', { name })).toHaveAttribute('href', href)
   }
   expect(await hub.getByRole('listitem').count()).toBeLessThanOrEqual(8)
   await expect(page).toHaveTitle(/Account/)
+})
+
+test('password: a wrong current password is refused on its field; the change signs out the other devices', async ({ page, request }) => {
+  const { token, email } = await readyUser(request)
+  const other = await request.post('/api/auth', { data: { email, password: PASSWORD } })
+  const otherToken = (await other.json()).data.token as string
+  await useToken(page, token)
+  await page.goto('/account/password')
+  const form = page.getByRole('form', { name: 'Change password' })
+  await form.locator('input[name="oldpassword"]').fill('not my password!')
+  await form.locator('input[name="newpassword"]').fill('Brand-new-1!')
+  await form.locator('input[name="confirm_password"]').fill('Brand-new-2!')
+  await form.locator('button[type="submit"]').click()
+  await expect(form.getByText('Passwords do not match')).toBeVisible()
+  await form.locator('input[name="confirm_password"]').fill('Brand-new-1!')
+  await form.locator('input[name="confirm_password"]').blur()
+  await expect(form.getByText('Passwords do not match')).toHaveCount(0)
+  await form.locator('button[type="submit"]').click()
+  await expect(form.getByText('Your current password is not correct')).toBeVisible()
+  await expect(form.locator('input[name="oldpassword"]')).toHaveAttribute('aria-invalid', 'true')
+
+  await form.locator('input[name="oldpassword"]').fill(PASSWORD)
+  await form.locator('button[type="submit"]').click()
+  await expect(notifications(page).getByText('Your password has been changed. Other devices have been signed out.')).toBeVisible()
+  await expect(form.locator('input[name="oldpassword"]')).toHaveValue('')
+  // This device goes on; the other one is signed out; the new password signs in.
+  expect((await request.get('/api/user', { headers: api(token) })).status()).toBe(200)
+  expect((await request.get('/api/user', { headers: api(otherToken) })).status()).toBe(401)
+  expect((await request.post('/api/auth', { data: { email, password: 'Brand-new-1!' } })).status()).toBe(200)
 })
 
 test('profile: the name is saved; an email change goes to /signup/verify', async ({ page, request }) => {

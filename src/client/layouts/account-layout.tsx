@@ -3,6 +3,7 @@ import { Outlet, useRouterState } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
 import { useSession } from '~/client/lib/session'
 import { SecondaryNav } from '~/client/ui/secondary-nav'
+import { useBuiltRoutes } from '~/client/lib/built-routes'
 import { ACCOUNT_NAV } from './account-nav'
 import { PageHeader } from './page-header'
 import { PageTransition } from './page-transition'
@@ -32,7 +33,7 @@ export function AccountLayout({ variant = 'hub' }: AccountLayoutProps) {
   const { t, i18n } = useLingui()
   const { user } = useSession()
   const pathname = useRouterState({ select: (s) => s.location.pathname })
-  const entries = ACCOUNT_NAV.map((e) => ({ ...e, label: i18n._(e.label) }))
+  const entries = useBuiltRoutes(ACCOUNT_NAV).map((e) => ({ ...e, label: i18n._(e.label) }))
   return (
     <Shell nav={{ accountTo: variant === 'profile' ? '/account/profile' : undefined }}>
       <div className={styles.content}>

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { hubCards } from '~/client/features/account/components/account-hub'
 import { secondaryNavValue, visibleEntries } from '~/client/ui/secondary-nav'
+import { routeExists } from '~/client/lib/built-routes'
 import { ACCOUNT_NAV } from './account-nav'
 import { NAV_ITEMS, navItemsFor } from './nav-items'
 
@@ -63,5 +64,17 @@ describe('account hub', () => {
       expect(hubCards({ ...user, permission }).length).toBeLessThanOrEqual(8)
     }
     expect(hubCards({ ...user, permission: 'owner' }).map((c) => c.to)).toContain('/account/billing')
+  })
+})
+
+describe('entries of screens not in this build', () => {
+  // The router's routesByPath is keyed by full path; index routes may carry a trailing slash.
+  const routes = { '/account/': {}, '/account/profile': {}, '/dashboard': {} }
+  test('are found by path, with or without a trailing slash; others are left out', () => {
+    expect(routeExists(routes, '/account')).toBe(true)
+    expect(routeExists(routes, '/account/')).toBe(true)
+    expect(routeExists(routes, '/account/profile')).toBe(true)
+    expect(routeExists(routes, '/account/billing')).toBe(false)
+    expect(ACCOUNT_NAV.filter((e) => routeExists(routes, e.to)).map((e) => e.to)).toEqual(['/account', '/account/profile'])
   })
 })

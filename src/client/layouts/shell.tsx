@@ -27,7 +27,8 @@ const styles = {
   }),
   logo: css({ color: 'accent', flex: '1', display: 'flex', alignItems: 'center' }),
   logoLink: css({ display: 'inline-flex', color: 'inherit', borderRadius: 'md' }),
-  main: css({ flex: '1', px: { base: '4', md: '10' }, py: { base: '6', md: '10' } }),
+  // The bottom padding lets the end of every page scroll clear of the fixed feedback button.
+  main: css({ flex: '1', px: { base: '4', md: '10' }, pt: { base: '6', md: '10' }, pb: '24' }),
 }
 
 /**

@@ -14,11 +14,12 @@ import { consumeUserToken, findUserByEmail, sendTokenMail, sessionUser, signIn, 
 // spec §7 Session; decisions §2, §9. Sign-in failures answer one status and message whatever
 // the cause, so they reveal nothing about which emails exist.
 
-const FAILED_SIGNIN_LIMIT = 10
+export const FAILED_SIGNIN_LIMIT = 10
 
 export const auth = new Hono<AppEnv>()
 
-const failKey = (email: string) => `signin-fail:${email.toLowerCase()}`
+/** The brute-force counter of one email (sign-in and the old password of a change share it). */
+export const failKey = (email: string) => `signin-fail:${email.toLowerCase()}`
 
 /**
  * Verifies email + password under the brute-force limit (decisions §9: after 10 failures for one

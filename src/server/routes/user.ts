@@ -2,14 +2,17 @@ import { and, eq, ne, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { permissionMap } from '~/shared/permissions'
 import { TokenInput } from '~/shared/schemas/auth'
-import { UpdateUserInput } from '~/shared/schemas/user'
+import { ChangePasswordInput, UpdateUserInput } from '~/shared/schemas/user'
 import { readBody, t, type AppEnv } from '../context'
 import { accounts, memberships, users } from '../db/schema'
 import { ApiError, unauthorized } from '../lib/errors'
 import { isUniqueViolation } from '../db/errors'
 import { bearer, requireAuth } from '../middleware/auth'
-import { ipLimit, mailLimit } from '../middleware/rate-limit'
-import { authenticate } from '../services/sessions'
+import { AUTH_WINDOW_MS, ipLimit, mailLimit, tooMany } from '../middleware/rate-limit'
+import { clear, hit } from '../services/rate-limit'
+import { hashPassword, verifyPassword } from '../lib/crypto'
+import { FAILED_SIGNIN_LIMIT, failKey } from './auth'
+import { authenticate, revokeUserSessions } from '../services/sessions'
 import { consumeUserToken, sendTokenMail, sessionUser, signIn, userAccounts } from '../services/users'
 
 export const user = new Hono<AppEnv>()
@@ -77,6 +80,38 @@ user.patch('/', requireAuth(), async (c) => {
   if (!fresh) throw unauthorized()
   if (emailChanged) await sendTokenMail(deps, 'verify', fresh.user)
   return c.json({ message: t(c, 'user.updated'), data: await sessionUser(db, fresh) })
+})
+
+/**
+ * spec §7 PUT /api/user/password: creates a password (magic-link users) or changes it. With a
+ * password on record the old one must be given and right; wrong guesses count toward the same
+ * brute-force limit as sign-in (decisions §9). decisions §2: a password change revokes the other
+ * sessions; the caller's own session goes on.
+ */
+user.put('/password', requireAuth(), ipLimit('auth'), async (c) => {
+  const input = await readBody(c, ChangePasswordInput)
+  const { deps, auth } = c.var
+  const db = deps.db
+  const [row] = await db.select({ hash: users.passwordHash, email: users.email }).from(users).where(eq(users.id, auth.user.id))
+  if (!row) throw unauthorized()
+  const hadPassword = row.hash != null
+  if (hadPassword) {
+    if (!input.oldpassword) throw new ApiError(400, 'validation.password.old_required', { inputError: 'oldpassword' })
+    const w = await hit(db, failKey(row.email), AUTH_WINDOW_MS)
+    if (w.count > FAILED_SIGNIN_LIMIT) throw tooMany(w)
+    if (!(await verifyPassword(input.oldpassword, row.hash))) throw new ApiError(400, 'user.password_wrong', { inputError: 'oldpassword' })
+    await clear(db, failKey(row.email))
+  }
+  const [updated] = await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(input.newpassword), updatedAt: new Date() })
+    .where(eq(users.id, auth.user.id))
+    .returning()
+  await revokeUserSessions(db, auth.user.id, auth.sessionId)
+  return c.json({
+    message: t(c, hadPassword ? 'user.password_changed' : 'user.password_created'),
+    data: await sessionUser(db, { ...auth, user: updated! }),
+  })
 })
 
 user.post('/verify/request', requireAuth(), ipLimit('mail'), async (c) => {

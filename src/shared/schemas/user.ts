@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { Email, Locale, Name } from './common'
+import { Email, Locale, Name, Password } from './common'
 
 export const UpdateUserInput = v.pipe(
   v.strictObject(
@@ -18,6 +18,20 @@ export const UpdateUserInput = v.pipe(
   ),
 )
 export type UpdateUserInput = v.InferOutput<typeof UpdateUserInput>
+
+/**
+ * spec §7 PUT /api/user/password. The old password is needed only when one exists (spec §5);
+ * `has_password` is the client's view and is not trusted: the server checks its own record.
+ */
+export const ChangePasswordInput = v.strictObject(
+  {
+    oldpassword: v.optional(v.pipe(v.string(), v.maxLength(200, 'validation.password.max_length'))),
+    has_password: v.optional(v.boolean()),
+    newpassword: Password,
+  },
+  'validation.user.unknown_field',
+)
+export type ChangePasswordInput = v.InferOutput<typeof ChangePasswordInput>
 
 /** The user fields of spec §3 as the API answers them (flat, inside `data`). */
 export interface SessionUser {

@@ -201,3 +201,24 @@ test('typed input holds back an app update until it is undone or the form goes a
   view.unmount()
   expect(hasUnsavedInput()).toBe(false)
 })
+
+test('after a refused submit, correcting a field clears its error as the reader types (no blur needed)', async () => {
+  const submit = vi.fn(async () => ({}))
+  wrap(
+    <Form.Root schema={SignUpInput} defaultValues={{ name: '', email: '', password: '', confirm_password: '' }} submit={submit} aria-label="Sign up">
+      <Form.Text name="name" label="Name" />
+      <Form.Email name="email" label="Email" />
+      <Form.Password name="password" label="Password" />
+      <Form.Password name="confirm_password" label="Confirm" />
+      <Form.Submit>Create account</Form.Submit>
+    </Form.Root>,
+  )
+  fillValid()
+  type('confirm_password', 'Shelf-life2!')
+  fireEvent.click(submitButton())
+  expect(await screen.findByText('Passwords do not match')).toBeTruthy()
+  type('confirm_password', 'Shelf-life1!')
+  await waitFor(() => expect(screen.queryByText('Passwords do not match')).toBeNull())
+  fireEvent.click(submitButton())
+  await waitFor(() => expect(submit).toHaveBeenCalledTimes(1))
+})

@@ -13,6 +13,7 @@ export const validationMessages: Record<string, MessageDescriptor> = {
   'validation.password.max_length': msg`Password must be at most 200 characters`,
   'validation.password.special': msg`Password must contain at least one special character`,
   'validation.password.mismatch': msg`Passwords do not match`,
+  'validation.password.old_required': msg`Please enter your current password`,
   'validation.name.required': msg`Please enter your name`,
   'validation.name.max_length': msg`Name must be at most 100 characters`,
   'validation.slug.invalid': msg`URLs can only contain letters and numbers`,

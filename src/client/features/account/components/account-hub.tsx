@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
+import { useBuiltRoutes } from '~/client/lib/built-routes'
 import { useSession } from '~/client/lib/session'
 import { CardGrid } from '~/client/ui/card-grid'
 import { Icon } from '~/client/ui/icon'
@@ -66,10 +67,11 @@ const styles = {
 export function AccountHub() {
   const { t, i18n } = useLingui()
   const { user } = useSession()
+  const cards = useBuiltRoutes(user ? hubCards(user) : [])
   if (!user) return null
   return (
     <CardGrid.Root max={CardGrid.CARD_GRID_MAX.accountHub} label={t`Account settings`} columns={2}>
-      {hubCards(user).map((card) => (
+      {cards.map((card) => (
         <div key={card.to + i18n._(card.title)} className={styles.card}>
           <span className={styles.icon}>
             <Icon.Root name={card.icon} size="md" />
