@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import { lingui } from '@lingui/vite-plugin'
 import babel from '@rolldown/plugin-babel'
 import pandacss from '@pandacss/dev/postcss'
@@ -30,9 +31,17 @@ export const plugins = [
 // The server's MARKETING_URL reaches the client at build time (the auth layout's logo link).
 process.env.VITE_MARKETING_URL ??= process.env.MARKETING_URL
 // The version and build stamp shown on /help: APP_BUILD_ID names a build (CI, a deploy, the
-// update e2e test); otherwise the build's UTC time. BUILD_OUT_DIR builds elsewhere (that test).
+// update e2e test); otherwise the commit (so rebuilding the same code gives the same bundle), or
+// the build's UTC time outside a git checkout. BUILD_OUT_DIR builds elsewhere (that test).
 const version = (JSON.parse(readFileSync(`${rootDir}package.json`, 'utf8')) as { version: string }).version
-const buildId = process.env.APP_BUILD_ID || new Date().toISOString().replace(/[-:]/g, '').slice(0, 13)
+const gitCommit = () => {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: rootDir, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim()
+  } catch {
+    return ''
+  }
+}
+const buildId = process.env.APP_BUILD_ID || gitCommit() || new Date().toISOString().replace(/[-:]/g, '').slice(0, 13)
 
 export default defineConfig({
   root: `${src}/client`,
