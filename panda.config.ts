@@ -36,7 +36,21 @@ export default defineConfig({
           },
           serif: { value: 'ui-serif, Georgia, Cambria, "Times New Roman", Times, serif' },
         },
-        zIndex: { toast: { value: 1002 } },
+        // One stacking scale (Panda's preset defines none, so every layer is named here): the
+        // sticky top bar, then the fixed feedback button, backdrops and dialogs over both, menus
+        // and popovers (also inside dialogs), the toast region at spec §9's 1002, tooltips on top.
+        zIndex: {
+          hide: { value: -1 },
+          base: { value: 0 },
+          sticky: { value: 100 },
+          docked: { value: 200 },
+          overlay: { value: 900 },
+          modal: { value: 950 },
+          dropdown: { value: 980 },
+          popover: { value: 980 },
+          toast: { value: 1002 },
+          tooltip: { value: 1003 },
+        },
         durations: { page: { value: '300ms' } },
       },
       keyframes: {

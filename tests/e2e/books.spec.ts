@@ -198,6 +198,23 @@ test('10,000 books: only a screenful is rendered and the end of the list is reac
   await signedIn(page, request)
   await page.goto('/books')
   await expect(syncBadge(page)).toHaveText('Synced')
+  // The first pull has stored its cursor: later pulls are deltas and keep what is on the device.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          new Promise((resolve) => {
+            const open = indexedDB.open('tbr')
+            open.onsuccess = () => {
+              const r = open.result.transaction('meta').objectStore('meta').get('cursor')
+              r.onsuccess = () => resolve(r.result?.value ?? null)
+              r.onerror = () => resolve(null)
+            }
+            open.onerror = () => resolve(null)
+          }),
+      ),
+    )
+    .not.toBeNull()
   // Seed the device directly (as a long-synced list would be); the server is not involved.
   await page.evaluate(async () => {
     const open = indexedDB.open('tbr')

@@ -132,7 +132,7 @@ export const rowMenuRecipe = sva({
       _hover: { bg: 'bg.muted', color: 'fg' },
       _focusVisible: focusRing,
     },
-    positioner: { zIndex: 50 },
+    positioner: { zIndex: 'dropdown' },
     content: {
       minWidth: '40',
       padding: '1',

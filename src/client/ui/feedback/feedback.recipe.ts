@@ -18,13 +18,13 @@ const focusRing = { outline: '2px solid', outlineColor: 'accent', outlineOffset:
 export const feedbackRecipe = sva({
   slots: feedbackAnatomy.keys(),
   base: {
-    // spec §2: a fixed heart button at the bottom right. Below the toast region (z-index 1002,
-    // spec §9) so notifications stay on top.
+    // spec §2: a fixed heart button at the bottom right. Above the page and its sticky bar,
+    // under backdrops and dialogs (a drawer or dialog covers it) and the toast region (1002).
     trigger: {
       position: 'fixed',
       insetEnd: { base: '4', md: '6' },
       bottom: { base: '4', md: '6' },
-      zIndex: 1000,
+      zIndex: 'docked',
       display: 'inline-flex',
       alignItems: 'center',
       justifyContent: 'center',
@@ -40,7 +40,7 @@ export const feedbackRecipe = sva({
       _motionReduce: { transition: 'none', _hover: { transform: 'none' } },
       _focusVisible: focusRing,
     },
-    positioner: { zIndex: 1001 },
+    positioner: { zIndex: 'popover' },
     content: {
       display: 'flex',
       flexDirection: 'column',
