@@ -71,13 +71,7 @@ export function PasswordPage() {
           {/* Lets password managers tie the new password to the account. */}
           <input type="email" name="username" autoComplete="username" value={user.email} readOnly hidden />
           {hasPassword && <Form.Password name="oldpassword" label={t`Current password`} autoComplete="current-password" required />}
-          <Form.Password
-            name="newpassword"
-            label={t`New password`}
-            autoComplete="new-password"
-            helperText={t`At least 8 characters, including a special character such as ! or #.`}
-            required
-          />
+          <Form.NewPassword name="newpassword" label={t`New password`} required />
           <Form.Password name="confirm_password" label={t`Confirm the new password`} autoComplete="new-password" required />
           <Form.Submit>{hasPassword ? t`Change password` : t`Create password`}</Form.Submit>
         </Form.Root>

@@ -66,6 +66,23 @@ export function Password({ name, label, helperText, required, ...input }: BaseFi
   )
 }
 
+/**
+ * A password being chosen (sign-up, reset, change): the password manager's new-password hint and
+ * the complexity rule (spec §5) spelled out under the field.
+ */
+export function NewPassword({ name, label, required }: Omit<BaseFieldProps, 'helperText'>) {
+  const { t } = useLingui()
+  return (
+    <Password
+      name={name}
+      label={label}
+      autoComplete="new-password"
+      helperText={t`At least 8 characters, including a special character such as ! or #.`}
+      required={required}
+    />
+  )
+}
+
 /** A value sent with the form but not shown (e.g. the reset token); its errors go to the central handler. */
 export function Hidden({ name }: { name: string }) {
   const { register } = useFormContext()

@@ -48,13 +48,7 @@ export function ResetPasswordPage({ token }: { token?: string }) {
         onSuccess={(res) => completeSignIn(res.data as SignInResponse)}
       >
         <Form.Hidden name="jwt" />
-        <Form.Password
-          name="password"
-          label={t`New password`}
-          autoComplete="new-password"
-          helperText={t`At least 8 characters, including a special character such as ! or #.`}
-          required
-        />
+        <Form.NewPassword name="password" label={t`New password`} required />
         <Form.Submit>
           <Trans>Reset password</Trans>
         </Form.Submit>

@@ -25,13 +25,7 @@ export function SignUpPage() {
       >
         <Form.Text name="name" label={t`Name`} autoComplete="name" required />
         <Form.Email name="email" label={t`Email`} required />
-        <Form.Password
-          name="password"
-          label={t`Password`}
-          autoComplete="new-password"
-          helperText={t`At least 8 characters, including a special character such as ! or #.`}
-          required
-        />
+        <Form.NewPassword name="password" label={t`Password`} required />
         <Form.Submit>
           <Trans>Create account</Trans>
         </Form.Submit>
