@@ -2,6 +2,7 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import type { Context, Hono, MiddlewareHandler } from 'hono'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { AppEnv } from './context'
 import { translate } from './i18n'
 import { publicSummary } from './services/views'
@@ -11,6 +12,8 @@ import { publicSummary } from './services/views'
  * HTML never cached, and every other GET answered with the SPA shell (the router shows /404).
  * The shell for a shared link `/{slug}` carries the list's title and Open Graph / Twitter tags,
  * so link previews name the owner (spec §2 Public route: its title shows the owner's name).
+ * Text files go out compressed: the build writes .br/.gz twins (src/tools/precompress.ts) and
+ * the shell is compressed per answer (it is small, and a shared link's shell differs).
  */
 export function serveClient(root: string) {
   return (app: Hono<AppEnv>) => {
@@ -28,10 +31,10 @@ export function serveClient(root: string) {
       c.header('Cache-Control', 'no-cache')
       const html = readFileSync(indexPath, 'utf8')
       const slug = /^\/([^/]+)\/?$/.exec(c.req.path)?.[1]
-      if (!slug) return c.html(html)
+      if (!slug) return htmlAnswer(c, html)
       // The title and description follow Accept-Language; a cache must not mix them up.
       c.header('Vary', 'Accept-Language')
-      return c.html(await withShareMeta(c, html, slug))
+      return htmlAnswer(c, await withShareMeta(c, html, slug))
     })
   }
 }
@@ -42,14 +45,30 @@ export function serveClient(root: string) {
  */
 function withCacheControl(root: string, rule: (file: string) => string | undefined): MiddlewareHandler<AppEnv> {
   const served = new WeakMap<object, string>()
-  const files = serveStatic<AppEnv>({ root, onFound: (file, c) => void served.set(c, file) })
+  const files = serveStatic<AppEnv>({ root, precompressed: true, onFound: (file, c) => void served.set(c, file) })
   return async (c, next) => {
     const res = await files(c, next)
-    const file = served.get(c)
+    // The rule is about the file asked for, not its compressed twin (sw.js, not sw.js.br).
+    const file = served.get(c)?.replace(/\.(br|gz|zst)$/, '')
     const value = file === undefined ? undefined : rule(file)
     if (res instanceof Response && value) res.headers.set('Cache-Control', value)
     return res
   }
+}
+
+/** The HTML shell, Brotli- or gzip-compressed when the browser accepts it. */
+function htmlAnswer(c: Context<AppEnv>, html: string) {
+  c.header('Vary', 'Accept-Encoding', { append: true })
+  const accepted = (c.req.header('accept-encoding') ?? '').split(',').map((e) => e.trim().split(';')[0])
+  if (accepted.includes('br')) {
+    const body = brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+    return c.body(new Uint8Array(body), 200, { 'Content-Type': 'text/html; charset=UTF-8', 'Content-Encoding': 'br' })
+  }
+  if (accepted.includes('gzip')) {
+    const body = gzipSync(html)
+    return c.body(new Uint8Array(body), 200, { 'Content-Type': 'text/html; charset=UTF-8', 'Content-Encoding': 'gzip' })
+  }
+  return c.html(html)
 }
 
 /**

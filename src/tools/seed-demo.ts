@@ -2,7 +2,7 @@
 // verification link from the dev outbox): signed up, verified, free plan, onboarded, a public
 // list at a custom URL and a few books. Used by capture-screenshots.ts; on its own it prints
 // the token and the slug, e.g. for measuring the public page with Lighthouse:
-//   node_modules/.bin/tsx src/tools/seed-demo.ts http://localhost:3400
+//   node_modules/.bin/tsx src/tools/seed-demo.ts http://localhost:3400 [slug]
 
 export const DEMO_PASSWORD = 'Shelf-life1!'
 
@@ -75,6 +75,6 @@ export async function seedDemoReader(
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const base = process.argv[2] ?? 'http://localhost:3000'
-  const reader = await seedDemoReader(base)
+  const reader = await seedDemoReader(base, { slug: process.argv[3] })
   console.log(JSON.stringify(reader))
 }

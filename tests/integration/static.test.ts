@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createApp } from '~/server/app'
 import { escapeHtml, injectShareMeta, serveClient } from '~/server/static'
@@ -44,6 +45,11 @@ const get = async (path: string, headers: Record<string, string> = {}) => {
   const res = await app.request(path, { headers })
   return { status: res.status, headers: res.headers, text: await res.text() }
 }
+const getBytes = async (path: string, headers: Record<string, string> = {}) => {
+  const res = await app.request(path, { headers })
+  return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) }
+}
+const ASSET = 'console.log("a hashed asset");'.repeat(50)
 
 beforeAll(async () => {
   s = await startTestServer()
@@ -53,6 +59,10 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'robots.txt'), 'User-agent: *')
   mkdirSync(join(dir, 'assets'))
   writeFileSync(join(dir, 'assets', 'app-abc123.js'), 'console.log(1)')
+  // The build's compressed twins (src/tools/precompress.ts).
+  writeFileSync(join(dir, 'assets', 'big-def456.js'), ASSET)
+  writeFileSync(join(dir, 'assets', 'big-def456.js.br'), brotliCompressSync(ASSET))
+  writeFileSync(join(dir, 'sw.js.br'), brotliCompressSync('self.x = 1'))
   app = createApp(s.deps, { staticHandler: serveClient(dir) })
   accountId = await seedList('Zoe-Reads', NASTY, 3)
   await seedList('one-book', 'Uno', 1)
@@ -131,6 +141,37 @@ describe('caching rules are kept', () => {
     const robots = await get('/robots.txt')
     expect(robots.text).toBe('User-agent: *')
     expect(robots.headers.get('cache-control')).toBeNull()
+  })
+
+  test('compressed twins are sent to browsers that accept them, with the same caching rules', async () => {
+    const br = await getBytes('/assets/big-def456.js', { 'accept-encoding': 'gzip, deflate, br, zstd' })
+    expect(br.headers.get('content-encoding')).toBe('br')
+    expect(br.headers.get('content-type')).toMatch(/javascript/)
+    expect(br.headers.get('vary')).toMatch(/accept-encoding/i)
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(brotliDecompressSync(br.body).toString()).toBe(ASSET)
+    // No twin for this encoding (or none asked for): the file as it is.
+    const plain = await get('/assets/big-def456.js', { 'accept-encoding': 'gzip' })
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect(plain.text).toBe(ASSET)
+    // The service worker's twin still revalidates: the rule looks at sw.js, not sw.js.br.
+    const sw = await getBytes('/sw.js', { 'accept-encoding': 'br' })
+    expect(sw.headers.get('content-encoding')).toBe('br')
+    expect(sw.headers.get('cache-control')).toBe('no-cache')
+    expect(brotliDecompressSync(sw.body).toString()).toBe('self.x = 1')
+  })
+
+  test('the shell is compressed per answer, shared-link tags included', async () => {
+    const br = await getBytes('/zoe-reads', { 'accept-encoding': 'gzip, br' })
+    expect(br.headers.get('content-encoding')).toBe('br')
+    expect(br.headers.get('content-type')).toMatch(/text\/html/)
+    expect(br.headers.get('vary')).toMatch(/accept-language/i)
+    expect(br.headers.get('vary')).toMatch(/accept-encoding/i)
+    expect(brotliDecompressSync(br.body).toString()).toContain('og:title')
+    const gz = await getBytes('/signin', { 'accept-encoding': 'gzip' })
+    expect(gz.headers.get('content-encoding')).toBe('gzip')
+    expect(gz.headers.get('cache-control')).toBe('no-cache')
+    expect(gunzipSync(gz.body).toString()).toBe(SHELL)
   })
 
   test('unknown /api paths stay JSON 404s', async () => {

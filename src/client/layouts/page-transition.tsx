@@ -5,10 +5,21 @@ import { css, cx } from 'styled-system/css'
 // spec §2/§9: the default page animation is slide-up, 300 ms; none when motion is reduced.
 const slideUp = css({ animation: 'slideUp token(durations.page) ease-out', _motionReduce: { animation: 'none' } })
 
+// The animation moves between pages: the first page of a load appears at once. Fading it in
+// from transparent held back its first paint (Lighthouse's largest contentful paint) by the
+// animation's length on top of the download.
+let firstPage: string | null = null
+let moved = false
+function animates(pathname: string) {
+  firstPage ??= pathname
+  if (pathname !== firstPage) moved = true
+  return moved
+}
+
 export function PageTransition({ children, className }: { children: ReactNode; className?: string }) {
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   return (
-    <div key={pathname} className={cx(slideUp, className)}>
+    <div key={pathname} className={cx(animates(pathname) && slideUp, className)}>
       {children}
     </div>
   )
