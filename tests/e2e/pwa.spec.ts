@@ -96,6 +96,21 @@ test('the manifest has what an installable app needs', async ({ request }) => {
   expect((await request.get('/apple-touch-icon.png')).status()).toBe(200)
 })
 
+test('the title bar is indigo in light mode and slate in dark, for the system and for the chosen mode', async ({ page, request }) => {
+  const colours = () => page.locator('meta[name="theme-color"]').evaluateAll((metas) => metas.map((m) => `${m.getAttribute('media') ?? ''}=${m.getAttribute('content')}`))
+  await page.emulateMedia({ colorScheme: 'light' })
+  const shell = await (await request.get('/signin')).text()
+  expect(shell).toContain('<meta name="theme-color" content="#4338ca" media="(prefers-color-scheme: light)"')
+  expect(shell).toContain('<meta name="theme-color" content="#020617" media="(prefers-color-scheme: dark)"')
+  // A reader who picked dark mode on a light system gets the dark bar too.
+  const { token } = await readyUser(request)
+  await request.patch('/api/user', { data: { dark_mode: true }, headers: { authorization: `Bearer ${token}` } })
+  await useToken(page, token)
+  await page.goto('/dashboard')
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+  expect(await colours()).toEqual(['(prefers-color-scheme: light)=#020617', '(prefers-color-scheme: dark)=#020617'])
+})
+
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
 
 /** The pixel size in a PNG's header: the signature, then the IHDR chunk with width and height. */

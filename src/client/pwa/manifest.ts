@@ -1,4 +1,5 @@
 import type { ManifestOptions } from 'vite-plugin-pwa'
+import { THEME_COLOR } from './theme-color'
 
 // The web app manifest (issue: installable PWA). Built into manifest.webmanifest by
 // vite-plugin-pwa; tests/e2e/pwa.spec.ts checks its fields and Chromium's installability.
@@ -14,7 +15,7 @@ export const manifest: Partial<ManifestOptions> = {
   display: 'standalone',
   display_override: ['window-controls-overlay', 'standalone'],
   orientation: 'any',
-  theme_color: '#4338ca',
+  theme_color: THEME_COLOR.light,
   background_color: '#ffffff',
   categories: ['books', 'lifestyle', 'productivity'],
   icons: [

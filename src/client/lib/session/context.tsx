@@ -4,6 +4,7 @@ import { readUser, type UserRow } from '~/client/db'
 import { activateLocale, i18n } from '~/client/i18n'
 import { storedLocale } from '../session-token'
 import { tokenStore } from './token-store'
+import { THEME_COLOR } from '~/client/pwa/theme-color'
 
 export interface Session {
   token: string | null
@@ -36,6 +37,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.documentElement.classList.toggle('dark', dark)
     document.getElementById('root')?.classList.toggle('dark', dark)
+    // The browser's and the installed app's title bar follow the chosen mode too, not only the
+    // system's (index.html starts with one colour per system scheme).
+    for (const meta of document.querySelectorAll('meta[name="theme-color"]')) {
+      meta.setAttribute('content', dark ? THEME_COLOR.dark : THEME_COLOR.light)
+    }
   }, [dark])
 
   // spec §1: the language comes from the saved user locale.
