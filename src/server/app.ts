@@ -15,6 +15,7 @@ import { books } from './routes/books'
 import { demo } from './routes/demo'
 import { feedback } from './routes/feedback'
 import { devOutbox, event, health } from './routes/misc'
+import { notification } from './routes/notification'
 import { publicPage } from './routes/public'
 import { url } from './routes/url'
 import { usage } from './routes/usage'
@@ -86,6 +87,7 @@ export function createApp(deps: Deps, opts: { staticHandler?: (app: Hono<AppEnv>
   app.route('/api/public', publicPage)
   app.route('/api/add', add)
   app.route('/api/demo', demo)
+  app.route('/api/notification', notification)
 
   app.all('/api/*', (c) => c.json({ message: translate(c.var.locale, 'error.not_found') }, 404))
 

@@ -121,6 +121,22 @@ const en = {
   'account.closed': 'Your account has been closed',
   'account.left': 'You have left the account',
   'account.owner_must_close': 'As the owner, close the account instead of leaving it',
+  // /account/notifications (spec §2, §3 Notification setting, §7 GET and PATCH /api/notification)
+  'notification.updated': 'Your notification settings have been saved',
+  'validation.notification.unknown': 'Unknown notification',
+  'validation.notification.boolean': 'A notification setting must be true or false',
+  'mail.new_signin.subject': 'New sign-in to your TBR account',
+  'mail.new_signin.body': 'Hi {name}, your TBR account was just signed in to.',
+  'mail.new_signin.device': 'Device: {device}',
+  'mail.new_signin.unknown_device': 'unknown',
+  'mail.new_signin.time': 'Time: {time} UTC',
+  'mail.new_signin.advice': 'If this was you, there is nothing to do. If not, change your password now:',
+  'mail.new_signin.action': 'Change password',
+  'mail.plan_updated.subject': 'Your TBR plan has changed',
+  'mail.plan_updated.body': 'Hi {name}, the plan of {account} is now {plan}.',
+  'mail.plan_updated.advice': 'Your account page shows your plan:',
+  'mail.plan_updated.action': 'Open your account',
+  'mail.notice.settings': 'You get this email because this notification is on in your notification settings:',
 } as const
 
 export type MessageKey = keyof typeof en
@@ -242,6 +258,21 @@ const es: Record<MessageKey, string> = {
   'account.closed': 'Tu cuenta se ha cerrado',
   'account.left': 'Has salido de la cuenta',
   'account.owner_must_close': 'Como propietario, cierra la cuenta en lugar de salir de ella',
+  'notification.updated': 'Tus ajustes de notificaciones se han guardado',
+  'validation.notification.unknown': 'Notificación desconocida',
+  'validation.notification.boolean': 'Un ajuste de notificación debe ser true o false',
+  'mail.new_signin.subject': 'Nuevo inicio de sesión en tu cuenta TBR',
+  'mail.new_signin.body': 'Hola {name}, alguien acaba de entrar en tu cuenta TBR.',
+  'mail.new_signin.device': 'Dispositivo: {device}',
+  'mail.new_signin.unknown_device': 'desconocido',
+  'mail.new_signin.time': 'Hora: {time} UTC',
+  'mail.new_signin.advice': 'Si fuiste tú, no tienes que hacer nada. Si no, cambia tu contraseña ahora:',
+  'mail.new_signin.action': 'Cambiar contraseña',
+  'mail.plan_updated.subject': 'Tu plan de TBR ha cambiado',
+  'mail.plan_updated.body': 'Hola {name}, el plan de {account} ahora es {plan}.',
+  'mail.plan_updated.advice': 'La página de tu cuenta muestra tu plan:',
+  'mail.plan_updated.action': 'Abrir tu cuenta',
+  'mail.notice.settings': 'Recibes este correo porque esta notificación está activada en tus ajustes de notificaciones:',
 }
 
 export const catalogs: Record<Locale, Record<MessageKey, string>> = { en, es }

@@ -218,3 +218,20 @@ export const accountDailyViews = pgTable(
   },
   (t) => [primaryKey({ columns: [t.accountId, t.day] })],
 )
+
+/**
+ * spec §3 Notification setting (name, active) per user. A missing row means active: every
+ * notification is on until the user turns it off (GET /api/notification fills the defaults).
+ */
+export const notificationSettings = pgTable(
+  'notification_settings',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    active: boolean('active').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.name] })],
+)

@@ -7,6 +7,7 @@ import { hashPassword, newId } from '../lib/crypto'
 import { ApiError } from '../lib/errors'
 import { requireAuth } from '../middleware/auth'
 import { ipLimit } from '../middleware/rate-limit'
+import { notifyPlanUpdated } from '../services/notifications'
 import { sessionUser, signIn, createAccountFor, findUserByEmail, sendTokenMail } from '../services/users'
 import { checkPassword } from './auth'
 import { isUniqueViolation } from '../db/errors'
@@ -69,6 +70,11 @@ account.post('/plan', requireAuth('owner'), async (c) => {
     .update(accounts)
     .set({ plan: plan.id, subscriptionStatus: 'active' })
     .where(eq(accounts.id, auth.account.id))
+  // plan_updated (spec §3): a change of an existing plan is mailed to whoever made it. The first
+  // choice at sign-up (no plan yet) is not an update, and choosing the same plan changes nothing.
+  if (auth.account.plan && auth.account.plan !== plan.id) {
+    await notifyPlanUpdated(c.var.deps, auth.user, auth.account.name, plan.name)
+  }
   const user = await sessionUser(c.var.deps.db, {
     ...auth,
     account: { ...auth.account, plan: plan.id, subscriptionStatus: 'active' },

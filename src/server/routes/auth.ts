@@ -7,6 +7,7 @@ import { hashPassword, verifyPassword } from '../lib/crypto'
 import { ApiError } from '../lib/errors'
 import { bearer, requireAuth } from '../middleware/auth'
 import { AUTH_WINDOW_MS, ipLimit, mailLimit, tooMany } from '../middleware/rate-limit'
+import { notifySignIn } from '../services/notifications'
 import { clear, hit } from '../services/rate-limit'
 import { authenticate, refreshSession, revokeSession, revokeUserSessions, signToken } from '../services/sessions'
 import { consumeUserToken, findUserByEmail, sendTokenMail, sessionUser, signIn, userAccounts } from '../services/users'
@@ -46,7 +47,11 @@ async function startSession(c: Ctx, user: typeof users.$inferSelect, opts: { acc
     const token = await signToken(deps, { purpose: '2fa', acc: opts.accountId ?? null }, user.id, 300)
     return c.json({ data: { '2fa_required': true, token } })
   }
-  return c.json({ data: await signIn(deps, { userId: user.id, ...opts, userAgent: c.req.header('user-agent') }) })
+  const userAgent = c.req.header('user-agent')
+  const data = await signIn(deps, { userId: user.id, ...opts, userAgent })
+  // new_signin (spec §3): tell the owner of the address; a failed mail never fails the sign-in.
+  await notifySignIn(deps, user, userAgent)
+  return c.json({ data })
 }
 
 auth.post('/', ipLimit('auth'), async (c) => {

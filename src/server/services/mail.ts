@@ -116,3 +116,34 @@ export function renderSupportMail(
 </body></html>`
   return { to: params.to, subject, text, html, links: [] }
 }
+
+export type Notice = 'new_signin' | 'plan_updated'
+
+/**
+ * A notification mail (spec §3 Notification setting): a short notice in the recipient's language
+ * with one action link, and a footer naming the setting that sent it and where to turn it off.
+ * new_signin: `device` (the user-agent) and `time` (UTC); plan_updated: `account` and `plan`.
+ */
+export function renderNoticeMail(
+  notice: Notice,
+  locale: Locale,
+  params: { to: string; link: string; settingsLink: string; name: string; device?: string; time?: string; account?: string; plan?: string },
+): Mail {
+  const device = params.device || translate(locale, 'mail.new_signin.unknown_device')
+  const p = { name: params.name, device, time: params.time ?? '', account: params.account ?? '', plan: params.plan ?? '' }
+  const k = (suffix: string) => `mail.${notice}.${suffix}` as MessageKey
+  const subject = translate(locale, k('subject'), p)
+  const lines = [translate(locale, k('body'), p)]
+  if (notice === 'new_signin') lines.push(translate(locale, 'mail.new_signin.device', p), translate(locale, 'mail.new_signin.time', p))
+  const advice = translate(locale, k('advice'), p)
+  const action = translate(locale, k('action'), p)
+  const settings = translate(locale, 'mail.notice.settings')
+  const text = `${lines.join('\n')}\n\n${advice}\n${params.link}\n\n${settings}\n${params.settingsLink}\n`
+  const html = `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,sans-serif;color:#0f172a">
+<p>${lines.map(escapeHtml).join('<br>')}</p>
+<p>${escapeHtml(advice)}</p>
+<p><a href="${escapeHtml(params.link)}" style="display:inline-block;padding:10px 16px;background:#4338ca;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(action)}</a></p>
+<p style="font-size:13px;color:#475569">${escapeHtml(settings)} <a href="${escapeHtml(params.settingsLink)}">${escapeHtml(params.settingsLink)}</a></p>
+</body></html>`
+  return { to: params.to, subject, text, html, links: [params.link, params.settingsLink] }
+}

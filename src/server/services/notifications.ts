@@ -1,0 +1,97 @@
+import { and, eq, sql } from 'drizzle-orm'
+import type { Locale } from '~/shared/schemas/common'
+import { NOTIFICATION_NAMES, type NotificationName, type NotificationSettings } from '~/shared/schemas/notification'
+import type { Deps } from '../context'
+import type { Db } from '../db/client'
+import { notificationSettings, type users } from '../db/schema'
+import { log } from '../lib/log'
+import { renderNoticeMail, type Mail } from './mail'
+
+// spec §3 Notification setting (name, active), one row per user and name that the user changed;
+// a name without a row is active. Every read and write is keyed by the caller's user id, so a
+// user only ever sees or changes their own settings.
+
+/** The user's full map: every known name, true unless turned off. */
+export async function readSettings(db: Db, userId: string): Promise<NotificationSettings> {
+  const rows = await db
+    .select({ name: notificationSettings.name, active: notificationSettings.active })
+    .from(notificationSettings)
+    .where(eq(notificationSettings.userId, userId))
+  const map = Object.fromEntries(NOTIFICATION_NAMES.map((n) => [n, true])) as NotificationSettings
+  for (const row of rows) if ((NOTIFICATION_NAMES as readonly string[]).includes(row.name)) map[row.name as NotificationName] = row.active
+  return map
+}
+
+/** Stores the given names (upsert); the others keep their value. Answers the full map. */
+export async function writeSettings(db: Db, userId: string, changes: Partial<NotificationSettings>) {
+  const values = Object.entries(changes)
+    .filter(([, active]) => typeof active === 'boolean')
+    .map(([name, active]) => ({ userId, name, active: active as boolean, updatedAt: new Date() }))
+  if (values.length) {
+    await db
+      .insert(notificationSettings)
+      .values(values)
+      .onConflictDoUpdate({
+        target: [notificationSettings.userId, notificationSettings.name],
+        set: { active: sql`excluded.active`, updatedAt: sql`excluded.updated_at` },
+      })
+  }
+  return readSettings(db, userId)
+}
+
+export async function isActive(db: Db, userId: string, name: NotificationName) {
+  const [row] = await db
+    .select({ active: notificationSettings.active })
+    .from(notificationSettings)
+    .where(and(eq(notificationSettings.userId, userId), eq(notificationSettings.name, name)))
+  return row?.active ?? true
+}
+
+/** spec §4 timestamps: YYYY-MM-DD HH:MM:SS (here in UTC). */
+const utcTime = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ')
+
+type Recipient = Pick<typeof users.$inferSelect, 'id' | 'email' | 'name' | 'locale'>
+
+/**
+ * Sends a notice when its setting is on. Never throws: a notice is a courtesy, and the action
+ * that caused it (a sign-in, a plan change) has already happened and must still succeed. Not
+ * subject to the per-address mail limits: it goes only to the account's own address and only
+ * after an action that needed a session or a sign-in.
+ */
+async function notify(deps: Deps, user: Recipient, name: NotificationName, build: () => Mail) {
+  try {
+    if (!(await isActive(deps.db, user.id, name))) return
+    await deps.mailer.send(build())
+  } catch (err) {
+    log.error(`notification ${name} to ${user.email} failed`, err)
+  }
+}
+
+/** new_signin: after a successful sign-in (password or magic link). */
+export function notifySignIn(deps: Deps, user: Recipient, userAgent: string | null | undefined, at = new Date()) {
+  return notify(deps, user, 'new_signin', () =>
+    renderNoticeMail('new_signin', user.locale as Locale, {
+      to: user.email,
+      name: user.name,
+      // A user-agent is client input: keep it to one bounded line.
+      device: (userAgent ?? '').replace(/\s+/g, ' ').trim().slice(0, 300),
+      time: utcTime(at),
+      link: `${deps.appUrl}/account/password`,
+      settingsLink: `${deps.appUrl}/account/notifications`,
+    }),
+  )
+}
+
+/** plan_updated: after the account's plan changed. */
+export function notifyPlanUpdated(deps: Deps, user: Recipient, account: string, plan: string) {
+  return notify(deps, user, 'plan_updated', () =>
+    renderNoticeMail('plan_updated', user.locale as Locale, {
+      to: user.email,
+      name: user.name,
+      account,
+      plan,
+      link: `${deps.appUrl}/account`,
+      settingsLink: `${deps.appUrl}/account/notifications`,
+    }),
+  )
+}
