@@ -20,6 +20,8 @@ const dialog = sva({
       bg: 'bg.panel',
       color: 'fg',
       borderRadius: 'xl',
+      borderWidth: '1px',
+      borderColor: 'border',
       boxShadow: 'xl',
       outline: 'none',
       animation: 'slideUp 0.2s ease-out',

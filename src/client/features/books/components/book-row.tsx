@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { BookOpen, Pencil, Trash2 } from 'lucide-react'
-import { useState } from 'react'
+import { Pencil, Trash2 } from 'lucide-react'
 import { css } from 'styled-system/css'
 import type { LocalBook } from '~/client/db'
+import { BookCover, bookCover } from '~/client/ui/book-cover'
 import { Button } from '~/client/ui/button'
 import { DataTable } from '~/client/ui/data-table'
 import { STATUS_BADGE, STATUS_LABEL } from '../labels'
@@ -25,19 +25,6 @@ export const rowStyles = {
     bg: 'bg.panel',
     transition: 'background 0.1s',
     _hover: { bg: 'bg.subtle' },
-  }),
-  cover: css({
-    w: '12',
-    h: '4.5rem',
-    flexShrink: 0,
-    borderRadius: 'sm',
-    overflow: 'hidden',
-    bg: 'accent.subtle',
-    color: 'accent',
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    '& img': { w: 'full', h: 'full', objectFit: 'cover' },
   }),
   main: css({ flex: '1', minW: 0, display: 'flex', flexDirection: 'column', gap: '0.5' }),
   title: css({
@@ -66,21 +53,12 @@ export const rowStyles = {
   skeleton: css({ bg: 'bg.muted', borderRadius: 'sm', h: '3' }),
 }
 
-function Cover({ url }: { url: string | null }) {
-  const [failed, setFailed] = useState(false)
-  return (
-    <span className={rowStyles.cover} aria-hidden>
-      {url && !failed ? <img src={url} alt="" loading="lazy" decoding="async" referrerPolicy="no-referrer" onError={() => setFailed(true)} /> : <BookOpen size={20} />}
-    </span>
-  )
-}
-
 export function BookRow({ book, onDelete }: { book: LocalBook; onDelete: (book: LocalBook, trigger: HTMLElement) => void }) {
   const { t, i18n } = useLingui()
   const title = book.title
   return (
     <div className={rowStyles.row} data-book-id={book.id}>
-      <Cover url={book.imageUrl} />
+      <BookCover url={book.imageUrl} />
       <div className={rowStyles.main}>
         <Link to="/books/$bookId" params={{ bookId: book.id }} className={rowStyles.title}>
           {book.title}
@@ -108,7 +86,7 @@ export function BookRow({ book, onDelete }: { book: LocalBook; onDelete: (book: 
 export function SkeletonRow() {
   return (
     <div className={rowStyles.row} aria-hidden>
-      <span className={rowStyles.cover} />
+      <span className={bookCover()} />
       <div className={rowStyles.main}>
         <span className={rowStyles.skeleton} style={{ width: '45%' }} />
         <span className={rowStyles.skeleton} style={{ width: '30%', marginTop: 8 }} />

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link as RouterLink } from '@tanstack/react-router'
-import { BookOpen } from 'lucide-react'
 import { css } from 'styled-system/css'
 import type { LocalBook } from '~/client/db'
+import { BookCover } from '~/client/ui/book-cover'
 import { CardGrid } from '~/client/ui/card-grid'
 import { Badge } from '~/client/ui/data-table/badge'
 import { Link } from '~/client/ui/link'
@@ -21,19 +21,6 @@ const styles = {
     color: 'fg',
     transition: 'border-color 0.15s, box-shadow 0.15s',
     _hover: { borderColor: 'accent', boxShadow: 'sm' },
-  }),
-  cover: css({
-    w: '10',
-    h: '14',
-    flexShrink: 0,
-    borderRadius: 'sm',
-    overflow: 'hidden',
-    bg: 'accent.subtle',
-    color: 'accent',
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    '& img': { w: 'full', h: 'full', objectFit: 'cover' },
   }),
   main: css({ display: 'flex', flexDirection: 'column', gap: '1', minW: 0 }),
   title: css({ fontWeight: 'semibold', lineClamp: '2', overflowWrap: 'anywhere' }),
@@ -58,9 +45,7 @@ export function RecentBooks({ books }: { books: LocalBook[] }) {
     <CardGrid.Root max={CardGrid.CARD_GRID_MAX.dashboard} columns={4} label={t`Newest books`}>
       {books.map((book) => (
         <RouterLink key={book.id} to="/books/$bookId" params={{ bookId: book.id }} className={styles.card}>
-          <span className={styles.cover}>
-            {book.imageUrl ? <img src={book.imageUrl} alt="" loading="lazy" /> : <BookOpen aria-hidden size={18} />}
-          </span>
+          <BookCover url={book.imageUrl} size="sm" />
           <span className={styles.main}>
             <span className={styles.title}>{book.title}</span>
             {book.author && <span className={styles.author}>{book.author}</span>}

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { BookOpen, Check, Plus, ShoppingCart } from 'lucide-react'
+import { Check, Plus, ShoppingCart } from 'lucide-react'
 import { css, cva } from 'styled-system/css'
+import { BookCover } from '~/client/ui/book-cover'
 import { Button, buttonRecipe } from '~/client/ui/button'
 import type { PublicBook } from '../api/public-list'
 import { buyUrl } from '../list-model'
@@ -20,19 +21,6 @@ const styles = {
     borderColor: 'border',
     borderRadius: 'xl',
     boxShadow: 'xs',
-  }),
-  cover: css({
-    w: '16',
-    h: '24',
-    flexShrink: 0,
-    borderRadius: 'md',
-    overflow: 'hidden',
-    bg: 'accent.subtle',
-    color: 'accent',
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    '& img': { w: 'full', h: 'full', objectFit: 'cover' },
   }),
   main: css({ flex: '1', minW: 0, display: 'flex', flexDirection: 'column', gap: '1.5' }),
   title: css({ fontSize: 'md', fontWeight: 'semibold', lineHeight: 'snug', overflowWrap: 'anywhere' }),
@@ -69,9 +57,7 @@ export function BookCard({ book, affiliateTag, canAdd, adding, added, onAdd }: B
   const title = book.title
   return (
     <article className={styles.card}>
-      <div className={styles.cover}>
-        {book.imageUrl ? <img src={book.imageUrl} alt="" loading="lazy" decoding="async" /> : <BookOpen aria-hidden size={24} />}
-      </div>
+      <BookCover url={book.imageUrl} size="lg" />
       <div className={styles.main}>
         <h2 className={styles.title}>{title}</h2>
         {book.author && <p className={styles.author}>{book.author}</p>}

@@ -1,0 +1,41 @@
+import { BookOpen } from 'lucide-react'
+import { useState } from 'react'
+import { cva } from 'styled-system/css'
+
+// A book's cover: the image when there is one (and it loads), otherwise an open-book mark on the
+// accent tint. Decorative: the title next to it names the book.
+export const bookCover = cva({
+  base: {
+    flexShrink: 0,
+    overflow: 'hidden',
+    bg: 'accent.subtle',
+    color: 'accent',
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    '& img': { w: 'full', h: 'full', objectFit: 'cover' },
+  },
+  variants: {
+    size: {
+      sm: { w: '10', h: '14', borderRadius: 'sm' },
+      md: { w: '12', h: '4.5rem', borderRadius: 'sm' },
+      lg: { w: '16', h: '24', borderRadius: 'md' },
+    },
+  },
+  defaultVariants: { size: 'md' },
+})
+
+const ICON_SIZE = { sm: 18, md: 20, lg: 24 } as const
+
+export function BookCover({ url, size = 'md' }: { url: string | null | undefined; size?: keyof typeof ICON_SIZE }) {
+  const [failed, setFailed] = useState(false)
+  return (
+    <span className={bookCover({ size })} aria-hidden>
+      {url && !failed ? (
+        <img src={url} alt="" loading="lazy" decoding="async" referrerPolicy="no-referrer" onError={() => setFailed(true)} />
+      ) : (
+        <BookOpen size={ICON_SIZE[size]} />
+      )}
+    </span>
+  )
+}
