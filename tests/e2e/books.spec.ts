@@ -79,6 +79,22 @@ test('add, edit, rate, delete and undo; the server holds the result', async ({ p
   await expect(syncBadge(page)).toHaveText('Synced')
 })
 
+test('the edit page deletes the book too: back to the list, with Undo', async ({ page, request }) => {
+  const token = await signedIn(page, request)
+  const book = await addServerBook(request, token, { title: 'Piranesi', author: 'Susanna Clarke' })
+  await page.goto(`/books/${book.id}`)
+  await expect(page.locator('input[name="title"]')).toHaveValue('Piranesi')
+  await page.getByRole('button', { name: 'Delete book' }).click()
+  const dialog = page.getByRole('alertdialog', { name: 'Delete “Piranesi”?' })
+  await dialog.getByRole('button', { name: 'Delete' }).click()
+  await expect(page).toHaveURL(/\/books$/)
+  await expect(page.getByRole('heading', { name: 'Your list is empty' })).toBeVisible()
+  await notifications(page).getByRole('listitem').filter({ hasText: 'Deleted “Piranesi”' }).getByRole('button', { name: 'Undo' }).click()
+  await expect(bookRow(page, 'Piranesi')).toBeVisible()
+  // The deleted book is a tombstone on the server; Undo added it back as a new book.
+  await expectServerBooks(request, token, (b) => [b.id === book.id, b.title, b.author], [[false, 'Piranesi', 'Susanna Clarke']])
+})
+
 test('the form validates on blur and keeps the reader on it while invalid', async ({ page, request }) => {
   await signedIn(page, request)
   await page.goto('/books/new')

@@ -1,14 +1,17 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { useEffect, useMemo } from 'react'
+import { Trash2 } from 'lucide-react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import type { LocalBook } from '~/client/db'
 import { useDocumentTitle } from '~/client/lib/use-document-title'
 import { updateBook, useBook, useSyncStatus } from '~/client/sync'
-import { buttonRecipe } from '~/client/ui/button'
+import { Button, buttonRecipe } from '~/client/ui/button'
 import { Spinner } from '~/client/ui/spinner'
+import { deleteBookWithUndo } from '../actions'
 import { changedFields, type BookFormValues } from '../form-schema'
 import { BookForm } from './book-form'
+import { DeleteBookDialog } from './delete-book-dialog'
 import { FormPage } from './form-page'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -16,6 +19,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const styles = {
   loading: css({ display: 'flex', justifyContent: 'center', py: '10' }),
   ids: css({ fontSize: 'sm', color: 'fg.muted', fontVariantNumeric: 'tabular-nums' }),
+  // Apart from Cancel and Save: on wide screens at the far left, on phones last in the column.
+  delete: css({ mr: { sm: 'auto' }, color: 'danger', w: { base: 'full', sm: 'auto' } }),
 }
 
 function formValues(b: LocalBook): BookFormValues {
@@ -46,8 +51,12 @@ export function EditBookPage({ bookId }: { bookId: string }) {
   const title = book?.title
   useDocumentTitle(title ? t`Edit “${title}”` : t`Edit book`)
 
+  const [confirming, setConfirming] = useState<LocalBook | null>(null)
+  // Deleting from here empties this page on purpose: it goes back to the list, not to /404.
+  const deleting = useRef(false)
+
   useEffect(() => {
-    if (missing) void navigate({ to: '/404', replace: true })
+    if (missing && !deleting.current) void navigate({ to: '/404', replace: true })
   }, [missing, navigate])
 
   // The form starts from the book as it was when it opened; later syncs do not reset what the reader types.
@@ -84,10 +93,25 @@ export function EditBookPage({ bookId }: { bookId: string }) {
         }}
         onSuccess={() => void navigate({ to: '/books', search: {} })}
         secondary={
-          <Link to="/books" className={buttonRecipe({ variant: 'outline', size: 'lg' })}>
-            <Trans>Cancel</Trans>
-          </Link>
+          <>
+            <Button type="button" variant="ghost" size="lg" icon={<Trash2 aria-hidden size={18} />} className={styles.delete} onClick={() => setConfirming(book)}>
+              <Trans>Delete book</Trans>
+            </Button>
+            <Link to="/books" className={buttonRecipe({ variant: 'outline', size: 'lg' })}>
+              <Trans>Cancel</Trans>
+            </Link>
+          </>
         }
+      />
+      <DeleteBookDialog
+        book={confirming}
+        onClose={() => setConfirming(null)}
+        onConfirm={async (doomed) => {
+          // Leave first: this page must not see its book vanish (it would call it missing).
+          deleting.current = true
+          await navigate({ to: '/books', search: {} })
+          await deleteBookWithUndo(doomed)
+        }}
       />
     </FormPage>
   )
