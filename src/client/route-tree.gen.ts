@@ -24,6 +24,7 @@ import { Route as AuthMagicRouteImport } from './routes/_auth.magic'
 import { Route as AuthResetpasswordRouteImport } from './routes/_auth.resetpassword'
 import { Route as AuthSigninRouteImport } from './routes/_auth.signin'
 import { Route as AccountAccountIndexRouteImport } from './routes/_account.account.index'
+import { Route as AccountAccountNotificationsRouteImport } from './routes/_account.account.notifications'
 import { Route as AccountAccountPasswordRouteImport } from './routes/_account.account.password'
 import { Route as AccountAccountProfileRouteImport } from './routes/_account.account.profile'
 import { Route as AccountAccountUrlRouteImport } from './routes/_account.account.url'
@@ -106,6 +107,12 @@ const AccountAccountIndexRoute = AccountAccountIndexRouteImport.update({
   path: '/account/',
   getParentRoute: () => AccountRoute,
 } as any)
+const AccountAccountNotificationsRoute =
+  AccountAccountNotificationsRouteImport.update({
+    id: '/account/notifications',
+    path: '/account/notifications',
+    getParentRoute: () => AccountRoute,
+  } as any)
 const AccountAccountPasswordRoute = AccountAccountPasswordRouteImport.update({
   id: '/account/password',
   path: '/account/password',
@@ -164,6 +171,7 @@ export interface FileRoutesByFullPath {
   '/magic': typeof AuthMagicRoute
   '/resetpassword': typeof AuthResetpasswordRoute
   '/signin': typeof AuthSigninRoute
+  '/account/notifications': typeof AccountAccountNotificationsRoute
   '/account/password': typeof AccountAccountPasswordRoute
   '/account/profile': typeof AccountAccountProfileRoute
   '/account/url': typeof AccountAccountUrlRoute
@@ -187,6 +195,7 @@ export interface FileRoutesByTo {
   '/magic': typeof AuthMagicRoute
   '/resetpassword': typeof AuthResetpasswordRoute
   '/signin': typeof AuthSigninRoute
+  '/account/notifications': typeof AccountAccountNotificationsRoute
   '/account/password': typeof AccountAccountPasswordRoute
   '/account/profile': typeof AccountAccountProfileRoute
   '/account/url': typeof AccountAccountUrlRoute
@@ -214,6 +223,7 @@ export interface FileRoutesById {
   '/_auth/resetpassword': typeof AuthResetpasswordRoute
   '/_auth/signin': typeof AuthSigninRoute
   '/_auth/': typeof AuthIndexRoute
+  '/_account/account/notifications': typeof AccountAccountNotificationsRoute
   '/_account/account/password': typeof AccountAccountPasswordRoute
   '/_account/account/profile': typeof AccountAccountProfileRoute
   '/_account/account/url': typeof AccountAccountUrlRoute
@@ -239,6 +249,7 @@ export interface FileRouteTypes {
     | '/magic'
     | '/resetpassword'
     | '/signin'
+    | '/account/notifications'
     | '/account/password'
     | '/account/profile'
     | '/account/url'
@@ -262,6 +273,7 @@ export interface FileRouteTypes {
     | '/magic'
     | '/resetpassword'
     | '/signin'
+    | '/account/notifications'
     | '/account/password'
     | '/account/profile'
     | '/account/url'
@@ -288,6 +300,7 @@ export interface FileRouteTypes {
     | '/_auth/resetpassword'
     | '/_auth/signin'
     | '/_auth/'
+    | '/_account/account/notifications'
     | '/_account/account/password'
     | '/_account/account/profile'
     | '/_account/account/url'
@@ -416,6 +429,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountAccountIndexRouteImport
       parentRoute: typeof AccountRoute
     }
+    '/_account/account/notifications': {
+      id: '/_account/account/notifications'
+      path: '/account/notifications'
+      fullPath: '/account/notifications'
+      preLoaderRoute: typeof AccountAccountNotificationsRouteImport
+      parentRoute: typeof AccountRoute
+    }
     '/_account/account/password': {
       id: '/_account/account/password'
       path: '/account/password'
@@ -483,6 +503,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AccountRouteChildren {
+  AccountAccountNotificationsRoute: typeof AccountAccountNotificationsRoute
   AccountAccountPasswordRoute: typeof AccountAccountPasswordRoute
   AccountAccountProfileRoute: typeof AccountAccountProfileRoute
   AccountAccountUrlRoute: typeof AccountAccountUrlRoute
@@ -490,6 +511,7 @@ interface AccountRouteChildren {
 }
 
 const AccountRouteChildren: AccountRouteChildren = {
+  AccountAccountNotificationsRoute: AccountAccountNotificationsRoute,
   AccountAccountPasswordRoute: AccountAccountPasswordRoute,
   AccountAccountProfileRoute: AccountAccountProfileRoute,
   AccountAccountUrlRoute: AccountAccountUrlRoute,

@@ -14,6 +14,7 @@ test('the hub links to profile, custom URL and password; no card leads to a miss
     ['Profile', '/account/profile'],
     ['Custom URL', '/account/url'],
     ['Change password', '/account/password'],
+    ['Notifications', '/account/notifications'],
   ]) {
     await expect(hub.getByRole('link', { name })).toHaveAttribute('href', href)
   }
@@ -85,4 +86,37 @@ test('Danger Zone: the owner closes the account; local data is cleared and the a
   // The address is free again.
   const again = await request.post('/api/account', { data: { name: 'Again', email, password: PASSWORD } })
   expect(again.status()).toBe(200)
+})
+
+test('notifications: "new sign-in" turned off on the screen stays off after a reload, and the server has it off', async ({ page, request }) => {
+  const { token, email } = await readyUser(request)
+  await useToken(page, token)
+  await page.goto('/account/notifications')
+  await expect(page).toHaveTitle(/Notifications/)
+  const form = page.getByRole('form', { name: 'Notifications' })
+  const newSignIn = form.getByRole('switch', { name: 'New sign-in' })
+  await expect(newSignIn).toBeChecked()
+  await expect(form.getByRole('switch', { name: 'Plan changes' })).toBeChecked()
+  // Only the notices that can fire today are offered (card_updated, invite_accepted have no feature yet).
+  await expect(form.getByRole('switch')).toHaveCount(2)
+
+  await form.getByText('New sign-in', { exact: true }).click()
+  await expect(newSignIn).not.toBeChecked()
+  await form.locator('button[type="submit"]').click()
+  await expect(notifications(page).getByText('Your notification settings have been saved')).toBeVisible()
+
+  await page.reload()
+  await expect(form.getByRole('switch', { name: 'Plan changes' })).toBeChecked()
+  await expect(newSignIn).not.toBeChecked()
+  const res = await request.get('/api/notification', { headers: api(token) })
+  expect(((await res.json()) as { data: Record<string, boolean> }).data).toEqual({
+    new_signin: false,
+    plan_updated: true,
+    card_updated: true,
+    invite_accepted: true,
+  })
+  // And it does what it says: a sign-in now mails no notice.
+  expect((await request.post('/api/auth', { data: { email, password: PASSWORD } })).status()).toBe(200)
+  const outbox = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { data: { subject: string }[] }
+  expect(outbox.data.map((m) => m.subject)).not.toContain('New sign-in to your TBR account')
 })

@@ -12,11 +12,14 @@ const UA = 'Mozilla/5.0 (X11; Linux x86_64) NotifTest/1.0'
 let s: TestServer
 beforeAll(async () => {
   // A second free plan, so a plan can change without a card.
-  s = await startTestServer({ PLANS: JSON.stringify([{ id: 'pilot', name: 'Pilot', price: 0, features: ['Everything in Free'] }]) })
+  s = await startTestServer({
+    PLANS: JSON.stringify([{ id: 'pilot', name: 'Pilot', price: 0, features: ['Everything in Free'] }]),
+  })
 })
 afterAll(() => s.close())
 
-const signInMails = async (email: string, subject = SIGNIN_SUBJECT) => (await s.outbox(email)).filter((m) => m.subject === subject)
+const signInMails = async (email: string, subject = SIGNIN_SUBJECT) =>
+  (await s.outbox(email)).filter((m) => m.subject === subject)
 const passwordSignIn = (email: string, password: string, lang?: string) =>
   s.api('POST', '/api/auth', { body: { email, password }, headers: { 'user-agent': UA }, lang })
 
@@ -41,9 +44,16 @@ describe('PATCH /api/notification', () => {
     const u = await s.signUp()
     const res = await s.api('PATCH', '/api/notification', { token: u.token, body: { new_signin: false } })
     expect(res.status).toBe(200)
-    expect(res.body).toEqual({ message: 'Your notification settings have been saved', data: { ...ALL_ON, new_signin: false } })
+    expect(res.body).toEqual({
+      message: 'Your notification settings have been saved',
+      data: { ...ALL_ON, new_signin: false },
+    })
 
-    const more = await s.api('PATCH', '/api/notification', { token: u.token, body: { card_updated: false, plan_updated: false }, lang: 'es' })
+    const more = await s.api('PATCH', '/api/notification', {
+      token: u.token,
+      body: { card_updated: false, plan_updated: false },
+      lang: 'es',
+    })
     expect(more.body).toEqual({
       message: 'Tus ajustes de notificaciones se han guardado',
       data: { new_signin: false, plan_updated: false, card_updated: false, invite_accepted: true },
@@ -59,7 +69,10 @@ describe('PATCH /api/notification', () => {
 
   test('an unknown name or a non-boolean is 400 naming the field, and nothing is stored', async () => {
     const u = await s.signUp()
-    const unknown = await s.api('PATCH', '/api/notification', { token: u.token, body: { new_signin: false, weekly_digest: true } })
+    const unknown = await s.api('PATCH', '/api/notification', {
+      token: u.token,
+      body: { new_signin: false, weekly_digest: true },
+    })
     expect(unknown.status).toBe(400)
     expect(unknown.body).toEqual({ message: 'Unknown notification', inputError: 'weekly_digest' })
     for (const value of ['false', 0, null, 'yes']) {
@@ -67,8 +80,15 @@ describe('PATCH /api/notification', () => {
       expect(bad.status).toBe(400)
       expect(bad.body).toEqual({ message: 'A notification setting must be true or false', inputError: 'plan_updated' })
     }
-    const es = await s.api('PATCH', '/api/notification', { token: u.token, body: { invite_accepted: 'no' }, lang: 'es' })
-    expect(es.body).toEqual({ message: 'Un ajuste de notificación debe ser true o false', inputError: 'invite_accepted' })
+    const es = await s.api('PATCH', '/api/notification', {
+      token: u.token,
+      body: { invite_accepted: 'no' },
+      lang: 'es',
+    })
+    expect(es.body).toEqual({
+      message: 'Un ajuste de notificación debe ser true o false',
+      inputError: 'invite_accepted',
+    })
     const notObject = await s.api('PATCH', '/api/notification', { token: u.token, body: [{ new_signin: false }] })
     expect(notObject.status).toBe(400)
     expect((await s.api('GET', '/api/notification', { token: u.token })).body.data).toEqual(ALL_ON)
@@ -81,16 +101,28 @@ describe('PATCH /api/notification', () => {
     // B sees the defaults, and B's change leaves A's alone.
     expect((await s.api('GET', '/api/notification', { token: b.token })).body.data).toEqual(ALL_ON)
     await s.api('PATCH', '/api/notification', { token: b.token, body: { invite_accepted: false } })
-    expect((await s.api('GET', '/api/notification', { token: a.token })).body.data).toEqual({ ...ALL_ON, new_signin: false, plan_updated: false })
-    expect((await s.api('GET', '/api/notification', { token: b.token })).body.data).toEqual({ ...ALL_ON, invite_accepted: false })
+    expect((await s.api('GET', '/api/notification', { token: a.token })).body.data).toEqual({
+      ...ALL_ON,
+      new_signin: false,
+      plan_updated: false,
+    })
+    expect((await s.api('GET', '/api/notification', { token: b.token })).body.data).toEqual({
+      ...ALL_ON,
+      invite_accepted: false,
+    })
     // No way to name another user: an id in the body is an unknown field.
-    const sneaky = await s.api('PATCH', '/api/notification', { token: b.token, body: { user_id: a.user.id, new_signin: true } })
+    const sneaky = await s.api('PATCH', '/api/notification', {
+      token: b.token,
+      body: { user_id: a.user.id, new_signin: true },
+    })
     expect(sneaky.status).toBe(400)
     expect(sneaky.body.inputError).toBe('user_id')
     expect((await s.api('GET', '/api/notification', { token: a.token })).body.data.new_signin).toBe(false)
 
     // A's session in a second account of A's (duplicate sign-up) reads the same settings.
-    const second = await s.api('POST', '/api/account', { body: { name: 'A two', email: a.email, password: a.password } })
+    const second = await s.api('POST', '/api/account', {
+      body: { name: 'A two', email: a.email, password: a.password },
+    })
     expect(second.body.data.account_id).not.toBe(a.user.account_id)
     expect((await s.api('GET', '/api/notification', { token: second.body.data.token })).body.data).toEqual({
       ...ALL_ON,
@@ -117,7 +149,10 @@ describe('new_signin', () => {
     const sent = new Date(`${time.replace(' ', 'T')}Z`).getTime()
     expect(sent).toBeGreaterThanOrEqual(Math.floor(before.getTime() / 1000) * 1000)
     expect(sent).toBeLessThanOrEqual(Date.now())
-    expect(mail!.links).toEqual(['http://localhost:3000/account/password', 'http://localhost:3000/account/notifications'])
+    expect(mail!.links).toEqual([
+      'http://localhost:3000/account/password',
+      'http://localhost:3000/account/notifications',
+    ])
     expect(mail!.html).toContain('href="http://localhost:3000/account/password"')
     expect(mail!.html).toContain('Change password')
   })
@@ -126,15 +161,22 @@ describe('new_signin', () => {
     const u = await s.signUp()
     await s.api('POST', '/api/auth/magic', { body: { email: u.email } })
     const magic = (await s.outbox(u.email)).find((m) => m.subject === 'Your sign-in link')!
-    const res = await s.api('POST', '/api/auth/magic/verify', { body: { token: tokenOf(magic.links[0]!) }, headers: { 'user-agent': UA } })
+    const res = await s.api('POST', '/api/auth/magic/verify', {
+      body: { token: tokenOf(magic.links[0]!) },
+      headers: { 'user-agent': UA },
+    })
     expect(res.status).toBe(200)
     expect(await signInMails(u.email)).toHaveLength(1)
 
     await s.api('PATCH', '/api/notification', { token: u.token, body: { new_signin: false } })
     expect((await passwordSignIn(u.email, u.password)).status).toBe(200)
     await s.api('POST', '/api/auth/magic', { body: { email: u.email } })
-    const magic2 = (await s.outbox(u.email)).find((m) => m.subject === 'Your sign-in link' && m.links[0] !== magic.links[0])!
-    expect((await s.api('POST', '/api/auth/magic/verify', { body: { token: tokenOf(magic2.links[0]!) } })).status).toBe(200)
+    const magic2 = (await s.outbox(u.email)).find(
+      (m) => m.subject === 'Your sign-in link' && m.links[0] !== magic.links[0],
+    )!
+    expect((await s.api('POST', '/api/auth/magic/verify', { body: { token: tokenOf(magic2.links[0]!) } })).status).toBe(
+      200,
+    )
     expect(await signInMails(u.email)).toHaveLength(1)
 
     // On again: the next sign-in is mailed.
@@ -163,7 +205,10 @@ describe('new_signin', () => {
     const u = await s.signUp()
     await s.api('POST', '/api/auth', { body: { email: u.email, password: u.password } })
     expect((await signInMails(u.email))[0]!.text).toContain('Device: unknown')
-    await s.api('POST', '/api/auth', { body: { email: u.email, password: u.password }, headers: { 'user-agent': '<b>evil</b>' } })
+    await s.api('POST', '/api/auth', {
+      body: { email: u.email, password: u.password },
+      headers: { 'user-agent': '<b>evil</b>' },
+    })
     const [latest] = await signInMails(u.email)
     expect(latest!.html).toContain('&lt;b&gt;evil&lt;/b&gt;')
     expect(latest!.html).not.toContain('<b>evil')

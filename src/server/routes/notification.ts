@@ -9,7 +9,9 @@ import { readSettings, writeSettings } from '../services/notifications'
 
 export const notification = new Hono<AppEnv>()
 
-notification.get('/', requireAuth(), async (c) => c.json({ data: await readSettings(c.var.deps.db, c.var.auth.user.id) }))
+notification.get('/', requireAuth(), async (c) =>
+  c.json({ data: await readSettings(c.var.deps.db, c.var.auth.user.id) }),
+)
 
 notification.patch('/', requireAuth(), async (c) => {
   const input = await readBody(c, NotificationInput)

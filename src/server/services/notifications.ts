@@ -18,7 +18,8 @@ export async function readSettings(db: Db, userId: string): Promise<Notification
     .from(notificationSettings)
     .where(eq(notificationSettings.userId, userId))
   const map = Object.fromEntries(NOTIFICATION_NAMES.map((n) => [n, true])) as NotificationSettings
-  for (const row of rows) if ((NOTIFICATION_NAMES as readonly string[]).includes(row.name)) map[row.name as NotificationName] = row.active
+  for (const row of rows)
+    if ((NOTIFICATION_NAMES as readonly string[]).includes(row.name)) map[row.name as NotificationName] = row.active
   return map
 }
 

@@ -1,0 +1,16 @@
+import { queryOptions } from '@tanstack/react-query'
+import { getData, send } from '~/client/lib/http'
+import type { NotificationInput, NotificationSettings } from '~/shared/schemas/notification'
+
+// spec §7 GET and PATCH /api/notification (one boolean per name). Online only (decisions §7):
+// read through TanStack Query, never stored in Dexie.
+
+export const notificationsQuery = () =>
+  queryOptions({
+    queryKey: ['notification'],
+    queryFn: () => getData<NotificationSettings>('notification'),
+  })
+
+export function saveNotifications(changes: NotificationInput) {
+  return send<NotificationSettings>('patch', 'notification', changes)
+}
