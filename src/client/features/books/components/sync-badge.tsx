@@ -98,7 +98,10 @@ function usePill(status: SyncStatus): { tone: Tone; icon: typeof CloudCheck; tex
   if (!status.online) return { tone: 'warn', icon: CloudOff, text: pending ? t`Offline · ${toSync}` : t`Offline` }
   if (rejected) return { tone: 'bad', icon: CloudAlert, text: plural(rejected, { one: '# change not saved', other: '# changes not saved' }) }
   if (status.state === 'unauthorized') return { tone: 'warn', icon: CloudAlert, text: t`Sign in to sync` }
-  if (status.state === 'syncing') return { tone: 'busy', icon: RefreshCw, text: t`Syncing…`, spin: true }
+  // Never synced on this device yet (a fresh sign-in): the list is still arriving, not "Synced".
+  if (status.state === 'syncing' || (status.state === 'idle' && !status.lastSyncedAt)) {
+    return { tone: 'busy', icon: RefreshCw, text: t`Syncing…`, spin: true }
+  }
   if (status.state === 'error') return { tone: 'warn', icon: CloudAlert, text: pending ? t`Sync paused · ${toSync}` : t`Sync paused` }
   if (pending) return { tone: 'busy', icon: CloudUpload, text: toSync }
   return { tone: 'ok', icon: CloudCheck, text: t`Synced` }
