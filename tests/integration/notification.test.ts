@@ -222,21 +222,23 @@ describe('new_signin', () => {
 })
 
 describe('new_signin when mail fails', () => {
+  // Port 9 on loopback: nothing listens, the connection is refused at once. Started in a hook:
+  // booting a second database can take long on a busy machine.
+  let smtpDown: TestServer
+  beforeAll(async () => {
+    smtpDown = await startTestServer({ SMTP_URL: 'smtp://127.0.0.1:9' })
+  })
+  afterAll(() => smtpDown.close())
+
   test('an unreachable SMTP server does not fail the sign-in', async () => {
-    // Port 9 on loopback: nothing listens, the connection is refused at once.
-    const smtpDown = await startTestServer({ SMTP_URL: 'smtp://127.0.0.1:9' })
-    try {
-      const email = 'down@example.com'
-      const password = 'correct horse!'
-      const up = await smtpDown.api('POST', '/api/account', { body: { name: 'Dee', email, password } })
-      // The sign-up's verification mail fails quietly too (sendTokenMail); the account exists.
-      expect(up.status).toBe(200)
-      const res = await smtpDown.api('POST', '/api/auth', { body: { email, password } })
-      expect(res.status).toBe(200)
-      expect(res.body.data.token).toBeTruthy()
-    } finally {
-      await smtpDown.close()
-    }
+    const email = 'down@example.com'
+    const password = 'correct horse!'
+    const up = await smtpDown.api('POST', '/api/account', { body: { name: 'Dee', email, password } })
+    // The sign-up's verification mail fails quietly too (sendTokenMail); the account exists.
+    expect(up.status).toBe(200)
+    const res = await smtpDown.api('POST', '/api/auth', { body: { email, password } })
+    expect(res.status).toBe(200)
+    expect(res.body.data.token).toBeTruthy()
   })
 })
 
