@@ -33,7 +33,7 @@ for (const { width, scheme, lang } of combos) {
     await addServerBook(request, token, { title: 'Dune', author: 'Frank Herbert', started_at: '2024-03-01' })
     await useToken(page, token)
 
-    for (const path of ['/welcome', '/dashboard', '/account', '/account/profile', '/account/url', '/help']) {
+    for (const path of ['/welcome', '/dashboard', '/books', '/account', '/account/profile', '/account/url', '/account/password', '/account/notifications', '/help']) {
       await page.goto(path)
       await expect(page.locator('main h1')).toBeVisible()
       await shot(path.slice(1).replaceAll('/', '-'))
