@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { startTestServer, type TestServer } from './harness'
+import { sql, startTestServer, type TestServer } from './harness'
 
 let s: TestServer
 beforeAll(async () => {
@@ -17,6 +17,20 @@ test('unknown /api paths are JSON 404', async () => {
   const res = await s.api('GET', '/api/nothing-here')
   expect(res.status).toBe(404)
   expect(res.body.message).toBeTruthy()
+})
+
+test('connections the database drops (a restart, a failover) do not stop the server; the next call reconnects', async () => {
+  const { token } = await s.signUp({ email: 'drop@example.com' })
+  // Several calls at once leave several idle connections in the pool (on PostgreSQL).
+  await Promise.all(Array.from({ length: 5 }, () => s.api('GET', '/api/user', { token })))
+  await s.query(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`)
+  await new Promise((resolve) => setTimeout(resolve, 200))
+  for (let i = 0; i < 3; i++) {
+    const res = await s.api('GET', '/api/user', { token })
+    expect(res.status).toBe(200)
+    expect(res.body.data.email).toBe('drop@example.com')
+  }
+  expect((await s.api('GET', '/api/health')).status).toBe(200)
 })
 
 test('GET /api/health answers 503 once the database stops answering; other calls fail as JSON', async () => {
