@@ -88,3 +88,20 @@ export function readDotEnv(path = '.env') {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err
   }
 }
+
+/**
+ * The configuration a server process starts with (`npm start`, `npm run dev`): `.env` first, then
+ * the environment; a bad value prints one line per problem and ends the process.
+ */
+export function startupConfig(): Config {
+  readDotEnv()
+  try {
+    return loadConfig()
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message)
+      process.exit(1)
+    }
+    throw err
+  }
+}

@@ -3,21 +3,11 @@
 import { serve } from '@hono/node-server'
 import { createServer } from 'vite'
 import { createApp } from './app'
-import { ConfigError, loadConfig, readDotEnv } from './config'
+import { startupConfig } from './config'
 import { createDeps } from './deps'
 import { log } from './lib/log'
 
-readDotEnv()
-let config
-try {
-  config = loadConfig()
-} catch (err) {
-  if (err instanceof ConfigError) {
-    console.error(err.message)
-    process.exit(1)
-  }
-  throw err
-}
+const config = startupConfig()
 const apiPort = config.PORT + 1
 const deps = await createDeps({ ...config, APP_URL: config.APP_URL ?? `http://localhost:${config.PORT}` })
 serve({ fetch: createApp(deps).fetch, port: apiPort, hostname: '127.0.0.1' })

@@ -1,23 +1,13 @@
 import { serve } from '@hono/node-server'
 import { fileURLToPath } from 'node:url'
 import { createApp } from './app'
-import { ConfigError, loadConfig, readDotEnv } from './config'
+import { startupConfig } from './config'
 import { createDeps } from './deps'
 import { log } from './lib/log'
 import { schedulePruning } from './services/maintenance'
 import { serveClient } from './static'
 
-readDotEnv()
-let config
-try {
-  config = loadConfig()
-} catch (err) {
-  if (err instanceof ConfigError) {
-    console.error(err.message)
-    process.exit(1)
-  }
-  throw err
-}
+const config = startupConfig()
 
 const deps = await createDeps(config)
 schedulePruning(deps.db)

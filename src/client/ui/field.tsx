@@ -1,6 +1,7 @@
 import { Field as ArkField } from '@ark-ui/react/field'
 import { createContext, useContext, type ComponentProps } from 'react'
 import { cx, sva } from 'styled-system/css'
+import { inputStyle } from './input-style'
 
 // Ark Field styled; used as `import * as Field from '~/client/ui/field'`. Invalid inputs get
 // aria-invalid from Ark and a red border here (spec §5).
@@ -10,18 +11,8 @@ export const fieldRecipe = sva({
     root: { display: 'flex', flexDirection: 'column', gap: '1.5', w: 'full' },
     label: { fontSize: 'sm', fontWeight: 'medium', color: 'fg' },
     input: {
-      w: 'full',
-      h: '10',
-      px: '3',
-      fontSize: 'md',
-      bg: 'bg',
-      color: 'fg',
-      borderWidth: '1px',
-      borderColor: 'border.input',
-      borderRadius: 'md',
+      ...inputStyle,
       transition: 'border-color 0.15s, box-shadow 0.15s',
-      _placeholder: { color: 'fg.muted' },
-      _focusVisible: { outline: 'none', borderColor: 'accent', boxShadow: '0 0 0 1px token(colors.accent)' },
       _invalid: { borderColor: 'danger', _focusVisible: { boxShadow: '0 0 0 1px token(colors.danger)' } },
       _disabled: { opacity: 0.6, cursor: 'not-allowed' },
     },

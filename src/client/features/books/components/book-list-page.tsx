@@ -14,6 +14,7 @@ import { useBookList } from '../use-book-list'
 import { useWindowRange } from '../window-range'
 import { BookRow, ROW_HEIGHT, SkeletonRow } from './book-row'
 import { DeleteBookDialog } from './delete-book-dialog'
+import { inputStyle } from '~/client/ui/input-style'
 
 const styles = {
   header: css({ display: 'flex', alignItems: 'flex-end', justifyContent: 'space-between', gap: '4', flexWrap: 'wrap', mb: '6' }),
@@ -21,20 +22,7 @@ const styles = {
   lead: css({ color: 'fg.muted', mt: '1' }),
   toolbar: css({ display: 'flex', flexDirection: { base: 'column', md: 'row' }, alignItems: { md: 'center' }, gap: '3', mb: '4' }),
   search: css({ position: 'relative', flex: '1', minW: 0, '& svg': { position: 'absolute', left: '3', top: '50%', transform: 'translateY(-50%)', color: 'fg.muted', pointerEvents: 'none' } }),
-  searchInput: css({
-    w: 'full',
-    h: '10',
-    ps: '10',
-    pe: '3',
-    fontSize: 'md',
-    bg: 'bg',
-    color: 'fg',
-    borderWidth: '1px',
-    borderColor: 'border.input',
-    borderRadius: 'md',
-    _placeholder: { color: 'fg.muted' },
-    _focusVisible: { outline: 'none', borderColor: 'accent', boxShadow: '0 0 0 1px token(colors.accent)' },
-  }),
+  searchInput: css({ ...inputStyle, ps: '10' }),
   filters: css({ border: 'none', p: '0', m: '0', minW: 0, display: 'flex', alignItems: 'center', gap: '1', flexWrap: 'wrap' }),
   chip: css({
     display: 'inline-flex',

@@ -4,21 +4,8 @@ import { useId } from 'react'
 import { css } from 'styled-system/css'
 import { isStatusFilter, STATUS_FILTERS, type StatusFilter } from '../list-model'
 import { FILTER_LABEL } from './labels'
+import { inputStyle } from '~/client/ui/input-style'
 
-// The kit's field look (ui/field.tsx) without Ark's Field machinery: this page stays lean.
-const input = {
-  w: 'full',
-  h: '10',
-  px: '3',
-  fontSize: 'md',
-  bg: 'bg',
-  color: 'fg',
-  borderWidth: '1px',
-  borderColor: 'border.input',
-  borderRadius: 'md',
-  _placeholder: { color: 'fg.muted' },
-  _focusVisible: { outline: 'none', borderColor: 'accent', boxShadow: '0 0 0 1px token(colors.accent)' },
-} as const
 const field = {
   root: css({ display: 'flex', flexDirection: 'column', gap: '1.5', w: 'full' }),
   label: css({ fontSize: 'sm', fontWeight: 'medium', color: 'fg' }),
@@ -32,8 +19,8 @@ const styles = {
   }),
   searchBox: css({ position: 'relative' }),
   searchIcon: css({ position: 'absolute', insetStart: '3', top: '50%', transform: 'translateY(-50%)', color: 'fg.muted', pointerEvents: 'none' }),
-  searchInput: css({ ...input, ps: '9' }),
-  select: css({ ...input, cursor: 'pointer' }),
+  searchInput: css({ ...inputStyle, ps: '9' }),
+  select: css({ ...inputStyle, cursor: 'pointer' }),
 }
 
 export interface ListFiltersProps {
