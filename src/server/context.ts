@@ -7,6 +7,7 @@ import type { Database, Db } from './db/client'
 import type { accounts, memberships, users } from './db/schema'
 import { isMessageKey, translate, type MessageKey } from './i18n'
 import { ApiError } from './lib/errors'
+import { fieldOf, findIllFormedText, isWellFormedText, nestsDeeperThan, type Path } from './lib/input'
 import type { Mailer } from './services/mail'
 import type { Plan } from './services/plans'
 
@@ -42,8 +43,11 @@ export type AppEnv = {
 
 export type Ctx = Context<AppEnv>
 
-/** Reads the JSON body and validates it with a shared schema; bad input is a 400 naming the field. */
-export async function readBody<S extends v.GenericSchema>(c: Ctx, schema: S): Promise<v.InferOutput<S>> {
+/**
+ * Reads the JSON body: an object (every call takes one; an array would pass an object schema as
+ * `{}`), nested at most MAX_JSON_DEPTH levels, checked before anything walks it.
+ */
+export async function readJson(c: Ctx): Promise<Record<string, unknown>> {
   let raw: unknown
   try {
     const text = await c.req.text()
@@ -51,12 +55,28 @@ export async function readBody<S extends v.GenericSchema>(c: Ctx, schema: S): Pr
   } catch {
     throw new ApiError(400, 'error.invalid_json')
   }
-  // Every call takes a JSON object; an array would pass an object schema as `{}`.
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new ApiError(400, 'error.bad_request')
-  return validate(schema, raw)
+  if (nestsDeeperThan(raw)) throw new ApiError(400, 'error.too_deep')
+  return raw as Record<string, unknown>
 }
 
-export function validate<S extends v.GenericSchema>(schema: S, raw: unknown): v.InferOutput<S> {
+/** Reads the JSON body and validates it with a shared schema; bad input is a 400 naming the field. */
+export async function readBody<S extends v.GenericSchema>(c: Ctx, schema: S, opts?: ValidateOptions): Promise<v.InferOutput<S>> {
+  return validate(schema, await readJson(c), opts)
+}
+
+export interface ValidateOptions {
+  /** Subtrees whose text another check owns (each batch mutation's data is validated alone). */
+  skipText?: (path: Path) => boolean
+}
+
+/**
+ * Validates input with a shared schema. Every string in it, keys included, must be well-formed
+ * text (no NUL, no lone surrogate): checked here once for every route, whatever the schema.
+ */
+export function validate<S extends v.GenericSchema>(schema: S, raw: unknown, opts: ValidateOptions = {}): v.InferOutput<S> {
+  const bad = findIllFormedText(raw, opts.skipText)
+  if (bad) throw new ApiError(400, 'validation.text.invalid_char', { inputError: fieldOf(bad) })
   const result = v.safeParse(schema, raw)
   if (result.success) return result.output
   const issue = pickIssue(result.issues)
@@ -65,6 +85,21 @@ export function validate<S extends v.GenericSchema>(schema: S, raw: unknown): v.
     inputError: field ?? (issue.kind === 'schema' && issue.type === 'strict_object' ? String(issue.input) : undefined),
   })
 }
+
+/**
+ * A path parameter (`/api/books/:id` → `id`), refused with a 400 naming it when it is not
+ * well-formed text (`/api/books/%00`).
+ */
+export function pathParam(c: Ctx, name: string): string {
+  const value = c.req.param(name) ?? ''
+  if (!isWellFormedText(value)) throw new ApiError(400, 'validation.text.invalid_char', { inputError: name })
+  return value
+}
+
+/** A path id, normalised the way ids are stored (UUIDs are lower-case: `BookId`). */
+export const pathId = (c: Ctx, name: string) => normaliseId(pathParam(c, name))
+
+export const normaliseId = (id: string) => id.trim().toLowerCase()
 
 function messageKey(issue: v.BaseIssue<unknown>, field: string | undefined): MessageKey {
   if (isMessageKey(issue.message)) return issue.message

@@ -27,6 +27,10 @@ export function serveClient(root: string) {
       withCacheControl(root, (file) => (/\.(html|webmanifest)$|sw\.js$/.test(file) ? 'no-cache' : undefined)),
     )
     app.get('*', async (c) => {
+      // A file that is not there (an old build's chunk, a typo) is a 404, never the shell: a
+      // script tag or the service worker would otherwise take HTML for JavaScript. App paths
+      // never end in a file extension (slugs and ids have no dots).
+      if (c.req.path.startsWith('/assets/') || FILE_LIKE.test(c.req.path)) return c.text('Not found', 404)
       if (!existsSync(indexPath)) return c.text('The client is not built: run npm run build', 503)
       c.header('Cache-Control', 'no-cache')
       const html = readFileSync(indexPath, 'utf8')
@@ -38,6 +42,8 @@ export function serveClient(root: string) {
     })
   }
 }
+
+const FILE_LIKE = /\/[^/]*\.[A-Za-z0-9]{1,12}$/
 
 /**
  * serveStatic answering files under `root` with the Cache-Control `rule` picks for the file it

@@ -174,6 +174,19 @@ describe('caching rules are kept', () => {
     expect(gunzipSync(gz.body).toString()).toBe(SHELL)
   })
 
+  test('a missing file is a 404, never the shell; app paths still get the shell', async () => {
+    for (const path of ['/assets/missing-abc123.js', '/assets/gone.css', '/assets/no-extension', '/missing.js', '/books/cover.png']) {
+      const res = await get(path)
+      expect(res.status, path).toBe(404)
+      expect(res.text, path).not.toContain('<div id="root">')
+    }
+    for (const path of ['/books', '/books/new', '/account/profile', '/zoe-reads', '/no-such-page']) {
+      const res = await get(path)
+      expect(res.status, path).toBe(200)
+      expect(res.text, path).toContain('<div id="root">')
+    }
+  })
+
   test('unknown /api paths stay JSON 404s', async () => {
     const res = await get('/api/nothing')
     expect(res.status).toBe(404)

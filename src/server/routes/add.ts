@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { createHash } from 'node:crypto'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { t, type AppEnv } from '../context'
+import { pathId, t, type AppEnv } from '../context'
 import { newId } from '../lib/crypto'
 import { ApiError, notFound } from '../lib/errors'
 import { requireAuth } from '../middleware/auth'
@@ -22,7 +22,7 @@ export const add = new Hono<AppEnv>()
 add.post('/:bookId', requireAuth(), async (c) => {
   const { deps, auth, locale } = c.var
   const key = readIdempotencyKey(c.req.header('idempotency-key'))
-  const source = await findPublicBook(deps.db, c.req.param('bookId'))
+  const source = await findPublicBook(deps.db, pathId(c, 'bookId'))
   if (!source) throw notFound()
   if (source.accountId === auth.account.id) throw new ApiError(400, 'add.own_book')
 

@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import type { AppEnv } from '../context'
+import { pathParam, type AppEnv } from '../context'
 import { notFound } from '../lib/errors'
 import { bearer } from '../middleware/auth'
 import { authenticate } from '../services/sessions'
@@ -26,7 +26,7 @@ publicPage.get('/:slug', async (c) => {
   const { deps } = c.var
   const token = bearer(c.req.header('authorization'))
   const viewer = token ? await authenticate(deps, token) : null
-  const page = await loadPublicPage(deps.db, c.req.param('slug'), { ownerAccountId: viewer?.account.id })
+  const page = await loadPublicPage(deps.db, pathParam(c, 'slug'), { ownerAccountId: viewer?.account.id })
   if (!page) throw notFound()
   const data: PublicPageData = { ...page, affiliate_tag: deps.config.AFFILIATE_TAG }
   if (viewer) data.viewer = { account_id: viewer.account.id, own: viewer.account.id === page.account.id }

@@ -3,12 +3,13 @@ import { CreateBookInput, UpdateBookInput, withDerived, type Book } from '~/shar
 import type { Locale } from '~/shared/schemas/common'
 import * as v from 'valibot'
 import { canonicalJson, IdempotencyKey, type BookMutationKind, type MutationResult, type PullResponse } from '~/shared/sync/protocol'
-import { validate } from '../context'
+import { normaliseId, validate } from '../context'
 import type { Db, Tx } from '../db/client'
 import { accounts, books, idempotencyKeys } from '../db/schema'
 import { translate } from '../i18n'
 import { newId, sha256 } from '../lib/crypto'
 import { ApiError } from '../lib/errors'
+import { isWellFormedText } from '../lib/input'
 
 // Books of one account (decisions §6, guide/sync.md "Server"). Every function takes the
 // caller's account id first and every query filters on it: this module is the one place the
@@ -174,6 +175,7 @@ type Answer = { status: number; body: MutationResult['body']; wrote: boolean }
 async function applyOne(tx: Tx, accountId: string, locale: Locale, m: BookMutation, version: number): Promise<Answer> {
   const msg = (key: 'book.created' | 'book.exists' | 'book.updated' | 'book.deleted') => translate(locale, key)
   const now = new Date()
+  if (m.id !== null && !isWellFormedText(m.id)) throw new ApiError(400, 'validation.text.invalid_char', { inputError: 'id' })
   if (m.kind !== 'book.delete' && (typeof m.data !== 'object' || m.data === null || Array.isArray(m.data))) {
     throw new ApiError(400, 'error.bad_request')
   }
@@ -255,7 +257,7 @@ function errorAnswer(locale: Locale, err: ApiError): { status: number; body: Mut
 
 /** Maps a batch entry to the single call it stands for, so both hash the same way. */
 export function batchToMutation(b: { key: string; kind: BookMutationKind; id?: string; data?: unknown }): BookMutation {
-  const id = b.kind === 'book.create' ? idOf(b.data) : (b.id ?? null)
+  const id = b.kind === 'book.create' ? idOf(b.data) : b.id === undefined ? null : normaliseId(b.id)
   return { key: b.key, kind: b.kind, id, data: b.kind === 'book.delete' ? null : (b.data ?? null) }
 }
 

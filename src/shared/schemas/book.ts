@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { isHttpUrl, truncate } from './common'
 
 // Book input rules shared by forms, the sync engine and the API (spec §3 Book, decisions §6, §9).
 // Messages are translation ids (see common.ts); the server's catalog carries the same keys.
@@ -85,14 +86,6 @@ const BookDate = v.pipe(
   v.transform(emptyToNull),
 )
 
-export function isHttpUrl(s: string): boolean {
-  try {
-    const u = new URL(s)
-    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== ''
-  } catch {
-    return false
-  }
-}
 const ImageUrl = v.pipe(
   v.nullable(
     v.pipe(
@@ -179,7 +172,7 @@ export const CreateBookInput = v.pipe(
     }
     return {
       ...(i.id !== undefined ? { id: i.id } : {}),
-      title: title.slice(0, BOOK_LIMITS.title),
+      title: truncate(title, BOOK_LIMITS.title),
       author: i.author ?? null,
       rating: i.rating ?? null,
       review: i.review ?? null,
@@ -294,7 +287,7 @@ function slugTitle(slug: string | undefined): string | null {
   // All-lowercase slugs (bookshop, B&N) read better with capitals; Amazon slugs keep theirs.
   if (text === text.toLowerCase())
     text = text.replace(/(^|\s)(\p{L})/gu, (_, s: string, c: string) => s + c.toUpperCase())
-  return text.slice(0, BOOK_LIMITS.title)
+  return truncate(text, BOOK_LIMITS.title)
 }
 
 export function isIsbn10(s: string): boolean {

@@ -15,6 +15,23 @@ export const PASSWORD_SPECIAL = /[!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]/
 /** decisions §9: 3–40 letters, digits, `_` and `-`, starting and ending with a letter or digit. */
 export const SLUG_PATTERN = /^[A-Za-z0-9](?:[A-Za-z0-9_-]{1,38})[A-Za-z0-9]$/
 
+/** An absolute http(s) URL: never `javascript:`, `data:` or another scheme a page would run or load. */
+export function isHttpUrl(s: string): boolean {
+  try {
+    const u = new URL(s)
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== ''
+  } catch {
+    return false
+  }
+}
+
+/** `s` cut to at most `max` UTF-16 units without splitting a surrogate pair (a lone half is not text). */
+export function truncate(s: string, max: number): string {
+  if (s.length <= max) return s
+  const code = s.charCodeAt(max - 1)
+  return s.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max)
+}
+
 export const Email = v.pipe(
   v.string('validation.email.invalid'),
   v.trim(),

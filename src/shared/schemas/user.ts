@@ -1,18 +1,34 @@
 import * as v from 'valibot'
-import { Email, Locale, Name, Password } from './common'
+import { Email, isHttpUrl, Locale, Name, Password } from './common'
+
+/** An image address (http or https only); '' or null clears it. */
+const Avatar = v.pipe(
+  v.nullable(
+    v.pipe(
+      v.string('validation.avatar.invalid'),
+      v.trim(),
+      v.maxLength(2048, 'validation.avatar.invalid'),
+      v.check((s) => s === '' || isHttpUrl(s), 'validation.avatar.invalid'),
+    ),
+  ),
+  v.transform((s) => (s === '' ? null : s)),
+)
 
 export const UpdateUserInput = v.pipe(
   v.strictObject(
     {
       name: v.optional(Name),
       email: v.optional(Email),
-      avatar: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(2048)))),
+      avatar: v.optional(Avatar),
       account_name: v.optional(Name),
       default_account: v.optional(v.pipe(v.string(), v.nonEmpty(), v.maxLength(64))),
       support_enabled: v.optional(v.boolean()),
       onboarded: v.optional(v.boolean()),
       dark_mode: v.optional(v.boolean()),
       locale: v.optional(Locale),
+      // The current password, asked for when `email` changes (re-authentication: a session alone
+      // cannot move the account to another address). Ignored for other changes.
+      password: v.optional(v.pipe(v.string(), v.maxLength(200, 'validation.password.max_length'))),
     },
     'validation.user.unknown_field',
   ),

@@ -25,6 +25,9 @@ describe('safeRedirect: same-origin paths only', () => {
     ['relative without a slash', 'evil.com'],
     ['a tab browsers drop', '/\t/evil.com'],
     ['a newline browsers drop', '/\n/evil.com'],
+    ['a dot segment before a protocol-relative path', '/.//evil.com'],
+    ['dot-dot segments before a protocol-relative path', '/a/..//evil.com/x'],
+    ['an encoded dot segment', '/%2e//evil.com'],
     ['leading space', ' /books'],
     ['empty', ''],
   ])('rejects %s', (_what, value) => {

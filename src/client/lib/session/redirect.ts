@@ -25,6 +25,9 @@ export function safeRedirect(value: unknown): string | undefined {
     return undefined
   }
   if (url.origin !== BASE) return undefined
+  // Dot segments collapse while parsing (`/.//evil.com` → `//evil.com`): check the normalised
+  // path too, since the answer is used as a path and `//host` would leave the origin.
+  if (url.pathname.startsWith('//')) return undefined
   const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname
   if (AUTH_PATHS.some((p) => path === p || (p !== '/' && path.startsWith(`${p}/`)))) return undefined
   return `${url.pathname}${url.search}${url.hash}`
