@@ -87,7 +87,8 @@ describe('POST /api/account/plan', () => {
   test('the owner chooses the free plan: the account gets it, active and subscribed', async () => {
     const res = await s.api('POST', '/api/account/plan', { token: owner.token, body: { plan: 'free' } })
     expect(res.status).toBe(200)
-    expect(res.body.message).toBe('Your plan has been updated')
+    // The first choice is not an update: it names the plan.
+    expect(res.body.message).toBe("You're on the Free plan")
     expect(res.body.data).toMatchObject({ plan: 'free', onboarded: false })
     expect(res.body.data.user).toMatchObject({ plan: 'free', subscription: 'active', account_id: owner.user.account_id })
     expect((await s.api('GET', '/api/account/plans', { token: owner.token })).body.data.active).toBe('free')
@@ -105,6 +106,24 @@ describe('POST /api/account/plan', () => {
 })
 
 describe('a server with its own PLANS', () => {
+  test('a first choice names the plan (translated); a change of plan says it was updated', async () => {
+    const other = await startTestServer({
+      PLANS: JSON.stringify([{ id: 'gift', name: 'Gift', price: 0, features: ['Shelves'] }]),
+    })
+    try {
+      const a = await other.signUp({ email: 'gift@example.com', plan: null })
+      const first = await other.api('POST', '/api/account/plan', { token: a.token, body: { plan: 'gift' } })
+      expect(first.body.message).toBe("You're on the Gift plan")
+      const change = await other.api('POST', '/api/account/plan', { token: a.token, body: { plan: 'free' } })
+      expect(change.body.message).toBe('Your plan has been updated')
+      const b = await other.signUp({ email: 'gratis@example.com', plan: null })
+      const es = await other.api('POST', '/api/account/plan', { token: b.token, body: { plan: 'free' }, lang: 'es' })
+      expect(es.body.message).toBe('Tienes el plan Gratis')
+    } finally {
+      await other.close()
+    }
+  })
+
   test('answers the configured paid plans beside free', async () => {
     const other = await startTestServer({
       PLANS: JSON.stringify([{ id: 'gold', name: 'Gold', price: 9, interval: 'year', features: ['Shelves'] }]),

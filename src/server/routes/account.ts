@@ -16,14 +16,18 @@ export const account = new Hono<AppEnv>()
 
 // decisions §5: sign-up creates an account owned by the new user, mails a verification link and
 // answers like a sign-in. An existing email with its correct password gets a second account
-// (duplicate_user); any other password is refused like a failed sign-in.
+// (duplicate_user); any other password is refused like a failed sign-in (401, counted toward the
+// sign-in limit, nothing created). Sign-up already reveals that an address has an account (the
+// duplicate-user path), so that refusal says so: the screen then offers sign-in and a reset.
 account.post('/', ipLimit('auth'), async (c) => {
   const body = await readBody(c, SignUpInput)
   const deps = c.var.deps
   const userAgent = c.req.header('user-agent')
   const existing = await findUserByEmail(deps.db, body.email)
   if (existing) {
-    const user = await checkPassword(c, body.email, body.password)
+    const user = await checkPassword(c, body.email, body.password).catch((err: unknown) => {
+      throw err instanceof ApiError && err.status === 401 ? new ApiError(401, 'account.email_has_account') : err
+    })
     const accountId = await createAccountFor(deps.db, user.id, body.name)
     const data = await signIn(deps, { userId: user.id, accountId, duplicateUser: true, userAgent })
     return c.json({ message: t(c, 'account.created'), data })
@@ -79,5 +83,11 @@ account.post('/plan', requireAuth('owner'), async (c) => {
     ...auth,
     account: { ...auth.account, plan: plan.id, subscriptionStatus: 'active' },
   })
-  return c.json({ message: t(c, 'plan.updated'), data: { plan: plan.id, onboarded: user.onboarded, user } })
+  // The first choice names the plan the reader is now on; "updated" is for a change.
+  const message = auth.account.plan
+    ? t(c, 'plan.updated')
+    : plan.id === 'free'
+      ? t(c, 'plan.chosen_free')
+      : t(c, 'plan.chosen', { plan: plan.name })
+  return c.json({ message, data: { plan: plan.id, onboarded: user.onboarded, user } })
 })
