@@ -4,3 +4,17 @@ export function searchText(search: Record<string, unknown>, key: string): string
   if (value === undefined || value === null || value === '') return undefined
   return typeof value === 'string' ? value : String(value)
 }
+
+/**
+ * Search boxes (the /books list, the /help questions) match ignoring case and accents
+ * ("garcia marquez" finds "García Márquez"): lower case, combining marks removed, spaces collapsed.
+ */
+export function foldText(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}+/gu, '').toLocaleLowerCase().replace(/\s+/g, ' ').trim()
+}
+
+/** The query's words, folded; an empty list matches everything. */
+export function queryWords(query: string): string[] {
+  const folded = foldText(query)
+  return folded ? folded.split(' ') : []
+}
