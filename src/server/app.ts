@@ -6,6 +6,7 @@ import type { AppEnv, Deps } from './context'
 import { localeFromHeader, translate } from './i18n'
 import { isConnectionError } from './db/errors'
 import { ApiError } from './lib/errors'
+import { isWellFormedText } from './lib/input'
 import { log } from './lib/log'
 import { account } from './routes/account'
 import { accountClose, userLeave } from './routes/account-close'
@@ -61,9 +62,23 @@ export function createApp(deps: Deps, opts: { staticHandler?: (app: Hono<AppEnv>
     '/api/*',
     bodyLimit({
       maxSize: deps.config.BODY_LIMIT_KB * 1024,
-      onError: (c) => c.json({ message: translate(localeFromHeader(c.req.header('accept-language')), 'error.body_too_large') }, 413),
+      // The unread rest of the body is still on the connection: close it after this answer, so a
+      // client does not send its next request on a socket the server is about to drop.
+      onError: (c) =>
+        c.json({ message: translate(localeFromHeader(c.req.header('accept-language')), 'error.body_too_large') }, 413, {
+          Connection: 'close',
+        }),
     }),
   )
+  // Query strings are input too: refused at the boundary like bodies and path ids (lib/input.ts).
+  app.use('/api/*', async (c, next) => {
+    for (const [name, values] of Object.entries(c.req.queries())) {
+      if (!isWellFormedText(name) || !values.every(isWellFormedText)) {
+        throw new ApiError(400, 'validation.text.invalid_char', { inputError: name })
+      }
+    }
+    await next()
+  })
   // Private API answers must never be stored by shared caches or the browser's HTTP cache.
   app.use('/api/*', async (c, next) => {
     await next()
