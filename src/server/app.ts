@@ -8,6 +8,7 @@ import { isConnectionError } from './db/errors'
 import { ApiError } from './lib/errors'
 import { isWellFormedText } from './lib/input'
 import { log } from './lib/log'
+import { admission, admissionLimits } from './middleware/admission'
 import { account } from './routes/account'
 import { accountClose, userLeave } from './routes/account-close'
 import { add } from './routes/add'
@@ -84,6 +85,8 @@ export function createApp(deps: Deps, opts: { staticHandler?: (app: Hono<AppEnv>
     await next()
     if (!c.res.headers.has('cache-control')) c.header('Cache-Control', 'no-store')
   })
+  // Sheds load early with 503 + Retry-After instead of letting requests queue without bound.
+  app.use('/api/*', admission(admissionLimits(deps)))
 
   app.route('/api/health', health)
   app.route('/api/auth', auth)

@@ -41,6 +41,17 @@ const ConfigSchema = v.object({
   AUTH_IP_LIMIT: v.optional(int(1, 1000000), '100'),
   TRUST_PROXY: v.optional(bool, 'false'),
   LOG_LEVEL: v.optional(v.picklist(['silent', 'error', 'info', 'debug']), 'info'),
+  /** Admission control for /api (middleware/admission.ts): requests in progress at once; unset,
+   *  4 on PGlite and 16 on PostgreSQL. */
+  API_CONCURRENCY: v.optional(int(1, 10000)),
+  /** Requests that may wait for a turn; more are answered 503 at once. Unset: 64 / 256. */
+  API_QUEUE: v.optional(int(0, 100000)),
+  /** Longest wait for a turn before a 503, in ms (also the bound on the expected wait). */
+  API_QUEUE_WAIT_MS: v.optional(int(1, 60000)),
+  /** Password derivations (scrypt) at once; unset, half the cores (at least 1). */
+  PASSWORD_HASH_CONCURRENCY: v.optional(int(1, 256)),
+  /** Derivations that may wait for a turn (unset: 8); more are answered 429 at once. */
+  PASSWORD_HASH_QUEUE: v.optional(int(0, 1000)),
 })
 
 export type Config = v.InferOutput<typeof ConfigSchema> & { PORT: number }

@@ -6,6 +6,7 @@ import { listBooks } from '~/client/sync/queries'
 import { MutationInputError } from '~/client/sync/mutations'
 import { querySyncStatus } from '~/client/sync/status'
 import { backoffDelay, realTimers, type Timers } from '~/client/sync/transport'
+import { holdDatabase, untilTurnsTaken } from './busy'
 import { startTestServer, type TestServer } from './harness'
 import { clientBooks, FakeLocks, openClient, serverBooks } from './sync-kit'
 
@@ -286,5 +287,65 @@ describe('tabs, retries and timers', () => {
     await c.engine.sync()
     expect(await c.db.outbox.count()).toBe(0)
     c.engine.stop()
+  })
+
+  test('a server shedding load (503 + Retry-After) is retried no sooner than asked, later each time; nothing is lost', async () => {
+    // One request at a time and no queue (hardening item 14), and one request holding that turn.
+    const busy = await startTestServer({ API_CONCURRENCY: '1', API_QUEUE: '0' })
+    const me = await busy.signUp()
+    const release = await holdDatabase(busy)
+    try {
+      const admitted = busy.api('GET', '/api/books', { token: me.token })
+      await untilTurnsTaken(busy)
+      const scheduled: number[] = []
+      const pending: (() => void)[] = []
+      const timers: Timers = {
+        setTimeout: (fn, ms) => {
+          if (ms < 20_000) {
+            scheduled.push(ms)
+            pending.push(fn)
+          }
+          return fn
+        },
+        clearTimeout: () => {},
+      }
+      const retryAfter: number[] = []
+      const c = await openClient(busy, me, {
+        engine: {
+          timers,
+          random: () => 1,
+          pullIntervalMs: 10_000_000,
+          fetch: async (url, init) => {
+            const res = await busy.app.request(url, init)
+            if (res.status === 503) retryAfter.push(Number(res.headers.get('retry-after')) * 1000)
+            return res
+          },
+        },
+      })
+      const book = await c.addBook({ title: 'Shed, then kept' })
+      c.engine.start() // first run
+      await c.engine.sync() // second run, queued behind it
+      await c.engine.sync() // third
+      // Every call was refused. Each retry waits for the Retry-After of the call that stopped its
+      // run, or for the backoff (1 s, 2 s, 4 s with random() = 1) once it has grown past that.
+      expect(retryAfter.length).toBeGreaterThanOrEqual(3)
+      expect(retryAfter.every((ms) => ms >= 1000)).toBe(true)
+      expect(scheduled).toHaveLength(3)
+      for (const [run, step] of [1000, 2000, 4000].entries()) {
+        expect(retryAfter.map((ms) => Math.max(ms, step))).toContain(scheduled[run])
+      }
+      expect((await querySyncStatus(c.db, true)).state).toBe('error')
+      expect(await c.db.outbox.count()).toBe(1)
+      await release()
+      expect((await admitted).status).toBe(200)
+      pending.at(-1)!()
+      await c.engine.sync()
+      expect(await c.db.outbox.count()).toBe(0)
+      expect((await serverBooks(busy, me.token)).get(book.id)).toMatchObject({ title: 'Shed, then kept' })
+      c.engine.stop()
+    } finally {
+      await release()
+      await busy.close()
+    }
   })
 })

@@ -179,12 +179,13 @@ export class SyncEngine {
       this.o.onUnauthorized?.()
       return
     }
-    // Network, 408/429/5xx, and anything unexpected: keep everything and retry later.
+    // Network, 408/429/5xx, and anything unexpected: keep everything and retry later. Retry-After
+    // is a floor, not the delay: a server shedding load (503 from admission control, hardening
+    // item 14) answers "1 s" to everyone, and devices that all came back after exactly 1 s would
+    // keep it overloaded; the jittered exponential backoff of network errors still applies.
     this.failures += 1
-    const delay =
-      err instanceof HttpStatusError && err.retryAfterMs != null
-        ? err.retryAfterMs
-        : backoffDelay(this.failures, this.o.random, this.o.backoffBaseMs, this.o.backoffMaxMs)
+    const backoff = backoffDelay(this.failures, this.o.random, this.o.backoffBaseMs, this.o.backoffMaxMs)
+    const delay = err instanceof HttpStatusError && err.retryAfterMs != null ? Math.max(err.retryAfterMs, backoff) : backoff
     await writeSyncStatus(this.d, {
       state: err instanceof NetworkError ? 'offline' : 'error',
       error: message,

@@ -1,4 +1,7 @@
 import { createHash, randomBytes, randomUUID, scrypt, timingSafeEqual } from 'node:crypto'
+import { availableParallelism } from 'node:os'
+import { ApiError } from './errors'
+import { Limiter, Overloaded, stepAside } from './limiter'
 
 // Passwords: scrypt at OWASP's recommended cost (N=2^17, r=8, p=1), random 16-byte salt.
 // Stored as `scrypt$N$r$p$salt$hash` so the cost can be raised later without breaking old hashes.
@@ -7,12 +10,47 @@ const R = 8
 const P = 1
 const KEYLEN = 64
 
-function derive(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, KEYLEN, { N: n, r, p, maxmem: 256 * n * r }, (err, key) =>
-      err ? reject(err) : resolve(key),
-    ),
-  )
+// Each derivation holds a libuv threadpool thread (4 by default, shared with file system and zlib
+// work) and a core for ~0.3–1 s. Unbounded, 20 sign-ins at once made every other request wait
+// seconds (hardening item 15). So only a few run at once, a few more wait their turn, and the rest
+// are refused at once with 429 + Retry-After: the cost per password stays, the rest of the API
+// keeps its threads and cores. README Decisions, "Password derivations".
+export const PASSWORD_HASH_QUEUE = 8
+
+/** On 2 cores: 1. Leaves half the machine to everything else. */
+export function defaultHashConcurrency() {
+  return Math.max(1, Math.floor(availableParallelism() / 2))
+}
+
+let limiter = new Limiter({ concurrency: defaultHashConcurrency(), queue: PASSWORD_HASH_QUEUE })
+
+/**
+ * Sets how many derivations run at once and how many may wait (PASSWORD_HASH_* variables) for the
+ * whole process, and answers the limiter (tests hold its turn to saturate it deterministically).
+ */
+export function limitPasswordHashing(o: { concurrency?: number; queue?: number }): Limiter {
+  limiter = new Limiter({
+    concurrency: o.concurrency ?? defaultHashConcurrency(),
+    queue: o.queue ?? PASSWORD_HASH_QUEUE,
+  })
+  return limiter
+}
+
+async function derive(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
+  const run = () =>
+    new Promise<Buffer>((resolve, reject) =>
+      scrypt(password.normalize('NFKC'), salt, KEYLEN, { N: n, r, p, maxmem: 256 * n * r }, (err, key) =>
+        err ? reject(err) : resolve(key),
+      ),
+    )
+  try {
+    // Waiting and deriving need neither this thread nor the database: the request's admission
+    // turn (middleware/admission.ts) goes to others meanwhile.
+    return await stepAside(() => limiter.run(run))
+  } catch (err) {
+    if (!(err instanceof Overloaded)) throw err
+    throw new ApiError(429, 'error.password_busy', { headers: { 'Retry-After': String(err.retryAfterSeconds) } })
+  }
 }
 
 export async function hashPassword(password: string): Promise<string> {
