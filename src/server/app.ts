@@ -4,7 +4,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { secureHeaders } from 'hono/secure-headers'
 import type { AppEnv, Deps } from './context'
 import { localeFromHeader, translate } from './i18n'
-import { isConnectionError } from './db/errors'
+import { isConnectionError, RETRY_AFTER_SECONDS } from './db/errors'
 import { ApiError } from './lib/errors'
 import { isWellFormedText } from './lib/input'
 import { log } from './lib/log'
@@ -127,8 +127,12 @@ export function createApp(deps: Deps, opts: { staticHandler?: (app: Hono<AppEnv>
       )
     }
     log.error(c.req.method, c.req.path, err)
-    // The database being unreachable is the server's trouble, not the request's: 503, retryable.
-    if (isConnectionError(err)) return c.json({ message: translate(locale, 'error.unavailable') }, 503)
+    // The database being unreachable is the server's trouble, not the request's: 503, retryable
+    // in a few seconds (hardening item 3: e.g. while PostgreSQL restarts).
+    if (isConnectionError(err)) {
+      c.header('Retry-After', String(RETRY_AFTER_SECONDS))
+      return c.json({ message: translate(locale, 'error.unavailable') }, 503)
+    }
     return c.json({ message: translate(locale, 'error.generic') }, 500)
   })
 

@@ -41,6 +41,8 @@ const ConfigSchema = v.object({
   AUTH_IP_LIMIT: v.optional(int(1, 1000000), '100'),
   TRUST_PROXY: v.optional(bool, 'false'),
   LOG_LEVEL: v.optional(v.picklist(['silent', 'error', 'info', 'debug']), 'info'),
+  /** API processes sharing PORT (node:cluster); more than one needs DATABASE_URL. */
+  WORKERS: v.optional(int(1, 64), '1'),
   /** Admission control for /api (middleware/admission.ts): requests in progress at once; unset,
    *  4 on PGlite and 16 on PostgreSQL. */
   API_CONCURRENCY: v.optional(int(1, 10000)),
@@ -81,6 +83,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const out = result.output as Config
   if (out.PAYMENT_PROVIDER === 'stripe' && !out.STRIPE_SECRET_KEY) {
     throw new ConfigError('Invalid environment variable STRIPE_SECRET_KEY: required when PAYMENT_PROVIDER=stripe')
+  }
+  // PGlite is embedded in one process: its data directory cannot be shared by several.
+  if (out.WORKERS > 1 && !out.DATABASE_URL) {
+    throw new ConfigError('Invalid environment variable WORKERS: more than 1 needs DATABASE_URL (PGlite runs in one process)')
   }
   // The plans are read now too, so a bad PLANS stops the start with one line like the rest.
   try {

@@ -1,7 +1,10 @@
 import { serve } from '@hono/node-server'
+import cluster from 'node:cluster'
+import type { Server } from 'node:http'
 import { fileURLToPath } from 'node:url'
 import { createApp } from './app'
-import { startupConfig } from './config'
+import { superviseWorkers } from './cluster'
+import { startupConfig, type Config } from './config'
 import { createDeps } from './deps'
 import { log } from './lib/log'
 import { schedulePruning } from './services/maintenance'
@@ -9,18 +12,46 @@ import { serveClient } from './static'
 
 const config = startupConfig()
 
-const deps = await createDeps(config)
-schedulePruning(deps.db)
-const clientDir = config.CLIENT_DIR ?? fileURLToPath(new URL('../../dist/client', import.meta.url))
-const app = createApp(deps, { staticHandler: serveClient(clientDir) })
+// WORKERS=n: this process only supervises n API processes that share the port (cluster.ts).
+if (config.WORKERS > 1 && cluster.isPrimary) superviseWorkers(config)
+else await serveApi(config)
 
-const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
-  log.info(`TBR listening on http://localhost:${info.port} (${deps.database.kind}, mail: ${deps.mailer.kind})`)
-})
+async function serveApi(config: Config) {
+  const deps = await createDeps(config)
+  schedulePruning(deps.db)
+  const clientDir = config.CLIENT_DIR ?? fileURLToPath(new URL('../../dist/client', import.meta.url))
+  const app = createApp(deps, { staticHandler: serveClient(clientDir) })
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    server.close()
-    void deps.database.close().finally(() => process.exit(0))
-  })
+  const where = cluster.isWorker ? `, process ${process.pid}` : ''
+  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+    log.info(
+      `TBR listening on http://localhost:${info.port} (${deps.database.kind}, mail: ${deps.mailer.kind}${where})`,
+    )
+  }) as Server
+  // README Decisions §20: an idle keep-alive connection stays open longer than the clients and
+  // proxies in front of us keep theirs (load balancers commonly 60 s), so they close it first and
+  // never reuse one we have just closed (ECONNRESET; Node's default is 5 s). headersTimeout just
+  // above it; requestTimeout bounds how long a client may take to send one whole request (Node's
+  // default is 5 minutes).
+  server.keepAliveTimeout = 65_000
+  server.headersTimeout = 66_000
+  server.requestTimeout = 120_000
+
+  let stopping = false
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (stopping) return
+      stopping = true
+      // Stop accepting; idle connections close now, answers in progress finish first; then the
+      // database. A request that never ends does not hold the process for more than 10 s.
+      server.close(
+        () =>
+          void deps.database
+            .close()
+            .catch(() => {})
+            .finally(() => process.exit(0)),
+      )
+      setTimeout(() => process.exit(0), 10_000).unref()
+    })
+  }
 }

@@ -1,6 +1,7 @@
 // `npm start`: builds the client when it is missing or older than its sources, then serves the
-// app and the API from one process (decisions §1).
+// app and the API from one process (decisions §1), or from WORKERS processes (index.ts).
 import { spawnSync } from 'node:child_process'
+import cluster from 'node:cluster'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -20,7 +21,8 @@ function newestMtime(dir) {
 
 const sources = ['src/client', 'src/shared', 'sw', 'public'].map((d) => join(root, d)).filter(existsSync)
 const stale = !existsSync(built) || Math.max(...sources.map(newestMtime)) > statSync(built).mtimeMs
-if (stale && process.env.SKIP_BUILD !== '1') {
+// Workers (WORKERS > 1) run this file too: the primary has already built.
+if (stale && process.env.SKIP_BUILD !== '1' && cluster.isPrimary) {
   console.log('[start] building the client…')
   // Always a production bundle, whatever NODE_ENV the server itself runs with (tests use 'test',
   // which would make Vite emit a development build).

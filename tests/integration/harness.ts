@@ -32,26 +32,31 @@ export function tokenOf(link: string): string {
 
 export { sql }
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  let dropDb: (() => Promise<void>) | undefined
-  let databaseUrl: string | undefined
-  const adminUrl = process.env.TEST_DATABASE_URL
-  if (adminUrl) {
-    const name = `t_${randomBytes(6).toString('hex')}`
-    const admin = new pg.Client({ connectionString: adminUrl })
-    await admin.connect()
-    await admin.query(`create database ${name}`)
-    await admin.end()
-    const url = new URL(adminUrl)
-    url.pathname = `/${name}`
-    databaseUrl = url.toString()
-    dropDb = async () => {
+/** A new, empty database on the PostgreSQL server `adminUrl` names, and how to drop it. */
+export async function freshDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `t_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    async drop() {
       const c = new pg.Client({ connectionString: adminUrl })
       await c.connect()
       await c.query(`drop database if exists ${name} with (force)`)
       await c.end()
-    }
+    },
   }
+}
+
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const adminUrl = process.env.TEST_DATABASE_URL
+  const fresh = adminUrl ? await freshDatabase(adminUrl) : undefined
+  const databaseUrl = fresh?.url
+  const dropDb = fresh?.drop
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: 'memory://',

@@ -70,6 +70,9 @@ describe('loadConfig', () => {
     ['AUTH_IP_LIMIT', 'many'],
     ['TRUST_PROXY', 'yes'],
     ['LOG_LEVEL', 'loud'],
+    ['WORKERS', '0'],
+    ['WORKERS', 'two'],
+    ['WORKERS', '65'],
     ['PLANS', 'not json'],
     ['PLANS', '{"id":"gold"}'],
     ['PLANS', '[{"id":"gold","name":"Gold","price":"9","features":[]}]'],
@@ -83,6 +86,15 @@ describe('loadConfig', () => {
   test('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY', () => {
     expect(configError({ PAYMENT_PROVIDER: 'stripe' })).toMatch(/^Invalid environment variable STRIPE_SECRET_KEY: /)
     expect(loadConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x' }).PAYMENT_PROVIDER).toBe('stripe')
+  })
+
+  test('WORKERS: one process by default; more than one only with DATABASE_URL (PGlite is one process)', () => {
+    expect(loadConfig({}).WORKERS).toBe(1)
+    expect(loadConfig({ WORKERS: '1' }).WORKERS).toBe(1)
+    const message = configError({ WORKERS: '2' })
+    expect(message.split('\n')).toHaveLength(1)
+    expect(message).toMatch(/^Invalid environment variable WORKERS: .*DATABASE_URL/)
+    expect(loadConfig({ WORKERS: '4', DATABASE_URL: 'postgres://db/tbr' }).WORKERS).toBe(4)
   })
 
   test('several bad values name each variable, one line each', () => {

@@ -6,8 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import pg from 'pg'
-import { log } from '../lib/log'
+import { openPool } from './pool'
 import * as schema from './schema'
 
 /** Both drivers expose the same query builder; the node-postgres type stands for both. */
@@ -30,12 +29,7 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
  */
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 })
-    // An idle connection the server drops (a restart, a failover, an administrator) emits 'error'
-    // on the pool; without a listener Node would end the process. The pool replaces the client
-    // on the next query, and a request that needed the database meanwhile answers 503.
-    pool.on('error', (error) => log.error('database connection lost:', error.message))
-    const db = drizzlePg(pool, { schema })
+    const { pool, db } = openPool(opts.databaseUrl)
     // Several API processes may start at once: one migrates, the others wait on the lock.
     const client = await pool.connect()
     try {

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { EventInput } from '~/shared/schemas/auth'
 import { readBody, t, type AppEnv } from '../context'
+import { RETRY_AFTER_SECONDS } from '../db/errors'
 import { events } from '../db/schema'
 import { newId } from '../lib/crypto'
 import { notFound } from '../lib/errors'
@@ -9,7 +10,9 @@ import { readOutbox } from '../services/mail'
 
 export const health = new Hono<AppEnv>().get('/', async (c) => {
   const ok = await c.var.deps.database.ping()
-  return ok ? c.json({ status: 'ok' }) : c.json({ status: 'unavailable' }, 503)
+  if (ok) return c.json({ status: 'ok' })
+  c.header('Retry-After', String(RETRY_AFTER_SECONDS))
+  return c.json({ status: 'unavailable' }, 503)
 })
 
 export const event = new Hono<AppEnv>().post('/', requireAuth(), async (c) => {
