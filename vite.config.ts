@@ -6,7 +6,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { defineConfig } from 'vite'
+import { defineConfig, loadEnv } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { manifest } from './src/client/pwa/manifest.ts'
 
@@ -28,8 +28,11 @@ export const plugins = [
 ]
 
 // index.html lives in src/client: the design card fixes the top level.
-// The server's MARKETING_URL reaches the client at build time (the auth layout's logo link).
-process.env.VITE_MARKETING_URL ??= process.env.MARKETING_URL
+// spec §1: the auth layout's logo links to the marketing site, the server's MARKETING_URL (read
+// from the environment or .env as the server reads it), stamped in at build time; unset, it is
+// empty and the logo links to `/` (src/client/lib/config.ts). It is read, never assigned to
+// process.env: assigning undefined there stores the string "undefined" (the logo led to /undefined).
+const marketingUrl = loadEnv('', rootDir, 'MARKETING_URL').MARKETING_URL ?? ''
 // The version and build stamp shown on /help: APP_BUILD_ID names a build (CI, a deploy, the
 // update e2e test); otherwise the commit (so rebuilding the same code gives the same bundle), or
 // the build's UTC time outside a git checkout. BUILD_OUT_DIR builds elsewhere (that test).
@@ -47,7 +50,11 @@ export default defineConfig({
   root: `${src}/client`,
   publicDir: `${rootDir}public`,
   envDir: rootDir,
-  define: { __APP_VERSION__: JSON.stringify(version), __APP_BUILD__: JSON.stringify(buildId) },
+  define: {
+    __APP_VERSION__: JSON.stringify(version),
+    __APP_BUILD__: JSON.stringify(buildId),
+    __MARKETING_URL__: JSON.stringify(marketingUrl),
+  },
   plugins: [
     ...plugins,
     // The service worker source is sw/sw.ts (design card); registration is in src/client/pwa.

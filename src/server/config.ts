@@ -33,7 +33,8 @@ const ConfigSchema = v.object({
   STRIPE_PUBLISHABLE_KEY: v.optional(v.string()),
   STRIPE_WEBHOOK_SECRET: v.optional(v.string()),
   AFFILIATE_TAG: v.optional(v.string(), 'tbrlist-20'),
-  MARKETING_URL: v.optional(v.pipe(v.string(), v.url('must be an absolute URL')), 'https://tbr.example'),
+  /** spec §1: where the auth layout's logo links; read by the client build. Unset, it links to /. */
+  MARKETING_URL: v.optional(v.pipe(v.string(), v.url('must be an absolute URL'))),
   /** JSON array of paid plans; see .env.example. The free plan is always present. */
   PLANS: v.optional(v.string()),
   BODY_LIMIT_KB: v.optional(int(1, 20480), '1024'),

@@ -1,8 +1,7 @@
-import { useLingui } from '@lingui/react/macro'
 import { Outlet } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
-import { MARKETING_URL } from '~/client/lib/config'
 import { Logo } from '~/client/ui/logo'
+import { AuthLogoLink } from './auth-logo-link'
 import { LocaleSwitch } from './locale-switch'
 import { PageTransition } from './page-transition'
 import { QuotePanel } from './quote-panel'
@@ -24,14 +23,13 @@ const styles = {
 
 /** spec §2 split auth layout: the form on the left, the quote panel on the right (md and up). */
 export function AuthLayout() {
-  const { t } = useLingui()
   return (
     <div className={styles.shell}>
       <div className={styles.column}>
         <header className={styles.header}>
-          <a href={MARKETING_URL} className={styles.mobileLogo} aria-label={t`TBR website`}>
+          <AuthLogoLink className={styles.mobileLogo}>
             <Logo size="sm" />
-          </a>
+          </AuthLogoLink>
           <span aria-hidden className={css({ display: { base: 'none', md: 'block' } })} />
           <LocaleSwitch />
         </header>

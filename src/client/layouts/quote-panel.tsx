@@ -2,8 +2,8 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { css } from 'styled-system/css'
-import { MARKETING_URL } from '~/client/lib/config'
 import { Logo } from '~/client/ui/logo'
+import { AuthLogoLink } from './auth-logo-link'
 
 // spec §1: the auth layout shows a quote from a classic novelist beside the logo.
 interface Quote {
@@ -59,9 +59,9 @@ export function QuotePanel() {
   const author = quote.author
   return (
     <aside aria-label={t`About TBR`} className={styles.panel} data-testid="auth-panel">
-      <a href={MARKETING_URL} className={styles.logoLink} aria-label={t`TBR website`}>
+      <AuthLogoLink className={styles.logoLink}>
         <Logo size="lg" />
-      </a>
+      </AuthLogoLink>
       <figure className={styles.figure}>
         <blockquote className={styles.quote}>{i18n._(quote.text)}</blockquote>
         <figcaption className={styles.caption}>

@@ -1,7 +1,11 @@
 // Build-time client configuration (Vite exposes VITE_* variables from the environment or .env).
 
-/** spec §1: the auth layout's logo links to the provider's marketing site. */
-export const MARKETING_URL: string = import.meta.env.VITE_MARKETING_URL || 'https://tbr.example'
+/**
+ * spec §1: the auth layout's logo links to the provider's marketing site: the server's
+ * MARKETING_URL, stamped in at build time (vite.config.ts). null when none is configured: the logo
+ * then links to `/`, as it does elsewhere. Tests run the source without that define.
+ */
+export const MARKETING_URL: string | null = (typeof __MARKETING_URL__ === 'string' && __MARKETING_URL__) || null
 
 export const PRODUCT_NAME = 'TBR'
 
