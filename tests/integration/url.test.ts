@@ -63,6 +63,22 @@ describe('PATCH /api/url', () => {
 
   test('answers in Spanish', async () => {
     const res = await s.api('PATCH', '/api/url', { token: a.token, lang: 'es', body: { slug: 'x' } })
-    expect(res.body.message).toBe('Las URL solo pueden contener letras y números')
+    expect(res.body.message).toBe('Las URL solo pueden contener letras, cifras, guiones y guiones bajos (de 3 a 40), y empezar y terminar con una letra o una cifra')
+  })
+})
+
+describe('GET /api/url', () => {
+  test('answers the caller’s public address under APP_URL, the one base every screen shows', async () => {
+    const fresh = await s.signUp({ name: 'Cleo' })
+    const none = await s.api('GET', '/api/url', { token: fresh.token })
+    expect(none.status).toBe(200)
+    expect(none.body.data).toEqual({ slug: null, url: null, base: 'http://localhost:3000' })
+    await s.api('PATCH', '/api/url', { token: fresh.token, body: { slug: 'Cleo-Reads' } })
+    const set = await s.api('GET', '/api/url', { token: fresh.token })
+    expect(set.body.data).toEqual({ slug: 'Cleo-Reads', url: 'http://localhost:3000/Cleo-Reads', base: 'http://localhost:3000' })
+  })
+
+  test('needs a session', async () => {
+    expect((await s.api('GET', '/api/url')).status).toBe(401)
   })
 })

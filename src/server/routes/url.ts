@@ -21,6 +21,17 @@ async function slugTaken(db: Db, slug: string, exceptAccountId: string) {
   return row !== undefined
 }
 
+/**
+ * The caller's public address: `{ data: { slug, url, base } }`. `base` is APP_URL, where every
+ * public list lives (`${base}/${slug}`, as the mails and the share tags write it); the client
+ * remembers it so /welcome, /account/url and the dashboard show one address, offline too.
+ */
+url.get('/', requireAuth(), (c) => {
+  const { deps, auth } = c.var
+  const slug = auth.account.slug
+  return c.json({ data: { slug, url: slug ? `${deps.appUrl}/${encodeURIComponent(slug)}` : null, base: deps.appUrl } })
+})
+
 /** Live availability for the slug field (/welcome, /account/url). */
 url.get('/check', requireAuth(), async (c) => {
   const { slug } = validate(SlugInput, { slug: c.req.query('slug') ?? '' })

@@ -224,11 +224,21 @@ async function applyOne(tx: Tx, accountId: string, locale: Locale, m: BookMutati
       if (input.started_at !== undefined) set.startedAt = input.started_at
       if (input.finished_at !== undefined) set.finishedAt = input.finished_at
       if (input.imageUrl !== undefined) set.imageUrl = input.imageUrl
-      const [row] = await tx
-        .update(books)
-        .set(set)
-        .where(and(eq(books.id, m.id ?? ''), eq(books.accountId, accountId), isNull(books.deletedAt)))
-        .returning()
+      // datesInOrder (shared schema): a date sent alone must keep its order with the stored other
+      // one, checked in the same statement (both sent: the schema has checked them already).
+      const started = input.started_at
+      const finished = input.finished_at
+      const inOrder =
+        started && finished === undefined
+          ? sql`(${books.finishedAt} is null or ${books.finishedAt} >= ${started})`
+          : finished && started === undefined
+            ? sql`(${books.startedAt} is null or ${books.startedAt} <= ${finished})`
+            : undefined
+      const live = and(eq(books.id, m.id ?? ''), eq(books.accountId, accountId), isNull(books.deletedAt))
+      const [row] = await tx.update(books).set(set).where(and(live, inOrder)).returning()
+      if (!row && inOrder && (await tx.select({ id: books.id }).from(books).where(live)).length > 0) {
+        throw new ApiError(400, 'validation.book.dates.order', { inputError: started ? 'started_at' : 'finished_at' })
+      }
       if (!row) throw new ApiError(404, 'error.not_found')
       return { status: 200, body: { data: toBookJson(row), message: msg('book.updated') }, wrote: true }
     }

@@ -129,6 +129,15 @@ const editable = {
 }
 
 /**
+ * A book is not finished before it was started (the same day is fine); a missing date is no
+ * conflict. The API checks a PATCH that names one date against the stored other one
+ * (server/services/books.ts), since only then are both known.
+ */
+export function datesInOrder(started: string | null | undefined, finished: string | null | undefined): boolean {
+  return !started || !finished || started <= finished
+}
+
+/**
  * POST /api/books: `{ title, author?, rating?, review?, started_at?, finished_at?, imageUrl?, id? }`
  * or `{ link, id?, … }` where the title (unless given) and ISBN/ASIN come from the retailer URL.
  */
@@ -170,6 +179,10 @@ export const CreateBookInput = v.pipe(
       })
       return NEVER
     }
+    if (!datesInOrder(i.started_at, i.finished_at)) {
+      addIssue({ message: 'validation.book.dates.order', path: pathTo(dataset.value, 'finished_at') })
+      return NEVER
+    }
     return {
       ...(i.id !== undefined ? { id: i.id } : {}),
       title: truncate(title, BOOK_LIMITS.title),
@@ -196,6 +209,11 @@ export const UpdateBookInput = v.pipe(
     return out
   }),
   v.check((o) => Object.keys(o).length > 0, 'validation.book.nothing_to_update'),
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (dataset.typed && !datesInOrder(dataset.value.started_at, dataset.value.finished_at)) {
+      addIssue({ message: 'validation.book.dates.order', path: pathTo(dataset.value, 'finished_at') })
+    }
+  }),
 )
 export type UpdateBookInput = v.InferOutput<typeof UpdateBookInput>
 export type UpdateBookRaw = v.InferInput<typeof UpdateBookInput>

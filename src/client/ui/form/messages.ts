@@ -16,7 +16,11 @@ export const validationMessages: Record<string, MessageDescriptor> = {
   'validation.password.old_required': msg`Please enter your current password`,
   'validation.name.required': msg`Please enter your name`,
   'validation.name.max_length': msg`Name must be at most 100 characters`,
-  'validation.slug.invalid': msg`URLs can only contain letters and numbers`,
+  // decisions §9: 3–40 letters, digits, `_` and `-`, starting and ending with a letter or digit.
+  'validation.slug.invalid': msg`URLs can only contain letters, digits, hyphens and underscores (3 to 40), starting and ending with a letter or digit`,
+  'validation.slug.reserved': msg`That URL is reserved: please choose another`,
+  // The live check's refusal, worded as the server's url.taken.
+  'validation.slug.taken': msg`That URL is already taken`,
   'validation.locale.invalid': msg`Please choose English or Spanish`,
   'validation.token.required': msg`This link is missing its token`,
   'validation.token.invalid': msg`This link is invalid`,
@@ -31,6 +35,7 @@ export const validationMessages: Record<string, MessageDescriptor> = {
   'validation.book.review.max_length': msg`Review must be at most 10000 characters`,
   'validation.book.rating.invalid': msg`Rating must be a whole number from 1 to 5`,
   'validation.book.date.invalid': msg`Please choose a real date`,
+  'validation.book.dates.order': msg`The finished date cannot be before the started date`,
   'validation.book.image_url.invalid': msg`The image must be an http or https URL`,
   'validation.book.link.invalid': msg`Please enter a valid link`,
   'validation.book.link.unsupported': msg`That link is not a book page we can read (try an Amazon product link)`,
@@ -47,7 +52,10 @@ export const validationMessages: Record<string, MessageDescriptor> = {
   'global.form.number.error.invalid': msg({ id: 'global.form.number.error.invalid', message: 'Please enter a valid number' }),
   'global.form.phone.error.invalid': msg({ id: 'global.form.phone.error.invalid', message: 'Please enter a valid phone number' }),
   'global.form.otp.error.invalid': msg({ id: 'global.form.otp.error.invalid', message: 'Please enter the 6-digit code' }),
-  'global.form.slug.error.invalid': msg({ id: 'global.form.slug.error.invalid', message: 'URLs can only contain letters and numbers' }),
+  'global.form.slug.error.invalid': msg({
+    id: 'global.form.slug.error.invalid',
+    message: 'URLs can only contain letters, digits, hyphens and underscores (3 to 40), starting and ending with a letter or digit',
+  }),
   'global.form.select.error.invalid': msg({ id: 'global.form.select.error.invalid', message: 'Please choose one of the options' }),
   'global.form.switch.error.invalid': msg({ id: 'global.form.switch.error.invalid', message: 'Please turn this on to continue' }),
   'global.form.email.error.invalid': msg({ id: 'global.form.email.error.invalid', message: 'Please enter a valid email address' }),
