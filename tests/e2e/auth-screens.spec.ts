@@ -1,10 +1,17 @@
 import { expect, test } from '@playwright/test'
 import { mailedLink, notifications, PASSWORD, pathOf, readyUser, signInWithPassword, uniqueEmail, useToken } from './auth-helpers'
 
-test('a wrong password shows the server message and stays on sign-in', async ({ page, request }) => {
+test('a wrong password shows the server message at the form, once however often it is tried, and stays on sign-in', async ({ page, request }) => {
   const { email } = await readyUser(request)
   await signInWithPassword(page, email, 'Wrong-password1!')
-  await expect(notifications(page).getByText('Invalid email or password')).toBeVisible()
+  const form = page.getByRole('form', { name: 'Sign in with your password' })
+  await expect(form.getByRole('alert')).toHaveText('Invalid email or password')
+  const again = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/auth' && r.request().method() === 'POST')
+  await page.locator('button[type="submit"]').click()
+  expect((await again).status()).toBe(401)
+  await expect(form.getByRole('alert')).toHaveText('Invalid email or password')
+  // At the form, not in a toast per attempt stacking over it.
+  await expect(notifications(page).getByText('Invalid email or password')).toHaveCount(0)
   await expect(page).toHaveURL(/\/signin$/)
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull()
 })
@@ -44,9 +51,14 @@ test('signing up with an existing email and another password is refused', async 
   await page.locator('input[name="email"]').fill(email)
   await page.locator('input[name="password"]').fill('Another-pass1!')
   await page.locator('button[type="submit"]').click()
-  // decisions §5: an existing email with another password is refused like a failed sign-in.
-  await expect(notifications(page).getByText('Invalid email or password')).toBeVisible()
+  // decisions §5: an existing email with another password is refused like a failed sign-in (401,
+  // nothing created); the form says the address has an account and offers the ways on.
+  const alert = page.getByRole('form', { name: 'Create your account' }).getByRole('alert')
+  await expect(alert).toContainText('This email address already has an account')
+  await expect(alert.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/signin')
   await expect(page).toHaveURL(/\/signup$/)
+  await alert.getByRole('link', { name: 'Reset your password' }).click()
+  await expect(page).toHaveURL(/\/forgotpassword$/)
 })
 
 test('in Spanish: sign-up, verification and the dashboard', async ({ page, request }) => {

@@ -17,7 +17,11 @@ function animates(pathname: string) {
 }
 
 export function PageTransition({ children, className }: { children: ReactNode; className?: string }) {
-  const pathname = useRouterState({ select: (s) => s.location.pathname })
+  // Keyed by the page on screen (the deepest rendered match), not by the location: the location
+  // changes as soon as a navigation starts, while the old page still renders until the new one
+  // has loaded, so keying by it mounted the old page a second time and ran its effects again
+  // (opening a verification link said "Your email address is verified" twice).
+  const pathname = useRouterState({ select: (s) => s.matches[s.matches.length - 1]?.pathname ?? s.location.pathname })
   return (
     <div key={pathname} className={cx(animates(pathname) && slideUp, className)}>
       {children}

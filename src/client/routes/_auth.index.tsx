@@ -1,14 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { SignInPage } from '~/client/features/auth/components/sign-in-page'
+import { HomePage } from '~/client/features/auth/components/home-page'
 import { redirectIfSignedIn } from '~/client/lib/session'
 import { searchText } from '~/client/lib/search'
 
-// `/` signs in; a signed-in user goes on to where a sign-in would take them.
+// `/` welcomes a newcomer and signs in (spec §2); a signed-in user goes on to where a sign-in
+// would take them.
 export const Route = createFileRoute('/_auth/')({
   validateSearch: (search: Record<string, unknown>): { error?: string } => ({ error: searchText(search, 'error') }),
   beforeLoad: () => redirectIfSignedIn(),
   component: function Index() {
     const { error } = Route.useSearch()
-    return <SignInPage error={error} />
+    return <HomePage error={error} />
   },
 })

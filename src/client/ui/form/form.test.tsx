@@ -154,6 +154,43 @@ test('other failures go to the central handler (401 → unauthorized with the me
   await waitFor(() => expect(handlers.unauthorized).toHaveBeenCalledWith('Invalid email or password'))
 })
 
+test('errorAlert explains a failure at the top of the form: replaced on each failure, never stacked, cleared on the next send', async () => {
+  let answer: () => Promise<ApiResponse> = async () => {
+    throw new ApiRequestError(401, { message: 'Invalid email or password' }, 'Invalid email or password')
+  }
+  const submit = vi.fn(() => answer())
+  wrap(
+    <Form.Root
+      schema={SignUpInput}
+      defaultValues={{ name: '', email: '', password: '' }}
+      submit={submit}
+      aria-label="Sign up"
+      errorAlert={(error, values) => (error.status === 401 ? `${error.message} (${values.email})` : null)}
+    >
+      <Form.Text name="name" label="Name" />
+      <Form.Email name="email" label="Email" />
+      <Form.Password name="password" label="Password" />
+      <Form.Submit>Create account</Form.Submit>
+    </Form.Root>,
+  )
+  fillValid()
+  fireEvent.click(submitButton())
+  const alert = await screen.findByRole('alert')
+  expect(alert.textContent).toBe('Invalid email or password (ada@example.com)')
+  fireEvent.click(submitButton())
+  await waitFor(() => expect(submit).toHaveBeenCalledTimes(2))
+  await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(1))
+  expect(handlers.unauthorized).not.toHaveBeenCalled()
+  expect(getToasts()).toEqual([])
+  // A failure it does not explain still goes to the central handler, and the alert is gone.
+  answer = async () => {
+    throw new ApiRequestError(500, { message: 'Broken' }, 'Broken')
+  }
+  fireEvent.click(submitButton())
+  await waitFor(() => expect(handlers.toast).toHaveBeenCalledWith('error', 'Broken'))
+  expect(screen.queryByRole('alert')).toBeNull()
+})
+
 test('checkbox and radio fields submit their values; disabled options cannot be chosen', async () => {
   const submit = vi.fn(async () => ({}))
   const Schema = v.object({

@@ -1,6 +1,6 @@
 import { valibotResolver } from '@hookform/resolvers/valibot'
 import { useLingui } from '@lingui/react/macro'
-import { useEffect, useId, useMemo, useRef, type FormHTMLAttributes, type ReactNode } from 'react'
+import { useEffect, useId, useMemo, useRef, useState, type FormHTMLAttributes, type ReactNode } from 'react'
 import { FormProvider, useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form'
 import { css, cx } from 'styled-system/css'
 import type * as v from 'valibot'
@@ -31,6 +31,13 @@ export interface RootProps<S extends AnySchema>
   confirmPayment?: (clientSecret: string) => Promise<Record<string, unknown>>
   /** decisions §7: auth, billing and keys need the server; offline they say so and block submit. */
   onlineOnly?: boolean
+  /**
+   * A failure this form explains at its top instead of in a toast (a wrong password, a lockout):
+   * answers the alert's content (Alert.Title, Alert.Description, links), or nothing to leave the
+   * error to the central handler. Each failure replaces the alert; sending again clears it, so a
+   * repeated failure is announced again but never stacks.
+   */
+  errorAlert?: (error: ApiRequestError, values: v.InferOutput<S>) => ReactNode
   children: ReactNode
 }
 
@@ -84,6 +91,7 @@ export function Root<S extends AnySchema>({
   onSuccess,
   confirmPayment,
   onlineOnly = true,
+  errorAlert,
   className,
   children,
   ...rest
@@ -97,6 +105,7 @@ export function Root<S extends AnySchema>({
     defaultValues,
   })
   const visibleFields = useRef(new Set<string>()).current
+  const [failure, setFailure] = useState<ReactNode>(null)
   const submitting = form.formState.isSubmitting
   const offline = onlineOnly && !online
   const meta: FormMeta = useMemo(() => ({ visibleFields, submitting, offline }), [visibleFields, submitting, offline])
@@ -111,6 +120,7 @@ export function Root<S extends AnySchema>({
 
   const onSubmit = form.handleSubmit(async (values) => {
     if (offline) return
+    setFailure(null)
     const request = (body: v.InferOutput<S>) => (submit ? submit(body) : sendForm(method, url ?? '', body))
     try {
       let response = await request(values)
@@ -135,6 +145,11 @@ export function Root<S extends AnySchema>({
         form.setError(field as Path<v.InferInput<S>>, { type: 'server', message: error.message }, { shouldFocus: true })
         return
       }
+      const explained = error instanceof ApiRequestError ? errorAlert?.(error, values) : null
+      if (explained) {
+        setFailure(explained)
+        return
+      }
       await handleError(error)
     }
   })
@@ -156,6 +171,12 @@ export function Root<S extends AnySchema>({
               <Alert.Content>
                 <Alert.Description>{t`You are offline. Connect to the internet to continue.`}</Alert.Description>
               </Alert.Content>
+            </Alert.Root>
+          )}
+          {failure && (
+            <Alert.Root status="error" data-testid="form-error">
+              <Alert.Icon />
+              <Alert.Content>{failure}</Alert.Content>
             </Alert.Root>
           )}
           {children}

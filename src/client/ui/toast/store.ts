@@ -54,13 +54,32 @@ function scheduleRemoval(id: string) {
   )
 }
 
+/** Same variant, title and description, all plain text (a rendered node cannot be compared). */
+function sameText(a: ToastData, b: ToastData) {
+  const text = (node: ReactNode) => node === undefined || typeof node === 'string'
+  return (
+    a.variant === b.variant &&
+    text(a.title) &&
+    text(a.description) &&
+    a.title === b.title &&
+    a.description === b.description &&
+    !a.action &&
+    !b.action
+  )
+}
+
+/**
+ * Adds a toast, newest first. An open toast saying exactly the same (the same failure repeated)
+ * is replaced rather than stacked: the new one takes its place on top with a fresh auto-close.
+ */
 export function addToast(input: ToastInput): string {
   if (input.action && !input.action.altText.trim()) throw new Error('A toast action needs alternative text')
   const id = input.id ?? `toast-${++counter}`
   const toast: ToastData = { variant: 'default', duration: TOAST_DURATION, ...input, id, open: true }
-  // Dropped toasts beyond the limit are gone at once; forget any pending removal for them.
-  const next = [toast, ...toasts.filter((t) => t.id !== id)]
-  for (const dropped of next.slice(TOAST_LIMIT)) {
+  const replaced = toasts.filter((t) => t.id !== id && t.open && sameText(t, toast))
+  // Dropped toasts beyond the limit (and replaced ones) are gone at once; forget any pending removal for them.
+  const next = [toast, ...toasts.filter((t) => t.id !== id && !replaced.includes(t))]
+  for (const dropped of [...replaced, ...next.slice(TOAST_LIMIT)]) {
     clearTimeout(removeTimers.get(dropped.id))
     removeTimers.delete(dropped.id)
   }

@@ -107,6 +107,29 @@ describe('pauses and resumes with the time left', () => {
   })
 })
 
+test('the same message again replaces the open one instead of stacking, with a fresh auto-close', () => {
+  renderToaster()
+  show({ title: 'Invalid email or password', variant: 'error' })
+  show({ title: 'Saved', variant: 'success' })
+  advance(4000)
+  show({ title: 'Invalid email or password', variant: 'error' })
+  expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['Invalid email or password'])
+  expect(titles()).toEqual(['Saved'])
+  expect(getToasts().map((t) => t.title)).toEqual(['Invalid email or password', 'Saved'])
+  // The repeat counts from when it was shown: the first one's 5 s would have ended by now.
+  advance(TOAST_DURATION - 1)
+  expect(screen.getAllByRole('alert')).toHaveLength(1)
+  advance(1)
+  expect(screen.queryAllByRole('alert')).toHaveLength(0)
+  // Same words in another variant, or with an action (each undo has its own target), still stack.
+  show({ title: 'Deleted', variant: 'success' })
+  show({ title: 'Deleted', variant: 'info' })
+  const undo = { label: 'Undo', altText: 'Undo the deletion', onClick: () => {} }
+  show({ title: 'Book deleted', action: undo })
+  show({ title: 'Book deleted', action: undo })
+  expect(titles()).toEqual(['Book deleted', 'Book deleted', 'Deleted'])
+})
+
 test('update merges fields by id', () => {
   renderToaster()
   const t = show({ title: 'Uploading', description: 'cover.jpg' })

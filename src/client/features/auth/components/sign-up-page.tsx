@@ -1,10 +1,38 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { css } from 'styled-system/css'
+import type { ApiRequestError } from '~/client/lib/http'
 import { useDocumentTitle } from '~/client/lib/use-document-title'
 import { completeSignIn, type SignInResponse } from '~/client/lib/session'
+import * as Alert from '~/client/ui/alert'
 import * as Form from '~/client/ui/form'
 import { Link } from '~/client/ui/link'
 import { SignUpInput } from '~/shared/schemas/auth'
 import { AuthHeading, authFooter } from './auth-heading'
+
+const links = css({ display: 'flex', flexWrap: 'wrap', gap: '4', mt: '1' })
+
+/**
+ * decisions §5: an address that already has an account, with another password, is refused (401,
+ * nothing created); the server's message says so, and the form offers the two ways on from there.
+ * The sign-in limit (decisions §9) counts these tries too: a 429 says when to try again.
+ */
+function explain(error: ApiRequestError) {
+  if (error.status === 429) return <Alert.Description>{error.message}</Alert.Description>
+  if (error.status !== 401) return null
+  return (
+    <>
+      <Alert.Description>{error.message}</Alert.Description>
+      <div className={links}>
+        <Link to="/signin">
+          <Trans>Sign in</Trans>
+        </Link>
+        <Link to="/forgotpassword">
+          <Trans>Reset your password</Trans>
+        </Link>
+      </div>
+    </>
+  )
+}
 
 /** /signup: create an account, then continue as signed in (spec §4 Accounts and plans). */
 export function SignUpPage() {
@@ -21,6 +49,7 @@ export function SignUpPage() {
         defaultValues={{ name: '', email: '', password: '' }}
         url="account"
         aria-label={t`Create your account`}
+        errorAlert={explain}
         onSuccess={(res) => completeSignIn(res.data as SignInResponse)}
       >
         <Form.Text name="name" label={t`Name`} autoComplete="name" required />

@@ -14,6 +14,7 @@ import { Spinner } from '~/client/ui/spinner'
 import { toast } from '~/client/ui/toast'
 import type { SignInData } from '~/shared/schemas/user'
 import { requestVerification, verifyEmail } from '../api'
+import { useVerifiedElsewhere } from '../use-verified-elsewhere'
 import { AuthHeading, authFooter } from './auth-heading'
 
 const styles = {
@@ -37,9 +38,13 @@ function ResendButton() {
   )
 }
 
-/** Without a token: ask the user to open the mailed link (spec §2 /signup/verify). */
+/**
+ * Without a token: ask the user to open the mailed link (spec §2 /signup/verify), and move on by
+ * itself once it has been opened, here or elsewhere.
+ */
 function CheckEmail() {
   const { user } = useSession()
+  useVerifiedElsewhere()
   const email = user?.email ?? ''
   return (
     <>
