@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { expectAccessible } from './a11y'
 import { notifications, readyUser, useToken } from './auth-helpers'
 
 // spec §2 /help: the support-access switch (PATCH /api/user) and the message form (POST
@@ -53,4 +54,55 @@ test('offline, the message form says so and cannot be sent', async ({ page, requ
   await expect(page.getByRole('switch')).toBeDisabled()
   await context.setOffline(false)
   await expect(form.locator('button[type="submit"]')).toBeEnabled()
+})
+
+test('common questions: an accordion the keyboard opens, and a search that ignores case and accents', async ({ page, request }) => {
+  const { token } = await readyUser(request)
+  await useToken(page, token)
+  await page.goto('/help')
+  const questions = page.getByRole('button', { name: /\?$/ })
+  await expect(questions).toHaveText([
+    'Can I use TBR offline?',
+    'How do I install TBR on my home screen?',
+    'How do I share my list?',
+    'Can I import my books from Goodreads?',
+    'What does it cost? How do plans and billing work?',
+    'How do I delete my data?',
+  ])
+
+  // Keyboard: focus a question, Enter opens its answer, the arrow key moves to the next one.
+  const offline = page.getByRole('button', { name: 'Can I use TBR offline?' })
+  await offline.focus()
+  await expect(offline).toHaveAttribute('aria-expanded', 'false')
+  await page.keyboard.press('Enter')
+  await expect(offline).toHaveAttribute('aria-expanded', 'true')
+  await expect(page.getByText(/Your changes sync when you are back online/)).toBeVisible()
+  await page.keyboard.press('ArrowDown')
+  await expect(page.getByRole('button', { name: 'How do I install TBR on my home screen?' })).toBeFocused()
+  await page.keyboard.press('Space')
+  await expect(page.getByText(/tap the Share button, then Add to Home Screen/)).toBeVisible()
+
+  // Honest about what is not built: CSV import is coming.
+  const search = page.getByRole('searchbox', { name: 'Search the questions' })
+  await search.fill('GOODREADS')
+  await expect(questions).toHaveText(['Can I import my books from Goodreads?'])
+  await questions.first().click()
+  await expect(page.getByText(/is coming/)).toBeVisible()
+  // Answers are searched too.
+  await search.fill('danger zone')
+  await expect(questions).toHaveText(['How do I delete my data?'])
+  await search.fill('zzz nothing like this')
+  await expect(questions).toHaveCount(0)
+  await expect(page.getByRole('status').filter({ hasText: 'No questions match' })).toBeVisible()
+  await search.fill('')
+  await expect(questions).toHaveCount(6)
+  await expectAccessible(page, '/help with the questions')
+
+  // In Spanish, "conexion" finds "conexión" (accents ignored).
+  await page.getByRole('button', { name: /User menu/ }).filter({ visible: true }).click()
+  await page.getByRole('menuitem', { name: 'Language' }).hover()
+  await page.getByRole('menuitemradio', { name: 'Español' }).click()
+  await expect(page.getByRole('heading', { name: 'Preguntas frecuentes' })).toBeVisible()
+  await page.getByRole('searchbox', { name: 'Buscar en las preguntas' }).fill('SIN CONEXION')
+  await expect(questions).toHaveText(['¿Puedo usar TBR sin conexión?', '¿Cómo instalo TBR en mi pantalla de inicio?'])
 })

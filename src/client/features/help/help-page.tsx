@@ -3,6 +3,7 @@ import { css } from 'styled-system/css'
 import { APP_BUILD, APP_VERSION } from '~/client/lib/build-info'
 import { useDocumentTitle } from '~/client/lib/use-document-title'
 import { AppStorage } from './components/app-storage'
+import { HelpFaq } from './components/help-faq'
 import { SupportAccess } from './components/support-access'
 import { SupportMessageForm } from './components/support-message-form'
 
@@ -15,8 +16,9 @@ const styles = {
 }
 
 /**
- * /help (spec §2): a support-access switch and a message form, this device's offline app, and
- * the version and build the reader runs (what support asks for; it changes after an update).
+ * /help (spec §2): answers to common questions, a support-access switch and a message form, this
+ * device's offline app, and the version and build the reader runs (what support asks for; it
+ * changes after an update).
  */
 export function HelpPage() {
   const { t } = useLingui()
@@ -28,7 +30,10 @@ export function HelpPage() {
       <h1 className={styles.title}>{t`Help`}</h1>
       <p className={styles.lead}>{t`Questions, problems or ideas: we are here to help.`}</p>
       <div className={styles.grid}>
-        <SupportMessageForm />
+        <div className={styles.column}>
+          <HelpFaq />
+          <SupportMessageForm />
+        </div>
         <div className={styles.column}>
           <SupportAccess />
           <AppStorage />

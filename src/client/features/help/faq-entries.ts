@@ -1,0 +1,68 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+
+// The /help questions (spec §2 /help, the in-app help area of §1): what readers ask first. Each
+// answer says only what this build does; a feature that is not built yet is named as coming.
+
+export interface FaqEntry {
+  id: string
+  question: MessageDescriptor
+  answer: MessageDescriptor[]
+  /** A screen of the app that does what the answer describes. */
+  link?: { to: '/account/url' | '/books/new' | '/account/profile'; label: MessageDescriptor }
+}
+
+export const FAQ: FaqEntry[] = [
+  {
+    id: 'offline',
+    question: msg`Can I use TBR offline?`,
+    answer: [
+      msg`Yes. Your list is kept on this device, so you can open it, add books, rate them and edit them without a connection. Your changes sync when you are back online, and nothing you do offline is lost.`,
+      msg`Signing in, changing your password or email and writing to support need a connection.`,
+    ],
+  },
+  {
+    id: 'install',
+    question: msg`How do I install TBR on my home screen?`,
+    answer: [
+      msg`On Android, and in Chrome or Edge on a computer, choose Install app in the browser's menu (or the Install the app button on this page, when it shows).`,
+      msg`On an iPhone or iPad, open TBR in Safari, tap the Share button, then Add to Home Screen.`,
+      msg`Installed, TBR opens in its own window and works offline like the website.`,
+    ],
+  },
+  {
+    id: 'share',
+    question: msg`How do I share my list?`,
+    answer: [
+      msg`Choose your own address in Account, Custom URL. Anyone with that link can browse, search and filter your list, with no account.`,
+      msg`Changing the address takes effect at once, and the old link stops working.`,
+    ],
+    link: { to: '/account/url', label: msg`Choose your link` },
+  },
+  {
+    id: 'import',
+    question: msg`Can I import my books from Goodreads?`,
+    answer: [
+      msg`Not yet: importing a Goodreads or StoryGraph export (a CSV file) is coming.`,
+      msg`For now, add books one at a time in Books. On Android, with TBR installed, you can also share a book's page from another app to TBR.`,
+    ],
+    link: { to: '/books/new', label: msg`Add a book` },
+  },
+  {
+    id: 'plans',
+    question: msg`What does it cost? How do plans and billing work?`,
+    answer: [
+      msg`TBR is free: everything it does today is on the Free plan, with no card needed.`,
+      msg`Paid plans are listed as coming soon and cannot be bought yet, so there is nothing to pay and no billing to manage.`,
+    ],
+  },
+  {
+    id: 'delete',
+    question: msg`How do I delete my data?`,
+    answer: [
+      msg`The account owner can close the account in Account, Profile, under Danger Zone: its list and public page disappear at once and everyone is signed out. A member of someone else's account leaves it there instead.`,
+      msg`Signing out removes your list from this device. To have your records erased from our servers too, send us a message with the form on this page.`,
+    ],
+    link: { to: '/account/profile', label: msg`Open your profile` },
+  },
+]
