@@ -31,6 +31,7 @@ import { Route as AccountAccountUrlRouteImport } from './routes/_account.account
 import { Route as AppBooksIndexRouteImport } from './routes/_app.books.index'
 import { Route as AppBooksBookIdRouteImport } from './routes/_app.books.$bookId'
 import { Route as AppBooksNewRouteImport } from './routes/_app.books.new'
+import { Route as AuthEmailRevertRouteImport } from './routes/_auth.email.revert'
 import { Route as AuthSignupIndexRouteImport } from './routes/_auth.signup.index'
 import { Route as AuthSignupPlanRouteImport } from './routes/_auth.signup.plan'
 import { Route as AuthSignupVerifyRouteImport } from './routes/_auth.signup.verify'
@@ -143,6 +144,11 @@ const AppBooksNewRoute = AppBooksNewRouteImport.update({
   path: '/books/new',
   getParentRoute: () => AppRoute,
 } as any)
+const AuthEmailRevertRoute = AuthEmailRevertRouteImport.update({
+  id: '/email/revert',
+  path: '/email/revert',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthSignupIndexRoute = AuthSignupIndexRouteImport.update({
   id: '/signup/',
   path: '/signup/',
@@ -177,6 +183,7 @@ export interface FileRoutesByFullPath {
   '/account/url': typeof AccountAccountUrlRoute
   '/books/$bookId': typeof AppBooksBookIdRoute
   '/books/new': typeof AppBooksNewRoute
+  '/email/revert': typeof AuthEmailRevertRoute
   '/signup/plan': typeof AuthSignupPlanRoute
   '/signup/verify': typeof AuthSignupVerifyRoute
   '/account/': typeof AccountAccountIndexRoute
@@ -201,6 +208,7 @@ export interface FileRoutesByTo {
   '/account/url': typeof AccountAccountUrlRoute
   '/books/$bookId': typeof AppBooksBookIdRoute
   '/books/new': typeof AppBooksNewRoute
+  '/email/revert': typeof AuthEmailRevertRoute
   '/signup/plan': typeof AuthSignupPlanRoute
   '/signup/verify': typeof AuthSignupVerifyRoute
   '/account': typeof AccountAccountIndexRoute
@@ -229,6 +237,7 @@ export interface FileRoutesById {
   '/_account/account/url': typeof AccountAccountUrlRoute
   '/_app/books/$bookId': typeof AppBooksBookIdRoute
   '/_app/books/new': typeof AppBooksNewRoute
+  '/_auth/email/revert': typeof AuthEmailRevertRoute
   '/_auth/signup/plan': typeof AuthSignupPlanRoute
   '/_auth/signup/verify': typeof AuthSignupVerifyRoute
   '/_account/account/': typeof AccountAccountIndexRoute
@@ -255,6 +264,7 @@ export interface FileRouteTypes {
     | '/account/url'
     | '/books/$bookId'
     | '/books/new'
+    | '/email/revert'
     | '/signup/plan'
     | '/signup/verify'
     | '/account/'
@@ -279,6 +289,7 @@ export interface FileRouteTypes {
     | '/account/url'
     | '/books/$bookId'
     | '/books/new'
+    | '/email/revert'
     | '/signup/plan'
     | '/signup/verify'
     | '/account'
@@ -306,6 +317,7 @@ export interface FileRouteTypes {
     | '/_account/account/url'
     | '/_app/books/$bookId'
     | '/_app/books/new'
+    | '/_auth/email/revert'
     | '/_auth/signup/plan'
     | '/_auth/signup/verify'
     | '/_account/account/'
@@ -478,6 +490,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppBooksNewRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_auth/email/revert': {
+      id: '/_auth/email/revert'
+      path: '/email/revert'
+      fullPath: '/email/revert'
+      preLoaderRoute: typeof AuthEmailRevertRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/signup/': {
       id: '/_auth/signup/'
       path: '/signup'
@@ -547,6 +566,7 @@ interface AuthRouteChildren {
   AuthResetpasswordRoute: typeof AuthResetpasswordRoute
   AuthSigninRoute: typeof AuthSigninRoute
   AuthIndexRoute: typeof AuthIndexRoute
+  AuthEmailRevertRoute: typeof AuthEmailRevertRoute
   AuthSignupPlanRoute: typeof AuthSignupPlanRoute
   AuthSignupVerifyRoute: typeof AuthSignupVerifyRoute
   AuthSignupIndexRoute: typeof AuthSignupIndexRoute
@@ -558,6 +578,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthResetpasswordRoute: AuthResetpasswordRoute,
   AuthSigninRoute: AuthSigninRoute,
   AuthIndexRoute: AuthIndexRoute,
+  AuthEmailRevertRoute: AuthEmailRevertRoute,
   AuthSignupPlanRoute: AuthSignupPlanRoute,
   AuthSignupVerifyRoute: AuthSignupVerifyRoute,
   AuthSignupIndexRoute: AuthSignupIndexRoute,

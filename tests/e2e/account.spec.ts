@@ -1,8 +1,10 @@
 import { expect, test } from '@playwright/test'
-import { mailedLink, notifications, PASSWORD, readyUser, useToken } from './auth-helpers'
+import { mailedLink, notifications, PASSWORD, readyUser, signInWithPassword, uniqueEmail, useToken } from './auth-helpers'
 
 // spec §2 /account hub and /account/profile; §4 email change → /signup/verify; closing the
-// account clears local data and goes to /signup.
+// account clears local data and goes to /signup. Hardening issue: an email change needs the
+// current password and can be undone from the old address (item 4); closing needs the account
+// name typed (item 5).
 const api = (token: string) => ({ authorization: `Bearer ${token}` })
 
 test('the hub links to profile, custom URL and password; no card leads to a missing screen', async ({ page, request }) => {
@@ -51,13 +53,14 @@ test('password: a wrong current password is refused on its field; the change sig
   expect((await request.post('/api/auth', { data: { email, password: 'Brand-new-1!' } })).status()).toBe(200)
 })
 
-test('profile: the name is saved; an email change goes to /signup/verify', async ({ page, request }) => {
+test('profile: the name is saved; a new email needs the current password and goes to /signup/verify', async ({ page, request }) => {
   const { token } = await readyUser(request, { name: 'Old Name' })
   await useToken(page, token)
   await page.goto('/account/profile')
   const form = page.getByRole('form', { name: 'Profile' })
   await expect(form.locator('input[name="account_name"]')).toBeVisible() // the owner names the account
   await expect(form.locator('[name="default_account"]')).toHaveCount(0) // only one account
+  await expect(form.locator('input[name="password"]')).toHaveCount(0) // asked only for a new address
   await form.locator('input[name="name"]').fill('New Name')
   await form.locator('button[type="submit"]').click()
   await expect(page.getByRole('region', { name: /Notifications/ })).toContainText('Your profile has been updated')
@@ -65,21 +68,75 @@ test('profile: the name is saved; an email change goes to /signup/verify', async
     .poll(async () => ((await (await request.get('/api/user', { headers: api(token) })).json()) as { data: { name: string } }).data.name)
     .toBe('New Name')
 
-  const newEmail = `changed-${Date.now()}@example.com`
+  const newEmail = uniqueEmail('changed')
   await form.locator('input[name="email"]').fill(newEmail)
+  const password = form.getByLabel('Current password')
+  await expect(password).toBeVisible()
+  await form.locator('button[type="submit"]').click()
+  await expect(form.getByText('Please enter your current password')).toBeVisible()
+  await password.fill('not my password!')
+  await form.locator('button[type="submit"]').click()
+  await expect(form.getByText('Your current password is not correct')).toBeVisible()
+  await expect(password).toHaveAttribute('aria-invalid', 'true')
+  await password.fill(PASSWORD)
   await form.locator('button[type="submit"]').click()
   await expect(page).toHaveURL(/\/signup\/verify$/)
   await mailedLink(request, newEmail, '/signup/verify')
 })
 
-test('Danger Zone: the owner closes the account; local data is cleared and the app goes to /signup', async ({ page, request }) => {
+test('email change: the old address gets a link that restores it in any browser, signed out; sign-in works with it again', async ({ page, request, browser }) => {
   const { token, email } = await readyUser(request)
+  await useToken(page, token)
+  await page.goto('/account/profile')
+  const form = page.getByRole('form', { name: 'Profile' })
+  await form.locator('input[name="email"]').fill(uniqueEmail('taken-over'))
+  await form.getByLabel('Current password').fill(PASSWORD)
+  await form.locator('button[type="submit"]').click()
+  await expect(page).toHaveURL(/\/signup\/verify$/)
+
+  const link = await mailedLink(request, email, '/email/revert')
+  const other = await browser.newContext({ locale: 'en-US' })
+  const fresh = await other.newPage()
+  await fresh.goto(link)
+  await expect(fresh.getByRole('heading', { name: 'Your email address is restored' })).toBeVisible()
+  await expect(fresh.getByText(`Your account uses ${email} again, and every device has been signed out.`)).toBeVisible()
+  await expect(fresh.getByRole('link', { name: 'Reset your password' })).toHaveAttribute('href', '/forgotpassword')
+  // The session that made the change is over too.
+  expect((await request.get('/api/user', { headers: api(token) })).status()).toBe(401)
+
+  await fresh.getByRole('link', { name: 'Sign in' }).click()
+  await expect(fresh).toHaveURL(/\/signin$/)
+  await signInWithPassword(fresh, email, PASSWORD)
+  await expect(fresh).toHaveURL(/\/(dashboard|welcome)$/)
+
+  // The link worked once.
+  await fresh.goto(link)
+  await expect(fresh.getByRole('heading', { name: 'This link cannot be used' })).toBeVisible()
+  await expect(fresh.getByText('This link is invalid or has expired')).toBeVisible()
+  await other.close()
+})
+
+test('Danger Zone: closing needs the account name typed; then local data is cleared and the app goes to /signup', async ({ page, request }) => {
+  const { token, email } = await readyUser(request, { name: 'Ada Reader' })
+  // The server refuses a close without proof, whatever the client does.
+  const bare = await request.delete('/api/account', { headers: api(token) })
+  expect(bare.status()).toBe(400)
+  expect(((await bare.json()) as { inputError: string }).inputError).toBe('confirm')
+
   await useToken(page, token)
   await page.goto('/account/profile')
   await page.getByRole('button', { name: 'Close account' }).click()
   const dialog = page.getByRole('alertdialog')
   await expect(dialog).toBeVisible()
-  await dialog.getByRole('button', { name: 'Close account' }).click()
+  const close = dialog.getByRole('button', { name: 'Close account' })
+  const name = dialog.getByLabel('Type Ada Reader to confirm')
+  await expect(name).toBeFocused()
+  await expect(close).toBeDisabled()
+  await name.fill('ada reader')
+  await expect(close).toBeDisabled()
+  await name.fill('Ada Reader')
+  await expect(close).toBeEnabled()
+  await close.click()
   await expect(page).toHaveURL(/\/signup$/)
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull()
   expect((await request.get('/api/user', { headers: api(token) })).status()).toBe(401)

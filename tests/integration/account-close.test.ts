@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startTestServer, sql, type TestServer } from './harness'
 
 // spec §2 Danger Zone, §4 closing records closed_account, §6 only owners delete the whole
-// account, others only themselves; decisions §2 closing revokes sessions.
+// account, others only themselves; decisions §2 closing revokes sessions. Hardening issue, item 5:
+// anything irreversible needs the account name typed exactly, or the password.
 
 let s: TestServer
 beforeAll(async () => {
@@ -29,7 +30,7 @@ test('an owner closes the account: closed_at set, slug freed, every session of i
   const memberToken = await join(accountId, member, 'user')
   const second = (await s.api('POST', '/api/auth', { body: { email: owner.email, password: owner.password } })).body.data.token
 
-  const res = await s.api('DELETE', '/api/account', { token: owner.token })
+  const res = await s.api('DELETE', '/api/account', { token: owner.token, body: { confirm: 'Owner' } })
   expect(res.status).toBe(200)
   expect(res.body.message).toBe('Your account has been closed')
 
@@ -50,7 +51,7 @@ test('an owner closes the account: closed_at set, slug freed, every session of i
 
 test('an owner left with no account is deleted: the address can sign up afresh', async () => {
   const owner = await s.signUp({ name: 'Solo' })
-  expect((await s.api('DELETE', '/api/account', { token: owner.token })).status).toBe(200)
+  expect((await s.api('DELETE', '/api/account', { token: owner.token, body: { password: owner.password } })).status).toBe(200)
   const [gone] = await s.query(sql`select id from users where id = ${owner.user.id}`)
   expect(gone).toBeUndefined()
   const signIn = await s.api('POST', '/api/auth', { body: { email: owner.email, password: owner.password } })
@@ -64,7 +65,7 @@ test('an owner who also belongs to another account keeps it', async () => {
   const other = await s.signUp({ name: 'Other' })
   const owner = await s.signUp({ name: 'Two hats' })
   await join(other.user.account_id, owner, 'admin')
-  expect((await s.api('DELETE', '/api/account', { token: owner.token })).status).toBe(200)
+  expect((await s.api('DELETE', '/api/account', { token: owner.token, body: { confirm: 'Two hats' } })).status).toBe(200)
   const signIn = await s.api('POST', '/api/auth', { body: { email: owner.email, password: owner.password } })
   expect(signIn.status).toBe(200)
   expect(signIn.body.data.account_id).toBe(other.user.account_id)
@@ -120,4 +121,61 @@ test('a member whose every account was closed cannot sign in, and gets the plain
   const res = await s.api('POST', '/api/auth', { body: { email: member.email, password: member.password } })
   expect(res.status).toBe(401)
   expect(res.body.message).toBe('Invalid email or password')
+})
+
+describe('proof before anything irreversible', () => {
+  const close = (token: string, body?: unknown, lang?: string) => s.api('DELETE', '/api/account', { token, body, lang })
+  const isOpen = async (accountId: string) =>
+    (await s.query<{ closed_at: Date | null }>(sql`select closed_at from accounts where id = ${accountId}`))[0]!.closed_at === null
+
+  test('no proof, a wrong or differently written name, or a wrong password: 400 on its field, nothing closes', async () => {
+    const owner = await s.signUp({ name: 'Shelf Keeper' })
+    const cases: [unknown, string, string][] = [
+      [undefined, 'confirm', 'Type the account name to confirm'],
+      [{}, 'confirm', 'Type the account name to confirm'],
+      [{ confirm: 'Other Shelf' }, 'confirm', 'That is not the name of this account. Type it exactly as shown.'],
+      [{ confirm: 'shelf keeper' }, 'confirm', 'That is not the name of this account. Type it exactly as shown.'],
+      [{ confirm: 'Shelf Keeper ' }, 'confirm', 'That is not the name of this account. Type it exactly as shown.'],
+      [{ password: 'not mine!' }, 'password', 'Your current password is not correct'],
+      [{ password: '' }, 'password', 'Please enter your current password'],
+      [{ confirm: 'Shelf Keeper', really: true }, 'really', 'Unknown field'],
+    ]
+    for (const [body, field, message] of cases) {
+      const res = await close(owner.token, body)
+      expect(res.status, JSON.stringify(body)).toBe(400)
+      expect(res.body).toEqual({ message, inputError: field })
+    }
+    expect((await close(owner.token, {}, 'es')).body).toEqual({ message: 'Escribe el nombre de la cuenta para confirmar', inputError: 'confirm' })
+    expect(await isOpen(owner.user.account_id)).toBe(true)
+    expect((await s.api('GET', '/api/user', { token: owner.token })).status).toBe(200)
+  })
+
+  test('wrong passwords share the sign-in limit: past 10 failures in 15 minutes it is 429 even with the right one', async () => {
+    const owner = await s.signUp({ name: 'Guessed', email: 'guessed@example.com' })
+    // Nine failed sign-ins already (recorded directly: ten slow password checks are not the point).
+    await s.query(sql`insert into rate_limits (key, count, reset_at) values ('signin-fail:guessed@example.com', 9, now() + interval '15 minutes')`)
+    expect((await close(owner.token, { password: 'tenth guess!' })).status).toBe(400)
+    const blocked = await close(owner.token, { password: owner.password })
+    expect(blocked.status).toBe(429)
+    expect(blocked.headers.get('retry-after')).toMatch(/^\d+$/)
+    expect((await s.api('POST', '/api/auth', { body: { email: owner.email, password: owner.password } })).status).toBe(429)
+    expect(await isOpen(owner.user.account_id)).toBe(true)
+  })
+
+  test('leaving the last account deletes the person, so it asks for proof too; leaving with another account left does not', async () => {
+    const owner = await s.signUp({ name: 'Host' })
+    const guest = await s.signUp({ name: 'Guest' })
+    const guestToken = await join(owner.user.account_id, guest, 'user')
+    // The guest's own account is closed: the host's is the last one left.
+    await s.query(sql`update accounts set closed_at = now() where id = ${guest.user.account_id}`)
+    const refused = await s.api('DELETE', '/api/user', { token: guestToken })
+    expect(refused.status).toBe(400)
+    expect(refused.body.inputError).toBe('confirm')
+    expect((await s.api('DELETE', '/api/account', { token: guestToken, body: { confirm: 'Guest' } })).body.inputError).toBe('confirm')
+    expect((await s.api('GET', '/api/user', { token: guestToken })).status).toBe(200)
+
+    const left = await s.api('DELETE', '/api/user', { token: guestToken, body: { confirm: 'Host' } })
+    expect(left.status).toBe(200)
+    expect(await s.query(sql`select id from users where id = ${guest.user.id}`)).toEqual([])
+  })
 })

@@ -191,6 +191,42 @@ describe('password reset', () => {
   })
 })
 
+describe('a failed reset leaves the link usable', () => {
+  test('the wrong email or a weak password does not use up the link; the successful reset does', async () => {
+    await s.signUp({ name: 'Ria', email: 'ria@example.com', plan: null })
+    await s.api('POST', '/api/auth/password/reset/request', { body: { email: 'ria@example.com' } })
+    const token = tokenOf((await latestLink('ria@example.com', 'Reset your password')).href)
+    const wrongEmail = await s.api('POST', '/api/auth/password/reset', { body: { jwt: token, email: 'someone@example.com', password: 'fine pass!' } })
+    expect(wrongEmail.status).toBe(400)
+    expect(wrongEmail.body).toEqual({ message: INVALID_LINK, inputError: 'jwt' })
+    const weak = await s.api('POST', '/api/auth/password/reset', { body: { jwt: token, email: 'ria@example.com', password: 'password1' } })
+    expect(weak.body.inputError).toBe('password')
+    expect((await tokenRow(token))!.used_at).toBeNull()
+
+    const ok = await s.api('POST', '/api/auth/password/reset', { body: { jwt: token, email: 'ria@example.com', password: 'fine pass!' } })
+    expect(ok.status).toBe(200)
+    expect((await tokenRow(token))!.used_at).not.toBeNull()
+    const again = await s.api('POST', '/api/auth/password/reset', { body: { jwt: token, email: 'ria@example.com', password: 'other pass!' } })
+    expect(again.body).toEqual({ message: INVALID_LINK, inputError: 'jwt' })
+    expect((await s.api('POST', '/api/auth', { body: { email: 'ria@example.com', password: 'fine pass!' } })).status).toBe(200)
+  })
+
+  test('two resets racing with one link: exactly one succeeds, and its password is the one set', async () => {
+    await s.signUp({ name: 'Ray', email: 'ray@example.com', plan: null })
+    await s.api('POST', '/api/auth/password/reset/request', { body: { email: 'ray@example.com' } })
+    const token = tokenOf((await latestLink('ray@example.com', 'Reset your password')).href)
+    const passwords = ['racer one!', 'racer two!']
+    const results = await Promise.all(
+      passwords.map((password) => s.api('POST', '/api/auth/password/reset', { body: { jwt: token, password } })),
+    )
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400])
+    const winner = passwords[results.findIndex((r) => r.status === 200)]!
+    const loser = passwords.find((p) => p !== winner)!
+    expect((await s.api('POST', '/api/auth', { body: { email: 'ray@example.com', password: winner } })).status).toBe(200)
+    expect((await s.api('POST', '/api/auth', { body: { email: 'ray@example.com', password: loser } })).status).toBe(401)
+  })
+})
+
 describe('email verification', () => {
   test('POST /api/user/verify/request mails a new link to an unverified user; a verified one is told so', async () => {
     const u = await s.signUp({ name: 'Val', email: 'val@example.com', verify: false, plan: null })
@@ -250,7 +286,7 @@ describe('links mailed to an address the user has since changed', () => {
     const reset = tokenOf((await latestLink('moe.old@example.com', 'Reset your password')).href)
     const oldVerify = (await s.outbox('moe.old@example.com')).find((m) => m.subject === 'Verify your email address')!
 
-    const patched = await s.api('PATCH', '/api/user', { token: u.token, body: { email: 'moe.new@example.com' } })
+    const patched = await s.api('PATCH', '/api/user', { token: u.token, body: { email: 'moe.new@example.com', password: u.password } })
     expect(patched.status).toBe(200)
     expect(patched.body.data.verified).toBe(false)
 

@@ -76,7 +76,7 @@ describe('PATCH /api/user', () => {
     [{ locale: 'fr' }, 'locale', 'Language must be en or es'],
     [{ locale: 'es-MX' }, 'locale', 'Language must be en or es'],
     [{ favourite_colour: 'blue' }, 'favourite_colour', 'Unknown field'],
-    [{ name: 'Ok', password: 'sneaky one!' }, 'password', 'Unknown field'],
+    [{ name: 'Ok', newpassword: 'sneaky one!' }, 'newpassword', 'Unknown field'],
     [{ dark_mode: 'yes' }, 'dark_mode', 'This value is invalid'],
     [{ name: '' }, 'name', 'Please enter your name'],
     [{ email: 'not an email' }, 'email', 'Please enter a valid email address'],
@@ -95,7 +95,7 @@ describe('PATCH /api/user', () => {
 
   test('an email change makes the user unverified and mails a verification link to the new address', async () => {
     const u = await s.signUp({ name: 'Eli', email: 'eli@example.com' })
-    const res = await s.api('PATCH', '/api/user', { token: u.token, body: { email: 'Eli.New@Example.com' } })
+    const res = await s.api('PATCH', '/api/user', { token: u.token, body: { email: 'Eli.New@Example.com', password: u.password } })
     expect(res.status).toBe(200)
     expect(res.body.data).toMatchObject({ email: 'eli.new@example.com', verified: false })
     const [mail] = await s.outbox('eli.new@example.com')
@@ -117,7 +117,7 @@ describe('PATCH /api/user', () => {
   })
 
   test("another user's email is refused with 400 naming the field", async () => {
-    const res = await s.api('PATCH', '/api/user', { token: owner.token, body: { email: 'MILO@example.com', name: 'Not Saved' } })
+    const res = await s.api('PATCH', '/api/user', { token: owner.token, body: { email: 'MILO@example.com', password: owner.password, name: 'Not Saved' } })
     expect(res.status).toBe(400)
     expect(res.body).toEqual({ message: 'That email address is already in use', inputError: 'email' })
     expect(await me(owner.token)).toMatchObject({ email: 'olive@example.com', verified: true })
@@ -127,7 +127,7 @@ describe('PATCH /api/user', () => {
   test('two users racing for one new address: one gets it, the other a 400 naming the field', async () => {
     const [a, b] = await Promise.all([s.signUp({ email: 'race.a@example.com' }), s.signUp({ email: 'race.b@example.com' })])
     const results = await Promise.all(
-      [a, b].map((u) => s.api('PATCH', '/api/user', { token: u!.token, body: { email: 'race.won@example.com' } })),
+      [a, b].map((u) => s.api('PATCH', '/api/user', { token: u!.token, body: { email: 'race.won@example.com', password: u!.password } })),
     )
     expect(results.map((r) => r.status).sort()).toEqual([200, 400])
     const lost = results.find((r) => r.status === 400)!

@@ -1,13 +1,15 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { hasFlag } from '~/shared/permissions'
-import { t, type AppEnv, type Auth, type Ctx } from '../context'
+import { CloseAccountInput } from '~/shared/schemas/account'
+import { readBody, t, type AppEnv, type Auth, type Ctx } from '../context'
 import type { Db, Tx } from '../db/client'
 import { accounts, events, memberships, sessions, users } from '../db/schema'
 import { newId } from '../lib/crypto'
 import { ApiError } from '../lib/errors'
 import { requireAuth } from '../middleware/auth'
 import { userAccounts } from '../services/users'
+import { verifyCurrentPassword } from './auth'
 
 // spec §2 /account/profile Danger Zone, §6: only owners delete the whole account; others delete
 // only themselves. decisions §2: closing the account revokes its sessions.
@@ -20,6 +22,10 @@ import { userAccounts } from '../services/users'
 //   their sessions in it revoked. An owner cannot leave their own account this way: they close it.
 // Either way a closed_account event is recorded, and a person left without any account is
 // deleted, so the address is free to sign up again (spec §4: the client then goes to /signup).
+//
+// Anything irreversible asks for proof (hardening issue, item 5): closing an account, and leaving
+// one when that deletes the person. The body is `{ confirm: "<account name>" }` (exactly as
+// shown) or `{ password }`; a stolen session or a stray click is not enough.
 
 async function revokeAccountSessions(db: Db | Tx, accountId: string, userId?: string) {
   await db
@@ -71,13 +77,37 @@ async function leaveAccount(c: Ctx) {
   return c.json({ message: t(c, 'account.left') })
 }
 
+/**
+ * The proof of CloseAccountInput. The typed name decides when given; otherwise the password is
+ * checked, wrong guesses counting toward the sign-in limit (decisions §9).
+ */
+async function requireProof(c: Ctx) {
+  const input = await readBody(c, CloseAccountInput)
+  const { auth } = c.var
+  if (input.confirm) {
+    if (input.confirm !== auth.account.name) throw new ApiError(400, 'account.confirm_mismatch', { inputError: 'confirm' })
+    return
+  }
+  if (input.password !== undefined) return verifyCurrentPassword(c, auth.user, input.password, 'password')
+  throw new ApiError(400, 'account.confirm_required', { inputError: 'confirm' })
+}
+
 const isOwner = (auth: Auth) => hasFlag(auth.role, 'owner')
 
-export const accountClose = new Hono<AppEnv>().delete('/', requireAuth(), (c) =>
-  isOwner(c.var.auth) ? closeAccount(c) : leaveAccount(c),
-)
+/** Leaving the last account deletes the person (deleteIfAlone): that is irreversible too. */
+async function leaveWithProofIfLast(c: Ctx) {
+  const accountsLeft = await userAccounts(c.var.deps.db, c.var.auth.user.id)
+  if (accountsLeft.every((a) => a.id === c.var.auth.account.id)) await requireProof(c)
+  return leaveAccount(c)
+}
+
+export const accountClose = new Hono<AppEnv>().delete('/', requireAuth(), async (c) => {
+  if (!isOwner(c.var.auth)) return leaveWithProofIfLast(c)
+  await requireProof(c)
+  return closeAccount(c)
+})
 
 export const userLeave = new Hono<AppEnv>().delete('/', requireAuth(), (c) => {
   if (isOwner(c.var.auth)) throw new ApiError(403, 'account.owner_must_close')
-  return leaveAccount(c)
+  return leaveWithProofIfLast(c)
 })

@@ -9,8 +9,8 @@ import { bearer, requireAuth } from '../middleware/auth'
 import { AUTH_WINDOW_MS, ipLimit, mailLimit, tooMany } from '../middleware/rate-limit'
 import { notifySignIn } from '../services/notifications'
 import { clear, hit } from '../services/rate-limit'
-import { authenticate, refreshSession, revokeSession, revokeUserSessions, signToken } from '../services/sessions'
-import { consumeUserToken, findUserByEmail, sendTokenMail, sessionUser, signIn, userAccounts } from '../services/users'
+import { authenticate, refreshSession, revokeSession, revokeUserSessions, sessionSignedInAt, signToken } from '../services/sessions'
+import { consumeUserToken, findUserByEmail, isLiveToken, sendTokenMail, sessionUser, signIn, userAccounts } from '../services/users'
 
 // spec §7 Session; decisions §2, §9. Sign-in failures answer one status and message whatever
 // the cause, so they reveal nothing about which emails exist.
@@ -37,6 +37,26 @@ export async function checkPassword(c: Ctx, email: string, password: string) {
   if (!user || !ok || user.disabled) throw new ApiError(401, 'auth.invalid_credentials')
   await clear(db, failKey(email))
   return user
+}
+
+/**
+ * Asks a signed-in user for their current password before a sensitive change (a new password,
+ * a new email address, closing the account). Wrong guesses count toward the same limit as
+ * sign-in (decisions §9), so a stolen session cannot try passwords without bound; a wrong or
+ * missing one is a 400 on `field`.
+ */
+export async function verifyCurrentPassword(
+  c: Ctx,
+  user: { email: string; passwordHash: string | null },
+  password: string | undefined,
+  field: string,
+) {
+  if (!password) throw new ApiError(400, 'validation.password.old_required', { inputError: field })
+  const db = c.var.deps.db
+  const w = await hit(db, failKey(user.email), AUTH_WINDOW_MS)
+  if (w.count > FAILED_SIGNIN_LIMIT) throw tooMany(w)
+  if (!(await verifyPassword(password, user.passwordHash))) throw new ApiError(400, 'user.password_wrong', { inputError: field })
+  await clear(db, failKey(user.email))
 }
 
 async function startSession(c: Ctx, user: typeof users.$inferSelect, opts: { accountId?: string; duplicateUser?: boolean } = {}) {
@@ -86,8 +106,12 @@ auth.post('/switch', requireAuth(), async (c) => {
   const { user } = c.var.auth
   const member = (await userAccounts(c.var.deps.db, user.id)).find((a) => a.id === account)
   if (!member) throw new ApiError(404, 'account.not_member', { inputError: 'account' })
-  // The caller's session already passed any second factor: switching does not ask again.
-  return c.json({ data: await signIn(c.var.deps, { userId: user.id, accountId: account, userAgent: c.req.header('user-agent') }) })
+  // The caller's session already passed any second factor: switching does not ask again. The
+  // new session keeps the old one's sign-in time, so switching does not count as signing in
+  // again (the recent sign-in an email change asks of password-less users, routes/user-email.ts).
+  const signedInAt = (await sessionSignedInAt(c.var.deps.db, c.var.auth.sessionId)) ?? undefined
+  const data = await signIn(c.var.deps, { userId: user.id, accountId: account, userAgent: c.req.header('user-agent'), signedInAt })
+  return c.json({ data })
 })
 
 auth.post('/magic', ipLimit('mail'), async (c) => {
@@ -119,16 +143,24 @@ auth.post('/password/reset/request', ipLimit('mail'), async (c) => {
 auth.post('/password/reset', ipLimit('auth'), async (c) => {
   const body = await readBody(c, PasswordResetInput)
   const db = c.var.deps.db
-  const found = await consumeUserToken(db, 'reset', body.jwt)
-  if (!found || (body.email && found.email.toLowerCase() !== body.email)) {
-    throw new ApiError(400, 'auth.token_invalid', { inputError: 'jwt' })
-  }
-  // The link proves the address, so it also verifies it.
-  const [user] = (await db
-    .update(users)
-    .set({ passwordHash: await hashPassword(body.password), verified: true, updatedAt: new Date() })
-    .where(eq(users.id, found.id))
-    .returning()) as [typeof users.$inferSelect]
+  const invalid = () => new ApiError(400, 'auth.token_invalid', { inputError: 'jwt' })
+  // A dead link is refused before the (deliberately slow) password hash is computed.
+  if (!(await isLiveToken(db, 'reset', body.jwt))) throw invalid()
+  const passwordHash = await hashPassword(body.password)
+  // Only a successful reset uses up the link: the token is consumed in the transaction that
+  // sets the password, and a link given with the wrong email rolls back, leaving it usable.
+  // The consuming UPDATE is conditional on used_at, so two resets cannot both succeed.
+  const user = await db.transaction(async (tx) => {
+    const found = await consumeUserToken(tx, 'reset', body.jwt)
+    if (!found || (body.email && found.email.toLowerCase() !== body.email)) throw invalid()
+    // The link proves the address, so it also verifies it.
+    const [updated] = await tx
+      .update(users)
+      .set({ passwordHash, verified: true, updatedAt: new Date() })
+      .where(eq(users.id, found.id))
+      .returning()
+    return updated!
+  })
   // decisions §2: a password change revokes every existing session.
   await revokeUserSessions(db, user.id)
   await clear(db, failKey(user.email))

@@ -8,10 +8,11 @@ import { accounts, memberships, users } from '../db/schema'
 import { ApiError, unauthorized } from '../lib/errors'
 import { isUniqueViolation } from '../db/errors'
 import { bearer, requireAuth } from '../middleware/auth'
-import { AUTH_WINDOW_MS, ipLimit, mailLimit, tooMany } from '../middleware/rate-limit'
-import { clear, hit } from '../services/rate-limit'
-import { hashPassword, verifyPassword } from '../lib/crypto'
-import { FAILED_SIGNIN_LIMIT, failKey } from './auth'
+import { ipLimit, mailLimit } from '../middleware/rate-limit'
+import { hashPassword } from '../lib/crypto'
+import { mailEmailChanged } from '../services/email-change'
+import { verifyCurrentPassword } from './auth'
+import { requireReauth, userEmail } from './user-email'
 import { authenticate, revokeUserSessions } from '../services/sessions'
 import { consumeUserToken, sendTokenMail, sessionUser, signIn, userAccounts } from '../services/users'
 
@@ -20,6 +21,8 @@ export const user = new Hono<AppEnv>()
 user.get('/', requireAuth(), async (c) => c.json({ data: await sessionUser(c.var.deps.db, c.var.auth) }))
 
 user.get('/permissions', requireAuth(), (c) => c.json({ data: permissionMap() }))
+
+user.route('/email', userEmail)
 
 user.patch('/', requireAuth(), async (c) => {
   const input = await readBody(c, UpdateUserInput)
@@ -41,6 +44,8 @@ user.patch('/', requireAuth(), async (c) => {
   }
   const emailChanged = input.email !== undefined && input.email.toLowerCase() !== auth.user.email.toLowerCase()
   if (emailChanged) {
+    // A session alone does not move the account to another address (routes/user-email.ts).
+    await requireReauth(c, input.password)
     const [taken] = await db
       .select({ id: users.id })
       .from(users)
@@ -76,9 +81,15 @@ user.patch('/', requireAuth(), async (c) => {
     if (isUniqueViolation(err)) throw new ApiError(400, 'user.email_taken', { inputError: 'email' })
     throw err
   }
+  // Whoever else holds a session of this account is signed out; this device goes on.
+  if (emailChanged) await revokeUserSessions(db, auth.user.id, auth.sessionId)
   const fresh = await authenticate(deps, bearer(c.req.header('authorization'))!)
   if (!fresh) throw unauthorized()
-  if (emailChanged) await sendTokenMail(deps, 'verify', fresh.user)
+  if (emailChanged) {
+    await sendTokenMail(deps, 'verify', fresh.user)
+    // The old address is told, with a link that undoes the change (services/email-change.ts).
+    await mailEmailChanged(deps, fresh.user, auth.user.email, fresh.user.email)
+  }
   return c.json({ message: t(c, 'user.updated'), data: await sessionUser(db, fresh) })
 })
 
@@ -92,16 +103,10 @@ user.put('/password', requireAuth(), ipLimit('auth'), async (c) => {
   const input = await readBody(c, ChangePasswordInput)
   const { deps, auth } = c.var
   const db = deps.db
-  const [row] = await db.select({ hash: users.passwordHash, email: users.email }).from(users).where(eq(users.id, auth.user.id))
+  const [row] = await db.select({ passwordHash: users.passwordHash, email: users.email }).from(users).where(eq(users.id, auth.user.id))
   if (!row) throw unauthorized()
-  const hadPassword = row.hash != null
-  if (hadPassword) {
-    if (!input.oldpassword) throw new ApiError(400, 'validation.password.old_required', { inputError: 'oldpassword' })
-    const w = await hit(db, failKey(row.email), AUTH_WINDOW_MS)
-    if (w.count > FAILED_SIGNIN_LIMIT) throw tooMany(w)
-    if (!(await verifyPassword(input.oldpassword, row.hash))) throw new ApiError(400, 'user.password_wrong', { inputError: 'oldpassword' })
-    await clear(db, failKey(row.email))
-  }
+  const hadPassword = row.passwordHash != null
+  if (hadPassword) await verifyCurrentPassword(c, row, input.oldpassword, 'oldpassword')
   const [updated] = await db
     .update(users)
     .set({ passwordHash: await hashPassword(input.newpassword), updatedAt: new Date() })

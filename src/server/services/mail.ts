@@ -3,7 +3,7 @@ import nodemailer from 'nodemailer'
 import type { Locale } from '~/shared/schemas/common'
 import type { Db } from '../db/client'
 import { mailOutbox } from '../db/schema'
-import { translate, type MessageKey } from '../i18n'
+import { isMessageKey, translate, type MessageKey } from '../i18n'
 import { newId } from '../lib/crypto'
 import { log } from '../lib/log'
 
@@ -64,23 +64,28 @@ export async function readOutbox(db: Db, to: string) {
   }))
 }
 
-type Template = 'verify' | 'magic' | 'reset' | 'invite'
+type Template = 'verify' | 'magic' | 'reset' | 'invite' | 'email_revert'
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!)
 
-/** Renders one of the mail templates in the recipient's language, with its single action link. */
+/**
+ * Renders one of the mail templates in the recipient's language, with its single action link.
+ * The closing line is the template's own `.ignore` when it has one (an email-change notice is
+ * not something its reader asked for), else the shared "did not ask for this" line.
+ */
 export function renderMail(
   template: Template,
   locale: Locale,
-  params: { to: string; link: string; name?: string; account?: string; inviter?: string },
+  params: { to: string; link: string; name?: string; account?: string; inviter?: string; email?: string },
 ): Mail {
-  const p = { name: params.name ?? '', account: params.account ?? '', inviter: params.inviter ?? '' }
+  const p = { name: params.name ?? '', account: params.account ?? '', inviter: params.inviter ?? '', email: params.email ?? '' }
   const k = (suffix: string) => `mail.${template}.${suffix}` as MessageKey
   const subject = translate(locale, k('subject'), p)
   const body = translate(locale, k('body'), p)
   const action = translate(locale, k('action'), p)
-  const ignore = translate(locale, 'mail.ignore')
+  const ownIgnore = `mail.${template}.ignore`
+  const ignore = translate(locale, isMessageKey(ownIgnore) ? ownIgnore : 'mail.ignore')
   const text = `${body}\n\n${params.link}\n\n${ignore}\n`
   const html = `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,sans-serif;color:#0f172a">
 <p>${escapeHtml(body)}</p>

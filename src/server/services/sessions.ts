@@ -1,7 +1,7 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm'
 import { jwtVerify, SignJWT } from 'jose'
 import type { Auth, Deps } from '../context'
-import type { Db } from '../db/client'
+import type { Db, Tx } from '../db/client'
 import { accounts, appSettings, memberships, sessions, users } from '../db/schema'
 import { newId, randomToken } from '../lib/crypto'
 import type { Role } from '~/shared/permissions'
@@ -41,12 +41,15 @@ export async function readToken(deps: Deps, token: string, purpose: string) {
 
 export async function createSession(
   deps: Deps,
-  opts: { userId: string; accountId: string; duplicateUser?: boolean; userAgent?: string | null },
+  opts: { userId: string; accountId: string; duplicateUser?: boolean; userAgent?: string | null; signedInAt?: Date },
 ) {
   const ttl = deps.config.SESSION_TTL_DAYS * 86400
   const id = newId()
   await deps.db.insert(sessions).values({
     id,
+    // A session's created_at is when its user proved who they are (sessionSignedInAt): a session
+    // that only continues another one (switching account) keeps that one's time.
+    createdAt: opts.signedInAt,
     userId: opts.userId,
     accountId: opts.accountId,
     duplicateUser: opts.duplicateUser ?? false,
@@ -108,12 +111,18 @@ export async function authenticate(deps: Deps, token: string): Promise<Auth | nu
   }
 }
 
+/** When the session's user last signed in: the row's creation time (see createSession). */
+export async function sessionSignedInAt(db: Db, sessionId: string): Promise<Date | null> {
+  const [row] = await db.select({ at: sessions.createdAt }).from(sessions).where(eq(sessions.id, sessionId))
+  return row?.at ?? null
+}
+
 export async function revokeSession(db: Db, sessionId: string) {
   await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
 }
 
 /** Revokes every session of a user (password change or reset, disabling), optionally sparing one. */
-export async function revokeUserSessions(db: Db, userId: string, exceptSessionId?: string) {
+export async function revokeUserSessions(db: Db | Tx, userId: string, exceptSessionId?: string) {
   await db
     .update(sessions)
     .set({ revokedAt: new Date() })

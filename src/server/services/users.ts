@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import type { Locale } from '~/shared/schemas/common'
 import type { SessionUser, SignInData } from '~/shared/schemas/user'
 import type { Auth, Deps } from '../context'
-import type { Db } from '../db/client'
+import type { Db, Tx } from '../db/client'
 import { accounts, memberships, oneTimeTokens, users } from '../db/schema'
 import { newId, randomToken, sha256 } from '../lib/crypto'
 import { log } from '../lib/log'
@@ -59,7 +59,7 @@ export async function sessionUser(db: Db, auth: Auth): Promise<SessionUser> {
 /** Starts a session in the user's default account (or the one given) and answers like a sign-in. */
 export async function signIn(
   deps: Deps,
-  opts: { userId: string; accountId?: string; duplicateUser?: boolean; userAgent?: string | null },
+  opts: { userId: string; accountId?: string; duplicateUser?: boolean; userAgent?: string | null; signedInAt?: Date },
 ): Promise<SignInData> {
   let accountId = opts.accountId
   if (!accountId) {
@@ -86,16 +86,19 @@ export async function createAccountFor(db: Db, userId: string, name: string) {
   return accountId
 }
 
-export type TokenKind = 'verify' | 'magic' | 'reset' | 'signin'
+export type TokenKind = 'verify' | 'magic' | 'reset' | 'signin' | 'email_revert'
 
 export const TOKEN_TTL_MS: Record<TokenKind, number> = {
   verify: 24 * 3600_000,
   magic: 3600_000,
   reset: 3600_000,
   signin: 5 * 60_000,
+  // Mailed to the old address after an email change (services/email-change.ts): a week gives an
+  // owner who reads mail rarely the time to notice a change they did not make.
+  email_revert: 7 * 24 * 3600_000,
 }
 
-/** Issues a single-use token; only its hash is stored. */
+/** Issues a single-use token; only its hash is stored. `email` is the address it belongs to. */
 export async function issueToken(db: Db, kind: TokenKind, userId: string, email: string) {
   const token = randomToken()
   await db.insert(oneTimeTokens).values({
@@ -109,19 +112,26 @@ export async function issueToken(db: Db, kind: TokenKind, userId: string, email:
   return token
 }
 
+const live = (kind: TokenKind, token: string) =>
+  and(
+    eq(oneTimeTokens.tokenHash, sha256(token)),
+    eq(oneTimeTokens.kind, kind),
+    isNull(oneTimeTokens.usedAt),
+    sql`${oneTimeTokens.expiresAt} > now()`,
+  )
+
+/** Whether a token of that kind is live, without using it up (to skip work for dead links). */
+export async function isLiveToken(db: Db, kind: TokenKind, token: string) {
+  const [row] = await db.select({ id: oneTimeTokens.id }).from(oneTimeTokens).where(live(kind, token))
+  return row !== undefined
+}
+
 /** Consumes a live token of that kind atomically (single use); answers its row or null. */
-export async function consumeToken(db: Db, kind: TokenKind, token: string) {
+export async function consumeToken(db: Db | Tx, kind: TokenKind, token: string) {
   const [row] = await db
     .update(oneTimeTokens)
     .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(oneTimeTokens.tokenHash, sha256(token)),
-        eq(oneTimeTokens.kind, kind),
-        isNull(oneTimeTokens.usedAt),
-        sql`${oneTimeTokens.expiresAt} > now()`,
-      ),
-    )
+    .where(live(kind, token))
     .returning()
   return row ?? null
 }
@@ -131,7 +141,7 @@ export async function consumeToken(db: Db, kind: TokenKind, token: string) {
  * counts for the address it was mailed to: after an email change, links sent to the old address
  * no longer sign in, reset the password or verify anything. Disabled users get null.
  */
-export async function consumeUserToken(db: Db, kind: TokenKind, token: string) {
+export async function consumeUserToken(db: Db | Tx, kind: TokenKind, token: string) {
   const row = await consumeToken(db, kind, token)
   if (!row?.userId) return null
   const [user] = await db.select().from(users).where(eq(users.id, row.userId))
@@ -139,26 +149,31 @@ export async function consumeUserToken(db: Db, kind: TokenKind, token: string) {
   return user
 }
 
-const LINK_PATH: Record<'verify' | 'magic' | 'reset', string> = {
+const LINK_PATH: Record<MailedTokenKind, string> = {
   verify: '/signup/verify',
   magic: '/magic',
   reset: '/resetpassword',
+  email_revert: '/email/revert',
 }
 
+type MailedTokenKind = 'verify' | 'magic' | 'reset' | 'email_revert'
+
 /**
- * Issues a token and mails its link in the user's language. Answers whether the mail went out:
- * a mail server failure is logged, not thrown, so the call that sends it (a sign-up, an email
- * change) is not lost half done; callers that only send mail report it.
+ * Issues a token for `user.email` and mails its link there, in the user's language (`email`: the
+ * address an email_revert mail names as the new one). Answers whether the mail went out: a mail
+ * server failure is logged, not thrown, so the call that sends it (a sign-up, an email change) is
+ * not lost half done; callers that only send mail report it.
  */
 export async function sendTokenMail(
   deps: Deps,
-  kind: 'verify' | 'magic' | 'reset',
+  kind: MailedTokenKind,
   user: { id: string; email: string; name: string; locale: string },
+  params: { email?: string } = {},
 ): Promise<boolean> {
   const token = await issueToken(deps.db, kind, user.id, user.email)
   const link = `${deps.appUrl}${LINK_PATH[kind]}?token=${token}`
   try {
-    await deps.mailer.send(renderMail(kind, user.locale as Locale, { to: user.email, name: user.name, link }))
+    await deps.mailer.send(renderMail(kind, user.locale as Locale, { to: user.email, name: user.name, email: params.email, link }))
     return true
   } catch (err) {
     log.error(`mail (${kind}) to ${user.email} failed:`, err instanceof Error ? err.message : err)

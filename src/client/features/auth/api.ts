@@ -5,12 +5,12 @@ import type { SessionUser } from '~/shared/schemas/user'
 // The auth feature's calls (spec §7). One-time tokens are single use, so a token is sent at most
 // once per page load even when React runs an effect twice.
 
-const once = new Map<string, Promise<SignInResponse>>()
-function sendOnce(path: string, token: string) {
+const once = new Map<string, Promise<unknown>>()
+function sendOnce<T = SignInResponse>(path: string, token: string) {
   const key = `${path}:${token}`
-  let pending = once.get(key)
+  let pending = once.get(key) as Promise<T> | undefined
   if (!pending) {
-    pending = send<SignInResponse>('post', path, { token }).then((res) => res.data as SignInResponse)
+    pending = send<T>('post', path, { token }).then((res) => res.data as T)
     once.set(key, pending)
   }
   return pending
@@ -21,6 +21,9 @@ export const verifyEmail = (token: string) => sendOnce('user/verify', token)
 
 /** POST /api/auth/magic/verify {token}: answers a session (or a pending second factor). */
 export const verifyMagicLink = (token: string) => sendOnce('auth/magic/verify', token)
+
+/** POST /api/user/email/revert {token}: restores the address the link was mailed to; answers it. */
+export const revertEmail = (token: string) => sendOnce<{ email: string }>('user/email/revert', token)
 
 /** POST /api/user/verify/request: mails a new verification link. */
 export const requestVerification = () => send('post', 'user/verify/request')

@@ -52,8 +52,11 @@ export function onSignOut(cleanup: () => Promise<void> | void) {
   signOutCleanups.push(cleanup)
 }
 
-/** spec §4: DELETE the session on the server, clear local storage and Dexie, go to /signin. */
-export function signOut({ callServer = true }: { callServer?: boolean } = {}) {
+/**
+ * spec §4: DELETE the session on the server, clear local storage and Dexie, go to /signin
+ * (`stay`: remain on the page, e.g. a page that tells the reader they were signed out).
+ */
+export function signOut({ callServer = true, stay = false }: { callServer?: boolean; stay?: boolean } = {}) {
   signingOut ??= (async () => {
     try {
       if (callServer && tokenStore.get()) await send('delete', 'auth').catch(() => undefined)
@@ -61,7 +64,7 @@ export function signOut({ callServer = true }: { callServer?: boolean } = {}) {
       await wipeLocalData()
       queryClient.clear()
       await Promise.all(signOutCleanups.map((fn) => Promise.resolve(fn()).catch(() => undefined)))
-      navigateTo('/signin')
+      if (!stay) navigateTo('/signin')
     } finally {
       signingOut = null
     }

@@ -1,14 +1,17 @@
 import { send } from '~/client/lib/http'
 import { navigateTo } from '~/client/lib/navigation'
 import { signOut } from '~/client/lib/session'
+import type { CloseAccountInput } from '~/shared/schemas/account'
 
 /**
  * spec §4: closing the account clears local storage and goes to /signup; the server records the
  * closed_account event. Only owners close the whole account (DELETE /api/account); others leave
- * it (DELETE /api/user) — spec §6.
+ * it (DELETE /api/user) — spec §6. `confirm` is the account name the owner typed (the server's
+ * proof, CloseAccountInput; leaving asks for it only when it would delete the person).
  */
-export async function closeAccount(owner: boolean) {
-  const res = await send('delete', owner ? 'account' : 'user')
+export async function closeAccount(owner: boolean, confirm: string) {
+  const body: CloseAccountInput = { confirm }
+  const res = await send('delete', owner ? 'account' : 'user', body)
   // The session is already revoked on the server: clear this device without calling it again.
   await signOut({ callServer: false })
   navigateTo('/signup')
