@@ -1,11 +1,11 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
 import type { Deps } from '../context'
 import type { Db } from '../db/client'
 import { isUniqueViolation } from '../db/errors'
 import { oneTimeTokens, users } from '../db/schema'
 import { ApiError } from '../lib/errors'
 import { revokeUserSessions } from './sessions'
-import { consumeToken, sendTokenMail } from './users'
+import { consumeToken, sendTokenMail, type TokenKind } from './users'
 
 // Account security (hardening issue, item 4): a stolen session must not be enough to take an
 // account over by moving it to another address. The change itself asks for re-authentication
@@ -23,6 +23,9 @@ export function mailEmailChanged(
 ) {
   return sendTokenMail(deps, 'email_revert', { ...user, email: oldEmail }, { email: newEmail })
 }
+
+/** The links that act for the user who holds them (an invite, say, would act for an account). */
+const USER_LINKS: TokenKind[] = ['verify', 'magic', 'reset', 'signin', 'email_revert']
 
 const invalidLink = () => new ApiError(400, 'auth.token_invalid', { inputError: 'token' })
 const addressTaken = () => new ApiError(400, 'user.email_revert_taken', { inputError: 'token' })
@@ -52,7 +55,7 @@ export async function revertEmailChange(db: Db, token: string): Promise<string> 
       await tx
         .update(oneTimeTokens)
         .set({ usedAt: now })
-        .where(and(eq(oneTimeTokens.userId, user.id), isNull(oneTimeTokens.usedAt)))
+        .where(and(eq(oneTimeTokens.userId, user.id), inArray(oneTimeTokens.kind, USER_LINKS), isNull(oneTimeTokens.usedAt)))
       await revokeUserSessions(tx, user.id)
       return row.email
     })
