@@ -9,6 +9,7 @@
 //   npm run load -- --seconds 10 --connections 50      (or LOAD_SECONDS, LOAD_CONNECTIONS)
 //   npm run load -- --smoke            a few seconds each at 20 connections (tests/run.sh)
 //   npm run load -- --only pglite      one database (pglite | postgres)
+//   npm run load -- --scenario books   some scenarios (public, books, mix; repeat the flag)
 //
 // autocannon runs in this process and the server in another, on the same 2 cores: figures are
 // for comparing runs on one machine, not for capacity planning.
@@ -22,6 +23,7 @@ const { values: args } = parseArgs({
     seconds: { type: 'string' },
     connections: { type: 'string' },
     only: { type: 'string' },
+    scenario: { type: 'string', multiple: true },
   },
 })
 
@@ -44,12 +46,18 @@ const pgUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL
 const databases: { label: string; adminUrl?: string }[] = [{ label: 'PGlite' }]
 if (pgUrl) databases.push({ label: 'PostgreSQL', adminUrl: pgUrl })
 const chosen = databases.filter((d) => !args.only || d.label.toLowerCase() === args.only.toLowerCase())
-if (!chosen.length) throw new Error(`--only ${args.only}: no such database here (pglite, or postgres with DATABASE_URL)`)
+if (!chosen.length)
+  throw new Error(`--only ${args.only}: no such database here (pglite, or postgres with DATABASE_URL)`)
 
 console.log(
   `load: ${options.connections} connections, ${options.seconds} s per scenario, ${BOOKS} books, ` +
     `timeout ${options.timeoutSeconds} s, on ${chosen.map((d) => d.label).join(' and ')}`,
 )
+
+const SCENARIOS = ['public', 'books', 'mix']
+const unknown = (args.scenario ?? []).filter((n) => !SCENARIOS.includes(n))
+if (unknown.length) throw new Error(`--scenario ${unknown.join(', ')}: not one of ${SCENARIOS.join(', ')}`)
+const wanted = (name: string) => !args.scenario?.length || args.scenario.includes(name)
 
 const rows: Row[] = []
 for (const db of chosen) {
@@ -60,8 +68,9 @@ for (const db of chosen) {
     const writers: string[] = []
     for (let i = 0; i < WRITERS; i++) writers.push(await signUp(server.url, `Load Writer ${i + 1}`))
     const target: Target = { url: server.url, reader, writers }
-    rows.push(await publicList(target, db.label, options))
-    rows.push(await ownList(target, db.label, options))
+    if (wanted('public')) rows.push(await publicList(target, db.label, options))
+    if (wanted('books')) rows.push(await ownList(target, db.label, options))
+    if (!wanted('mix')) continue
     const { row, acked } = await readWriteMix(target, db.label, options)
     // Every write answered 2xx must be there afterwards, read back like a client would.
     row.acknowledged = 0
@@ -78,7 +87,19 @@ for (const db of chosen) {
   }
 }
 
-const head = ['scenario', 'database', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'requests', 'non-2xx', 'errors', 'timeouts', 'writes ok/lost']
+const head = [
+  'scenario',
+  'database',
+  'req/s',
+  'p50 ms',
+  'p99 ms',
+  'max ms',
+  'requests',
+  'non-2xx',
+  'errors',
+  'timeouts',
+  'writes ok/lost',
+]
 const cells = rows.map((r) => [
   r.scenario,
   r.database,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm'
 import { CreateBookInput, UpdateBookInput, withDerived, type Book } from '~/shared/schemas/book'
 import type { Locale } from '~/shared/schemas/common'
 import * as v from 'valibot'
@@ -41,37 +41,64 @@ export function toBookJson(row: BookRow): Book {
   })
 }
 
+/** The order of every list of live books: newest first. */
+const NEWEST_FIRST = [desc(books.createdAt), asc(books.id)] as const
+
 /** Live books of an account, newest first (for public pages and dashboards too). */
 export function liveBooks(db: Db, accountId: string) {
   return db
     .select()
     .from(books)
     .where(and(eq(books.accountId, accountId), isNull(books.deletedAt)))
-    .orderBy(desc(books.createdAt), asc(books.id))
+    .orderBy(...NEWEST_FIRST)
 }
 
 /**
- * GET /api/books. The cursor is the account's change counter read BEFORE the rows: every write
- * numbered up to it has committed (writes serialise on the account row), so nothing at or below
- * it can appear later. Rows written meanwhile may come too and come again next time: harmless.
+ * GET /api/books: the account's change counter (the cursor) and the rows, read by ONE statement,
+ * so both come from one snapshot: every write numbered up to the counter has committed (writes
+ * serialise on the account row) and is in the rows, and no later one is. One statement instead of
+ * two, prepared once per database, also roughly halved the call's database time on PGlite
+ * (hardening item 14). An account without books still answers one row (its counter, no book).
  */
-export async function pullBooks(db: Db, accountId: string, since?: number): Promise<PullResponse> {
-  const [acct] = await db.select({ counter: accounts.changeCounter }).from(accounts).where(eq(accounts.id, accountId))
-  const counter = acct?.counter ?? 0
-  if (since === undefined || since > counter) {
-    // A cursor from the future (e.g. a restored database) cannot be continued: full snapshot.
-    const rows = await liveBooks(db, accountId)
-    return { data: rows.map(toBookJson), deleted: [], cursor: String(counter), reset: true }
+function preparePulls(db: Db) {
+  const read = (which: SQL) =>
+    db
+      .select({ counter: accounts.changeCounter, book: books })
+      .from(accounts)
+      .leftJoin(books, and(eq(books.accountId, accounts.id), which))
+      .where(eq(accounts.id, sql.placeholder('accountId')))
+  return {
+    live: read(isNull(books.deletedAt))
+      .orderBy(...NEWEST_FIRST)
+      .prepare('pull_live_books'),
+    since: read(gt(books.version, sql.placeholder('since')))
+      .orderBy(asc(books.version))
+      .prepare('pull_books_since'),
   }
-  const rows = await db
-    .select()
-    .from(books)
-    .where(and(eq(books.accountId, accountId), gt(books.version, since)))
-    .orderBy(asc(books.version))
+}
+const pulls = new WeakMap<Db, ReturnType<typeof preparePulls>>()
+
+export async function pullBooks(db: Db, accountId: string, since?: number): Promise<PullResponse> {
+  let q = pulls.get(db)
+  if (!q) pulls.set(db, (q = preparePulls(db)))
+  // A cursor from the future (e.g. a restored database) cannot be continued: full snapshot. It
+  // is only known to be from the future once the counter is read, hence the second read then.
+  const result = since === undefined ? null : await q.since.execute({ accountId, since })
+  const counterOf = (r: { counter: number }[]) => r[0]?.counter ?? 0
+  if (result === null || since! > counterOf(result)) {
+    const rows = await q.live.execute({ accountId })
+    return {
+      data: rows.flatMap((r) => (r.book ? [toBookJson(r.book)] : [])),
+      deleted: [],
+      cursor: String(counterOf(rows)),
+      reset: true,
+    }
+  }
+  const rows = result.flatMap((r) => (r.book ? [r.book] : []))
   return {
     data: rows.filter((r) => !r.deletedAt).map(toBookJson),
     deleted: rows.filter((r) => r.deletedAt).map((r) => r.id),
-    cursor: String(counter),
+    cursor: String(counterOf(result)),
     reset: false,
   }
 }

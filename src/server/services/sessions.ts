@@ -30,9 +30,21 @@ export async function signToken(deps: Deps, claims: Record<string, unknown>, sub
     .sign(deps.secret)
 }
 
+/** The secret imported once as an HMAC key: importing it on every verify cost more than the verify. */
+const verifyKeys = new WeakMap<Uint8Array, Promise<CryptoKey>>()
+function verifyKey(secret: Uint8Array) {
+  let key = verifyKeys.get(secret)
+  if (!key) {
+    const hmac = { name: 'HMAC', hash: 'SHA-256' }
+    key = crypto.subtle.importKey('raw', secret as Uint8Array<ArrayBuffer>, hmac, false, ['verify'])
+    verifyKeys.set(secret, key)
+  }
+  return key
+}
+
 export async function readToken(deps: Deps, token: string, purpose: string) {
   try {
-    const { payload } = await jwtVerify(token, deps.secret, { issuer: ISSUER, algorithms: ['HS256'] })
+    const { payload } = await jwtVerify(token, await verifyKey(deps.secret), { issuer: ISSUER, algorithms: ['HS256'] })
     return payload.purpose === purpose ? payload : null
   } catch {
     return null
@@ -80,11 +92,13 @@ function sessionToken(deps: Deps, sessionId: string, userId: string) {
     .sign(deps.secret)
 }
 
-/** Resolves a bearer session token to its live session, user, account and role, or null. */
-export async function authenticate(deps: Deps, token: string): Promise<Auth | null> {
-  const payload = await readToken(deps, token, 'session')
-  if (!payload?.jti || !payload.sub) return null
-  const [row] = await deps.db
+/**
+ * The session lookup of every authenticated call, built once per database and run as a prepared
+ * query: building this four-table select was ~40% of its cost on PGlite, and PostgreSQL keeps its
+ * plan per connection (hardening item 14).
+ */
+function prepareSessionLookup(db: Db) {
+  return db
     .select({ session: sessions, user: users, account: accounts, membership: memberships })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -92,14 +106,25 @@ export async function authenticate(deps: Deps, token: string): Promise<Auth | nu
     .innerJoin(memberships, and(eq(memberships.userId, sessions.userId), eq(memberships.accountId, sessions.accountId)))
     .where(
       and(
-        eq(sessions.id, payload.jti),
-        eq(sessions.userId, payload.sub),
+        eq(sessions.id, sql.placeholder('sessionId')),
+        eq(sessions.userId, sql.placeholder('userId')),
         isNull(sessions.revokedAt),
         sql`${sessions.expiresAt} > now()`,
         eq(users.disabled, false),
         isNull(accounts.closedAt),
       ),
     )
+    .prepare('session_lookup')
+}
+const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>()
+
+/** Resolves a bearer session token to its live session, user, account and role, or null. */
+export async function authenticate(deps: Deps, token: string): Promise<Auth | null> {
+  const payload = await readToken(deps, token, 'session')
+  if (!payload?.jti || !payload.sub) return null
+  let lookup = sessionLookups.get(deps.db)
+  if (!lookup) sessionLookups.set(deps.db, (lookup = prepareSessionLookup(deps.db)))
+  const [row] = await lookup.execute({ sessionId: payload.jti, userId: payload.sub })
   if (!row) return null
   return {
     sessionId: row.session.id,
