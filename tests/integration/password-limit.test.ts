@@ -20,7 +20,9 @@ function expectBusy(res: Answer, what: string) {
   expect(res.status, what).toBe(429)
   const retry = Number(res.headers.get('retry-after'))
   expect(Number.isInteger(retry) && retry >= 1, `${what}: Retry-After ${res.headers.get('retry-after')}`).toBe(true)
-  expect(res.body).toEqual({ message: 'Too many passwords are being checked right now. Please try again in a few seconds.' })
+  expect(res.body).toEqual({
+    message: 'Too many passwords are being checked right now. Please try again in a few seconds.',
+  })
 }
 
 test('30 sign-ins at once: 8 wait and are checked (401), 22 are refused at once (429); the API answers meanwhile; the right password works after', async () => {
@@ -54,13 +56,19 @@ test('sign-up, password change and reset answer 429 too, and nothing is half don
   await limiter.acquire()
   try {
     expectBusy(await signIn(me.email, 'first pass 1!'), 'sign-in')
-    expectBusy(await s.api('POST', '/api/account', { body: { ...newcomer, confirm_password: newcomer.password } }), 'sign-up')
+    expectBusy(
+      await s.api('POST', '/api/account', { body: { ...newcomer, confirm_password: newcomer.password } }),
+      'sign-up',
+    )
     const change = await s.api('PUT', '/api/user/password', {
       token: me.token,
       body: { oldpassword: 'first pass 1!', newpassword: 'second pass 2!' },
     })
     expectBusy(change, 'password change')
-    expectBusy(await s.api('POST', '/api/auth/password/reset', { body: { jwt: tokenOf(resetLink), password: 'reset pass 3!' } }), 'reset')
+    expectBusy(
+      await s.api('POST', '/api/auth/password/reset', { body: { jwt: tokenOf(resetLink), password: 'reset pass 3!' } }),
+      'reset',
+    )
   } finally {
     limiter.release()
   }
@@ -68,7 +76,9 @@ test('sign-up, password change and reset answer 429 too, and nothing is half don
   // reset link is still good.
   expect((await signIn(me.email, 'first pass 1!')).status).toBe(200)
   expect((await s.api('POST', '/api/account', { body: newcomer })).status).toBe(200)
-  const reset = await s.api('POST', '/api/auth/password/reset', { body: { jwt: tokenOf(resetLink), password: 'reset pass 3!' } })
+  const reset = await s.api('POST', '/api/auth/password/reset', {
+    body: { jwt: tokenOf(resetLink), password: 'reset pass 3!' },
+  })
   expect(reset.status).toBe(200)
   expect((await signIn(me.email, 'reset pass 3!')).status).toBe(200)
 }, 60_000)

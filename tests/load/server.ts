@@ -29,7 +29,10 @@ async function freePort(): Promise<number> {
 }
 
 /** Starts `tsx src/server/index.ts` and waits until GET /api/health answers 200. */
-export async function startServer(opts: { databaseUrl?: string; env?: Record<string, string> }): Promise<RunningServer> {
+export async function startServer(opts: {
+  databaseUrl?: string
+  env?: Record<string, string>
+}): Promise<RunningServer> {
   const port = await freePort()
   const dataDir = mkdtempSync(join(tmpdir(), 'tbr-load-'))
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
@@ -95,7 +98,11 @@ async function call(base: string, method: string, path: string, body?: unknown, 
   const headers: Record<string, string> = { 'content-type': 'application/json' }
   if (token) headers.authorization = `Bearer ${token}`
   for (let attempt = 0; ; attempt++) {
-    const res = await fetch(base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+    const res = await fetch(base + path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
     const json = (await res.json().catch(() => null)) as { data?: any; message?: string } | null
     // Seeding runs before the load, but sign-ups may still meet the password limiter: wait as told.
     if ((res.status === 429 || res.status === 503) && attempt < 10) {

@@ -185,7 +185,8 @@ export class SyncEngine {
     // keep it overloaded; the jittered exponential backoff of network errors still applies.
     this.failures += 1
     const backoff = backoffDelay(this.failures, this.o.random, this.o.backoffBaseMs, this.o.backoffMaxMs)
-    const delay = err instanceof HttpStatusError && err.retryAfterMs != null ? Math.max(err.retryAfterMs, backoff) : backoff
+    const delay =
+      err instanceof HttpStatusError && err.retryAfterMs != null ? Math.max(err.retryAfterMs, backoff) : backoff
     await writeSyncStatus(this.d, {
       state: err instanceof NetworkError ? 'offline' : 'error',
       error: message,

@@ -82,7 +82,10 @@ export class Limiter {
       return Promise.resolve()
     }
     const { queue, maxWaitMs } = this.options
-    if (this.waiting.length >= queue || (maxWaitMs !== undefined && this.expectedWaitMs(this.waiting.length + 1) > maxWaitMs)) {
+    if (
+      this.waiting.length >= queue ||
+      (maxWaitMs !== undefined && this.expectedWaitMs(this.waiting.length + 1) > maxWaitMs)
+    ) {
       return Promise.reject(new Overloaded(this.retryAfterSeconds()))
     }
     if (signal?.aborted) return Promise.reject(signal.reason)
@@ -102,7 +105,8 @@ export class Limiter {
         signal?.removeEventListener('abort', onAbort)
         reject(err)
       }
-      if (maxWaitMs !== undefined) waiter.timer = setTimeout(() => leave(new Overloaded(this.retryAfterSeconds())), maxWaitMs)
+      if (maxWaitMs !== undefined)
+        waiter.timer = setTimeout(() => leave(new Overloaded(this.retryAfterSeconds())), maxWaitMs)
       signal?.addEventListener('abort', onAbort, { once: true })
       this.waiting.push(waiter)
     })
