@@ -9,6 +9,7 @@ import { ApiError } from './lib/errors'
 import { isWellFormedText } from './lib/input'
 import { log } from './lib/log'
 import { admission, admissionLimits } from './middleware/admission'
+import { PASSWORD_CALLS, passwordGate } from './middleware/password-gate'
 import { account } from './routes/account'
 import { accountClose, userLeave } from './routes/account-close'
 import { add } from './routes/add'
@@ -87,6 +88,7 @@ export function createApp(deps: Deps, opts: { staticHandler?: (app: Hono<AppEnv>
   })
   // Sheds load early with 503 + Retry-After instead of letting requests queue without bound.
   app.use('/api/*', admission(admissionLimits(deps)))
+  for (const [method, path] of PASSWORD_CALLS) app.on(method, path, passwordGate)
 
   app.route('/api/health', health)
   app.route('/api/auth', auth)

@@ -82,3 +82,16 @@ test('sign-up, password change and reset answer 429 too, and nothing is half don
   expect(reset.status).toBe(200)
   expect((await signIn(me.email, 'reset pass 3!')).status).toBe(200)
 }, 60_000)
+
+test('attempts refused because the server was busy do not count toward the brute-force lock', async () => {
+  const me = await s.signUp({ verify: false, plan: null })
+  const limiter = limitPasswordHashing({ concurrency: 1, queue: 0 })
+  await limiter.acquire()
+  try {
+    // More than the 10 failures that lock an email (decisions §9), none of them checked.
+    for (let i = 0; i < 12; i++) expectBusy(await signIn(me.email, `wrong guess ${i}!`), `attempt ${i + 1}`)
+  } finally {
+    limiter.release()
+  }
+  expect((await signIn(me.email, me.password)).status).toBe(200)
+}, 60_000)

@@ -36,6 +36,17 @@ export function limitPasswordHashing(o: { concurrency?: number; queue?: number }
   return limiter
 }
 
+const busy = (retryAfterSeconds: number) =>
+  new ApiError(429, 'error.password_busy', { headers: { 'Retry-After': String(retryAfterSeconds) } })
+
+/**
+ * Throws the 429 a derivation would meet now, so a call can be refused before it costs anything
+ * else (middleware/password-gate.ts); the derivation itself still checks.
+ */
+export function refuseWhenPasswordsBusy() {
+  if (limiter.wouldRefuse()) throw busy(limiter.retryAfterSeconds())
+}
+
 async function derive(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
   const run = () =>
     new Promise<Buffer>((resolve, reject) =>
@@ -49,7 +60,7 @@ async function derive(password: string, salt: Buffer, n: number, r: number, p: n
     return await stepAside(() => limiter.run(run))
   } catch (err) {
     if (!(err instanceof Overloaded)) throw err
-    throw new ApiError(429, 'error.password_busy', { headers: { 'Retry-After': String(err.retryAfterSeconds) } })
+    throw busy(err.retryAfterSeconds)
   }
 }
 

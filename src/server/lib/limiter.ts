@@ -81,13 +81,8 @@ export class Limiter {
       this.running++
       return Promise.resolve()
     }
-    const { queue, maxWaitMs } = this.options
-    if (
-      this.waiting.length >= queue ||
-      (maxWaitMs !== undefined && this.expectedWaitMs(this.waiting.length + 1) > maxWaitMs)
-    ) {
-      return Promise.reject(new Overloaded(this.retryAfterSeconds()))
-    }
+    if (this.wouldRefuse()) return Promise.reject(new Overloaded(this.retryAfterSeconds()))
+    const { maxWaitMs } = this.options
     if (signal?.aborted) return Promise.reject(signal.reason)
     return new Promise<void>((resolve, reject) => {
       const onAbort = () => leave(signal!.reason)
@@ -122,6 +117,14 @@ export class Limiter {
     }
     clearTimeout(next.timer)
     next.start()
+  }
+
+  /** Whether an acquire() now would be refused: no free turn and no room (or time) to wait. */
+  wouldRefuse() {
+    if (this.running < this.options.concurrency && this.waiting.length === 0) return false
+    const { queue, maxWaitMs } = this.options
+    const position = this.waiting.length + 1
+    return this.waiting.length >= queue || (maxWaitMs !== undefined && this.expectedWaitMs(position) > maxWaitMs)
   }
 
   /** Takes a turn back ahead of every waiter, never refused: what was admitted gets to finish. */
