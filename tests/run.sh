@@ -41,6 +41,9 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
     --reporter=default --reporter=json --outputFile.json="$out/vitest-postgres.json" || status=1
 fi
 
+step "load smoke (the real server under autocannon a few seconds per scenario: no lost writes, no timeouts, no 5xx but 503)"
+npm run --silent load -- --smoke || status=1
+
 step "build"
 npm run --silent build >"$out/build.log" 2>&1 || { cat "$out/build.log"; status=1; }
 

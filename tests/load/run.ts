@@ -7,7 +7,7 @@
 //
 //   npm run load                       200 connections, 60 s per scenario
 //   npm run load -- --seconds 10 --connections 50      (or LOAD_SECONDS, LOAD_CONNECTIONS)
-//   npm run load -- --smoke            a few seconds each at 20 connections (tests/run.sh)
+//   npm run load -- --smoke            2 s each at 20 connections (tests/run.sh runs it: ~30 s)
 //   npm run load -- --only pglite      one database (pglite | postgres)
 //   npm run load -- --scenario books   some scenarios (public, books, mix; repeat the flag)
 //
@@ -35,7 +35,7 @@ const positive = (name: string, raw: string | undefined, fallback: number) => {
 }
 const smoke = args.smoke || process.env.LOAD_SMOKE === '1'
 const options: LoadOptions = {
-  seconds: positive('--seconds', args.seconds ?? process.env.LOAD_SECONDS, smoke ? 3 : 60),
+  seconds: positive('--seconds', args.seconds ?? process.env.LOAD_SECONDS, smoke ? 2 : 60),
   connections: positive('--connections', args.connections ?? process.env.LOAD_CONNECTIONS, smoke ? 20 : 200),
   timeoutSeconds: 30,
 }
