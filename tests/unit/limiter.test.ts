@@ -10,8 +10,10 @@ function deferred<T = void>() {
   return { promise, resolve, reject }
 }
 
-/** Lets every already-settled promise callback run. */
-const settle = () => new Promise((r) => setImmediate(r))
+/** Lets the event loop turn a few times: a freed turn passes to the next waiter on the next turn. */
+const settle = async () => {
+  for (let i = 0; i < 3; i++) await new Promise((r) => setImmediate(r))
+}
 
 afterEach(() => vi.useRealTimers())
 
@@ -41,6 +43,25 @@ describe('Limiter', () => {
     gates[4]!.resolve()
     expect(await Promise.all(runs)).toEqual([0, 1, 2, 3, 4])
     expect([limiter.active, limiter.queued]).toEqual([0, 0])
+  })
+
+  test('a freed turn passes on at the next turn of the event loop, so I/O is served between queued runs', async () => {
+    const limiter = new Limiter({ concurrency: 1, queue: 5 })
+    const order: string[] = []
+    const gate = deferred()
+    const runs = [
+      limiter.run(async () => {
+        await gate.promise
+        order.push('a')
+      }),
+      limiter.run(async () => void order.push('b')),
+      limiter.run(async () => void order.push('c')),
+    ]
+    gate.resolve()
+    setImmediate(() => order.push('I/O'))
+    await Promise.all(runs)
+    // Handed over within one microtask checkpoint, it would be a, b, c, then the I/O.
+    expect(order).toEqual(['a', 'I/O', 'b', 'c'])
   })
 
   test('refuses at once beyond the queue bound, saying when to come back', async () => {
