@@ -7,6 +7,12 @@ export const CACHE_NAMES = {
 
 export const NAVIGATION_TIMEOUT_MS = 3000
 
+/**
+ * Set by the service worker on a public list it answers from its cache (no network, or none in
+ * time): the page says it shows a saved copy, from the time in the copy's own Date header.
+ */
+export const SAVED_COPY_HEADER = 'X-TBR-Saved-Copy'
+
 /** decisions §7: these need the server; offline their screens say so and nothing is queued. */
 export const ONLINE_ONLY_API =
   /^\/api\/(auth|account|user\/(password|2fa|verify)|key|invite|notification|billing|utility|dev)(\/|$)/

@@ -4,12 +4,13 @@ import { clientsClaim } from 'workbox-core'
 import { ExpirationPlugin } from 'workbox-expiration'
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching'
 import { registerRoute } from 'workbox-routing'
-import { CacheFirst, NetworkOnly, StaleWhileRevalidate } from 'workbox-strategies'
-import { CACHE_NAMES, NAVIGATION_TIMEOUT_MS, ONLINE_ONLY_API, SW_MESSAGES } from './policy'
+import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies'
+import { CACHE_NAMES, NAVIGATION_TIMEOUT_MS, ONLINE_ONLY_API, SAVED_COPY_HEADER, SW_MESSAGES } from './policy'
 
 // The service worker (design card): the shell and its hashed assets are precached; public lists
-// are served stale-while-revalidate so a visitor can reopen one offline; images cache-first with
-// limits; everything else under /api is network-only and never stored (decisions §7).
+// come from the network when it answers in time and from the cache otherwise, so a visitor can
+// reopen one offline (marked as a saved copy); images cache-first with limits; everything else
+// under /api is network-only and never stored (decisions §7).
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] }
 
@@ -32,24 +33,39 @@ registerRoute(
   },
 )
 
+// Public lists: network first (a list online is the list as it is now), the cached copy when the
+// network fails or is slower than a navigation may be. Kept under the bare URL: the answer
+// varies with the bearer (`viewer`), and the session token changes on every app load, so a copy
+// keyed with it could never be found again offline; the page works out `own` from the account
+// ids itself. A copy answered from the cache carries SAVED_COPY_HEADER.
 registerRoute(
   ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith('/api/public/'),
-  new StaleWhileRevalidate({
+  new NetworkFirst({
     cacheName: CACHE_NAMES.publicLists,
+    networkTimeoutSeconds: NAVIGATION_TIMEOUT_MS / 1000,
     plugins: [
+      { cacheKeyWillBeUsed: async ({ request }) => new Request(request.url) },
       new CacheableResponsePlugin({ statuses: [200] }),
       new ExpirationPlugin({ maxEntries: 50, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true }),
       // A slug that now answers 404 (changed or closed) must not live on in this cache: the
       // next visit then shows the 404 instead of the old list (decisions §8: the old link stops).
       {
         fetchDidSucceed: async ({ request, response }) => {
-          if (response.status === 404) await (await caches.open(CACHE_NAMES.publicLists)).delete(request)
+          if (response.status === 404) await (await caches.open(CACHE_NAMES.publicLists)).delete(request.url)
           return response
         },
       },
+      { cachedResponseWillBeUsed: async ({ cachedResponse }) => (cachedResponse ? markedSaved(cachedResponse) : cachedResponse) },
     ],
   }),
 )
+
+/** The cached answer with SAVED_COPY_HEADER added (its Date header says when it was saved). */
+function markedSaved(response: Response) {
+  const headers = new Headers(response.headers)
+  headers.set(SAVED_COPY_HEADER, '1')
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
+}
 
 registerRoute(
   ({ request, url }) => request.destination === 'image' && !url.pathname.startsWith('/api/'),

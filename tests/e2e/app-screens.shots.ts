@@ -40,7 +40,7 @@ for (const { width, scheme, lang } of combos) {
     }
 
     await page.goto('/dashboard')
-    await page.locator('[data-scope="popover"][data-part="trigger"]').last().click()
+    await page.locator('button[aria-label="Send feedback"], button[aria-label="Enviar opinión"]').filter({ visible: true }).click()
     await expect(page.getByRole('dialog')).toBeVisible()
     await shot('feedback')
     await page.keyboard.press('Escape')

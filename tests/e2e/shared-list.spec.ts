@@ -62,17 +62,19 @@ test('a new reader chooses a slug in /welcome and sees the dashboard figures and
   // Invalid and reserved slugs are refused by the shared rules before any request.
   await slugInput.fill('-no')
   await slugInput.blur()
-  await expect(page.getByText('URLs can only contain letters and numbers')).toBeVisible()
+  await expect(page.getByText('URLs can only contain letters, digits, hyphens and underscores (3 to 40), starting and ending with a letter or digit')).toBeVisible()
   await slugInput.fill('dashboard')
   await slugInput.blur()
   await expect(page.getByText('That URL is reserved: please choose another')).toBeVisible()
   const slug = uniqueSlug('grace')
   await slugInput.fill(slug)
   await expect(page.getByTestId('slug-availability')).toHaveText(`${slug} is available`)
-  await page.locator('form button[type="submit"]').click()
+  await page.getByRole('form', { name: 'Custom URL' }).locator('button[type="submit"]').click()
   await expect(page.getByText('Your list is live')).toBeVisible()
   await expect(page.getByRole('link', { name: new RegExp(`/${slug}$`) })).toBeVisible()
 
+  // The second step (first books) is the last: Finish.
+  await page.getByRole('button', { name: 'Next page' }).click()
   await page.getByRole('button', { name: 'Finish' }).click()
   await expect(page).toHaveURL(/\/dashboard$/)
   // Finish with the save option: the user is marked onboarded (through the sync outbox).
@@ -120,7 +122,7 @@ test('a duplicate user is warned first; the wizard follows ?page; Skip still goe
   await page.getByRole('button', { name: 'Next page' }).click()
   await expect(page).toHaveURL(/\/welcome\?page=2$/)
   await expect(page.getByRole('heading', { name: 'Choose your custom URL' })).toBeVisible()
-  await page.goto('/welcome?page=3')
+  await page.goto('/welcome?page=4')
   await expect(page.getByText('Nothing to show')).toBeVisible()
   await page.goto('/welcome?page=1')
   await expect(page.getByRole('heading', { name: 'You now have two accounts' })).toBeVisible()
@@ -151,12 +153,15 @@ test('a visitor searches and filters a public list; Buy links carry the affiliat
   await expect(bookCards(page)).toContainText('Dune')
   await expect(page.getByText('Showing 1 of 3')).toBeVisible()
   await page.getByLabel('Search books').fill('')
-  await page.getByLabel('Status').selectOption({ label: 'Reading' })
+  // The status filter is the kit's chips, as on the reader's own list.
+  const status = page.getByRole('group', { name: 'Status' })
+  await status.getByText('Reading').click()
   await expect(bookCards(page)).toHaveCount(1)
   await expect(bookCards(page)).toContainText('Emma')
-  await page.getByLabel('Status').selectOption({ label: 'Not started' })
+  await status.getByText('Not started').click()
   await expect(bookCards(page)).toContainText('Walden')
-  await page.getByLabel('Status').selectOption({ label: 'Any' })
+  await status.getByText('Any').click()
+  await expect(status.getByRole('radio', { name: 'Any' })).toBeChecked()
   await expect(bookCards(page)).toHaveCount(3)
 
   const dune = bookCards(page).filter({ hasText: 'Dune' })
@@ -236,13 +241,13 @@ test('changing the slug in /account/url frees the old address at once', async ({
   await page.goto(`/${next}`)
   await expect(bookCards(page)).toHaveCount(3)
 
-  // A taken slug is refused on the field.
+  // A taken slug is refused on the field, live, once; submit waits for another.
   const other = await listOwner(request, 'Ada Other')
   await page.goto('/account/url')
   await page.locator('input[name="slug"]').fill(other.slug)
-  await expect(page.getByTestId('slug-availability')).toHaveText(`${other.slug} is already taken`)
-  await page.locator('form button[type="submit"]').click()
   await expect(page.getByText('That URL is already taken', { exact: true })).toBeVisible()
+  await expect(page.getByTestId('slug-availability')).toHaveText('')
+  await expect(page.locator('form button[type="submit"]')).toBeDisabled()
 })
 
 test('/account/url is online-only: offline it says so and disables submit', async ({ page, context, request }) => {
@@ -261,7 +266,7 @@ test('a public list opened once online reopens offline', async ({ page, context,
   await page.goto(`/${slug}`)
   await expect(bookCards(page)).toHaveCount(3)
   await controlledBySw(page)
-  // Now under the service worker: this load's API answer is kept (stale-while-revalidate).
+  // Now under the service worker: this load's API answer is kept for offline use.
   await page.reload()
   await expect(bookCards(page)).toHaveCount(3)
   await context.setOffline(true)
@@ -320,8 +325,15 @@ test('the public page works from the keyboard', async ({ page, request }) => {
   await search.focus()
   await page.keyboard.type('emma')
   await expect(bookCards(page)).toHaveCount(1)
+  // Into the status chips (the checked one), arrows choose, Tab leaves them.
   await page.keyboard.press('Tab')
-  await expect(page.getByLabel('Status')).toBeFocused()
+  await expect(page.getByRole('radio', { name: 'Any' })).toBeFocused()
+  await page.keyboard.press('ArrowRight')
+  await expect(page.getByRole('radio', { name: 'Not started' })).toBeChecked()
+  await expect(page.getByText('No books match your search.')).toBeVisible()
+  await page.keyboard.press('ArrowRight')
+  await expect(page.getByRole('radio', { name: 'Reading' })).toBeChecked()
+  await expect(bookCards(page)).toHaveCount(1)
   await page.keyboard.press('Tab')
   await expect(bookCards(page).getByRole('link', { name: /^Buy\s*:\s*Emma/ })).toBeFocused()
 })

@@ -370,7 +370,7 @@ describe('GET /api/demo', () => {
       views: 0,
       views_30d: 0,
       views_prev_30d: 0,
-      views_change: '0%',
+      views_change: null,
       slug: null,
       url: null,
     })
@@ -393,8 +393,9 @@ describe('GET /api/demo', () => {
     expect(percentChange(112, 100)).toBe('+12%')
     expect(percentChange(95, 100)).toBe('-5%')
     expect(percentChange(100, 100)).toBe('0%')
-    expect(percentChange(0, 0)).toBe('0%')
-    expect(percentChange(3, 0)).toBe('+100%')
+    // Nothing in the previous period: no percentage (the card shows "new" or nothing).
+    expect(percentChange(0, 0)).toBeNull()
+    expect(percentChange(3, 0)).toBeNull()
     expect(percentChange(0, 4)).toBe('-100%')
     expect(percentChange(1000, 3)).toBe('+33233%')
     expect(percentChange(1001, 1000)).toBe('0%')

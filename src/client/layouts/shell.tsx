@@ -27,8 +27,9 @@ const styles = {
   }),
   logo: css({ color: 'accent', flex: '1', display: 'flex', alignItems: 'center' }),
   logoLink: css({ display: 'inline-flex', color: 'inherit', borderRadius: 'md' }),
-  // The bottom padding lets the end of every page scroll clear of the fixed feedback button.
-  main: css({ flex: '1', px: { base: '4', md: '10' }, pt: { base: '6', md: '10' }, pb: '24' }),
+  // The bottom padding lets the end of every page scroll clear of the fixed feedback button
+  // (md and up; on phones the heart is in the top bar).
+  main: css({ flex: '1', px: { base: '4', md: '10' }, pt: { base: '6', md: '10' }, pb: { base: '10', md: '24' } }),
 }
 
 /**
@@ -50,13 +51,15 @@ export function Shell({ children, nav = {}, topBarExtra }: { children: ReactNode
               </Link>
             </span>
             {topBarExtra}
+            {/* spec §2 Feedback widget; on a phone here, so nothing floats over a page's buttons. */}
+            <Feedback.Root placement="bar" />
             <UserMenu />
           </header>
           <main id="main" className={styles.main}>
             {children}
           </main>
         </div>
-        {/* spec §2 Feedback widget: a fixed heart button on every signed-in screen. */}
+        {/* spec §2 Feedback widget: a fixed heart button on every signed-in screen (md and up). */}
         <Feedback.Root />
       </div>
     </NavOptionsContext.Provider>

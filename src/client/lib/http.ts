@@ -100,6 +100,13 @@ export async function getData<T>(path: string, options?: Options): Promise<T> {
   return body.data
 }
 
+/** The same GET, with the answer's headers (e.g. a service worker's saved copy and its Date). */
+export async function getDataAndHeaders<T>(path: string, options?: Options): Promise<{ data: T; headers: Headers }> {
+  const res = await http.get(path, options)
+  const body = await res.json<{ data: T }>()
+  return { data: body.data, headers: res.headers }
+}
+
 /** decisions §2: writes answer `{ data?, message? }`. */
 export interface ApiResponse<T = unknown> {
   data?: T

@@ -4,6 +4,7 @@ import { PublicListError } from '~/client/features/public-list/components/public
 import { PublicListPage } from '~/client/features/public-list/components/public-list-page'
 import { couldBeSlug } from '~/client/features/public-list/list-model'
 import { NotFoundPage } from '~/client/features/not-found/not-found-page'
+import { WayOutLinks } from '~/client/features/not-found/way-out-links'
 import { PublicLayout } from '~/client/layouts/public-layout'
 import { queryClient } from '~/client/lib/query-client'
 
@@ -34,7 +35,7 @@ function PublicRoute() {
 function PublicRouteError() {
   return (
     <PublicLayout>
-      <PublicListError />
+      <PublicListError wayOut={<WayOutLinks primary={false} size="md" />} />
     </PublicLayout>
   )
 }

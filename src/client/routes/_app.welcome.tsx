@@ -1,14 +1,19 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, redirect } from '@tanstack/react-router'
+import { FirstBooksStep } from '~/client/features/books/components/first-books-step'
 import { ChooseUrlStep } from '~/client/features/custom-url/components/choose-url-step'
 import { WelcomePage } from '~/client/features/welcome/welcome-page'
 // The page helper only: the wizard itself loads with the route's component chunk.
 import { parsePage } from '~/client/ui/onboarding-wizard/page'
 
 // spec §2 /welcome: the onboarding wizard, driven by the query parameter `page` (from 1). An
-// absent page is page 1 and stays out of the URL.
+// absent page is page 1 and stays out of the URL. Done means done: a user who finished or
+// skipped it (onboarded) goes to the dashboard instead.
 export const Route = createFileRoute('/_app/welcome')({
   validateSearch: (search: Record<string, unknown>): { page?: number } =>
     search.page === undefined ? {} : { page: parsePage(search.page) },
+  beforeLoad: ({ context }) => {
+    if (context.user.onboarded) throw redirect({ to: '/dashboard', replace: true })
+  },
   component: WelcomeRoute,
 })
 
@@ -21,6 +26,7 @@ function WelcomeRoute() {
       onPageChange={(next) => void navigate({ search: { page: next } })}
       navigate={(to) => navigate({ to })}
       urlStep={<ChooseUrlStep />}
+      booksStep={<FirstBooksStep />}
     />
   )
 }

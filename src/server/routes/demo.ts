@@ -14,9 +14,9 @@ import { addedPerMonth, recentBooks, statusCounts, viewsWindow, type StatusCount
 //       views: number,          public page loads ever (decisions §8)
 //       views_30d: number,      loads in the last 30 days (today and the 29 days before)
 //       views_prev_30d: number, loads in the 30 days before those
-//       views_change: string,   views_30d over views_prev_30d as a signed whole percentage:
-//                               "+12%", "-5%" or "0%"; "+100%" from 0 to any; "0%" from 0 to 0
-//                               (a minus prefix is the card's red down arrow)
+//       views_change: string | null,  views_30d over views_prev_30d as a signed whole
+//                               percentage: "+12%", "-5%" or "0%" (a minus prefix is the card's
+//                               red down arrow); null when views_prev_30d is 0 (no comparison)
 //       slug: string | null,    the public list's slug, null until one is set
 //       url: string | null,     the public page's absolute URL (the card's description)
 //     },
@@ -33,7 +33,7 @@ export interface DemoData {
     views: number
     views_30d: number
     views_prev_30d: number
-    views_change: string
+    views_change: string | null
     slug: string | null
     url: string | null
   }

@@ -30,8 +30,9 @@ publicPage.get('/:slug', async (c) => {
   if (!page) throw notFound()
   const data: PublicPageData = { ...page, affiliate_tag: deps.config.AFFILIATE_TAG }
   if (viewer) data.viewer = { account_id: viewer.account.id, own: viewer.account.id === page.account.id }
-  // The service worker keeps public lists (stale-while-revalidate); caches must revalidate, and
-  // an answer for one bearer is not an answer for another (`viewer`).
+  // The service worker keeps the last answer for offline use (sw/sw.ts: network first, kept
+  // under the bare URL; the page works `own` out itself). HTTP caches must revalidate, and an
+  // answer for one bearer is not an answer for another (`viewer`).
   c.header('Cache-Control', 'no-cache')
   c.header('Vary', 'Authorization')
   return c.json({ data })

@@ -28,11 +28,12 @@ export function lastMonths(n: number, now = new Date()): string[] {
 
 /**
  * The change of `current` over `previous` as the Statistic card shows it: a signed whole
- * percentage, "+12%", "-5%" or "0%" (a minus prefix draws the red down arrow, spec §3). From
- * nothing to something is "+100%"; nothing to nothing is "0%".
+ * percentage, "+12%", "-5%" or "0%" (a minus prefix draws the red down arrow, spec §3). With
+ * nothing in the previous period there is nothing to compare with: null (the card then shows no
+ * arrow, or "new" when views arrived; a growth from zero is no "+100%").
  */
-export function percentChange(current: number, previous: number): string {
-  if (previous === 0) return current > 0 ? '+100%' : '0%'
+export function percentChange(current: number, previous: number): string | null {
+  if (previous === 0) return null
   const pct = Math.round(((current - previous) / previous) * 100)
   return pct > 0 ? `+${pct}%` : pct < 0 ? `${pct}%` : '0%'
 }

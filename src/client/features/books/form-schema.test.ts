@@ -45,3 +45,10 @@ test('only the changed fields are sent on edit', () => {
   expect(changedFields(initial, { ...initial, author: '' })).toEqual({ author: '' })
   expect(changedFields(initial, initial)).toEqual({})
 })
+
+test('a finished date before the started date is refused on finished_at, in both forms', () => {
+  const values = { ...EMPTY_BOOK, title: 'Dune', started_at: '2024-03-10', finished_at: '2024-03-09' }
+  expect(messages(v.safeParse(NewBookSchema, { ...values, link: '' }))).toEqual({ finished_at: 'validation.book.dates.order' })
+  expect(messages(v.safeParse(EditBookSchema, values))).toEqual({ finished_at: 'validation.book.dates.order' })
+  expect(v.safeParse(EditBookSchema, { ...values, finished_at: '2024-03-10' }).success).toBe(true)
+})

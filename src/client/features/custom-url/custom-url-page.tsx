@@ -1,9 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { css } from 'styled-system/css'
+import { usePublicUrl } from '~/client/lib/public-address'
 import { useSession } from '~/client/lib/session'
 import * as Alert from '~/client/ui/alert'
 import * as Card from '~/client/ui/card'
-import { PublicLink, publicUrl } from './components/public-link'
+import { PublicLink } from './components/public-link'
 import { SlugForm } from './components/slug-form'
 
 const styles = {
@@ -19,6 +20,7 @@ const styles = {
 export function CustomUrlPage() {
   const { t } = useLingui()
   const { user } = useSession()
+  const publicUrl = usePublicUrl()
   if (!user) return null
   const slug = user.slug
   return (

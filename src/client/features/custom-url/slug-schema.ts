@@ -1,21 +1,18 @@
-import { useLingui } from '@lingui/react/macro'
-import { useMemo } from 'react'
-import * as v from 'valibot'
 import { isReservedSlug, Slug } from '~/shared/schemas/common'
+import * as v from 'valibot'
 
 /**
- * The shared slug rules (SlugInput: decisions §9 pattern, then reserved names refused). It is
- * PublicSlug step for step; only the reserved message is given here as text, because the form
- * kit's catalog (ui/form/messages.ts) has no entry yet for `validation.slug.reserved`.
+ * What is wrong with `value` by the shared slug rules (decisions §9 pattern, then reserved
+ * names: SlugInput's PublicSlug, step for step), as the catalog id the form shows; null when it
+ * is worth asking the server about.
  */
-export function useSlugSchema() {
-  const { t } = useLingui()
-  const reserved = t`That URL is reserved: please choose another`
-  return useMemo(() => v.object({ slug: v.pipe(Slug, v.check((s) => !isReservedSlug(s), reserved)) }), [reserved])
+export function slugProblem(value: string): 'validation.slug.invalid' | 'validation.slug.reserved' | null {
+  if (!v.is(Slug, value)) return 'validation.slug.invalid'
+  return isReservedSlug(value.trim()) ? 'validation.slug.reserved' : null
 }
 
 /** True when `value` would pass the form's rules (so it is worth asking the server about). */
-export const isValidSlug = (value: string) => v.is(Slug, value) && !isReservedSlug(value.trim())
+export const isValidSlug = (value: string) => slugProblem(value) === null
 
 /** A suggestion from the reader's name: "Ada Lovelace" → "ada-lovelace" (accents dropped). */
 export function suggestSlug(name: string): string {

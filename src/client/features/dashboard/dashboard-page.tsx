@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useMemo } from 'react'
 import { css } from 'styled-system/css'
 import { plansQuery } from '~/client/lib/plans'
+import { usePublicUrl } from '~/client/lib/public-address'
 import { useSession } from '~/client/lib/session'
 import { useDocumentTitle } from '~/client/lib/use-document-title'
 import { useOnline } from '~/client/lib/use-online'
@@ -52,6 +53,7 @@ export function DashboardPage() {
   const online = useOnline()
   const demo = useQuery({ ...demoQuery(), enabled: online })
   const plans = useQuery({ ...plansQuery(), enabled: online })
+  const publicUrl = usePublicUrl()
   const bookCount = useBookCount()
   const recent = useBooks({ limit: CardGrid.CARD_GRID_MAX.dashboard })
   const allBooks = useBooks()
@@ -67,7 +69,7 @@ export function DashboardPage() {
   const email = user.email
   const slug = user.slug
   const stats = demo.data?.stats
-  const url = slug ? (stats?.slug === slug && stats.url ? stats.url : `${window.location.origin}/${slug}`) : null
+  const url = slug ? publicUrl(slug) : null
   const serverDown = !online || demo.isError
   const views = stats ? stats.views : null
   const views30 = stats?.views_30d ?? 0
@@ -108,10 +110,17 @@ export function DashboardPage() {
               <Trans>Your list has no public page yet</Trans>
             </Alert.Title>
             <Alert.Description>
-              <Trans>
-                Choose a custom URL to share your list: <Link to="/account/url">set your URL</Link> or{' '}
-                <Link to="/welcome">finish the welcome steps</Link>.
-              </Trans>
+              {/* /welcome is only there until it is finished or skipped (routes/_app.welcome.tsx). */}
+              {user.onboarded ? (
+                <Trans>
+                  Choose a custom URL to share your list: <Link to="/account/url">set your URL</Link>.
+                </Trans>
+              ) : (
+                <Trans>
+                  Choose a custom URL to share your list: <Link to="/account/url">set your URL</Link> or{' '}
+                  <Link to="/welcome">finish the welcome steps</Link>.
+                </Trans>
+              )}
             </Alert.Description>
           </Alert.Content>
         </Alert.Root>
@@ -134,7 +143,9 @@ export function DashboardPage() {
           icon="eye"
           label={<Trans>TBR views</Trans>}
           value={views ?? '–'}
-          change={stats?.views_change}
+          // No previous period to compare with: no arrow, and "new" once views arrived.
+          change={stats?.views_change ?? undefined}
+          changeNote={stats && stats.views_change === null && stats.views_30d > 0 ? t({ message: 'new', context: 'views change' }) : undefined}
           description={
             stats ? (
               <Trans>{views30} in the last 30 days</Trans>

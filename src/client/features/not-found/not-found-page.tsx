@@ -2,8 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
 import { useDocumentTitle } from '~/client/lib/use-document-title'
-import { buttonRecipe } from '~/client/ui/button'
 import { Logo } from '~/client/ui/logo'
+import { WayOutLinks } from './way-out-links'
 
 const styles = {
   page: css({
@@ -28,7 +28,10 @@ const styles = {
 
 const STATUS = '404'
 
-/** /404, /notfound and any unknown path (spec §2): a not-found page with a link to the dashboard. */
+/**
+ * /404, /notfound and any unknown path (spec §2): a not-found page with a link to the dashboard,
+ * or for a signed-out visitor the home page and sign-in.
+ */
 export function NotFoundPage() {
   const { t } = useLingui()
   useDocumentTitle(t`Page not found`)
@@ -46,9 +49,7 @@ export function NotFoundPage() {
       <p className={styles.text}>
         <Trans>The page you are looking for does not exist or has moved.</Trans>
       </p>
-      <Link to="/dashboard" className={buttonRecipe({ size: 'lg' })}>
-        <Trans>Go to the dashboard</Trans>
-      </Link>
+      <WayOutLinks />
     </main>
   )
 }

@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { useSession } from '~/client/lib/session'
@@ -21,14 +21,18 @@ export interface WelcomePageProps {
   navigate: (to: string) => void | Promise<void>
   /** The "choose your custom URL" step's content (the route composes the custom-url feature). */
   urlStep: ReactNode
+  /** The "add your first books" step's content (the route composes the books feature). */
+  booksStep: ReactNode
 }
 
 /**
  * spec §2 /welcome and §4 Onboarding: a warning step first for a duplicate user, then the custom
- * URL; Finish (or Skip) marks the user onboarded and goes to /dashboard. The onboarded flag goes
- * through the sync outbox like the other settings (layouts/preferences.ts), so it works offline.
+ * URL, then the first books (added right there); Finish (or Skip) marks the user onboarded and
+ * goes to /dashboard, and an onboarded user never sees /welcome again (the route sends them on).
+ * The onboarded flag goes through the sync outbox like the other settings
+ * (layouts/preferences.ts), so it works offline.
  */
-export function WelcomePage({ page, onPageChange, navigate, urlStep }: WelcomePageProps) {
+export function WelcomePage({ page, onPageChange, navigate, urlStep, booksStep }: WelcomePageProps) {
   const { t } = useLingui()
   useDocumentTitle(t`Welcome`)
   const { user } = useSession()
@@ -77,6 +81,20 @@ export function WelcomePage({ page, onPageChange, navigate, urlStep }: WelcomePa
       </>
     ),
   })
+  steps.push({
+    id: 'first-books',
+    name: <Trans>Your first books</Trans>,
+    description: <Trans>What you mean to read next</Trans>,
+    content: (
+      <>
+        <h2 className={styles.stepTitle}>
+          <Trans>Add your first books</Trans>
+        </h2>
+        {booksStep}
+      </>
+    ),
+  })
+  const count = steps.length
 
   return (
     <div className={styles.stack}>
@@ -85,7 +103,11 @@ export function WelcomePage({ page, onPageChange, navigate, urlStep }: WelcomePa
           <Trans>Welcome to TBR, {name}!</Trans>
         </h1>
         <p className={styles.lead}>
-          <Trans>A couple of quick steps and your reading list is ready to share.</Trans>
+          <Plural
+            value={count}
+            one="One quick step and your reading list is ready to share."
+            other="# quick steps and your reading list is ready to share."
+          />
         </p>
       </header>
       <OnboardingWizard.Root

@@ -14,7 +14,9 @@ export const cardGridRecipe = sva({
       padding: 0,
       margin: 0,
     },
-    item: { display: 'flex', minWidth: 0, '& > *': { flex: '1' } },
+    // A card never widens its column: its own min-content (a long unbroken title) must not
+    // push it past the track, so the child may shrink below it too.
+    item: { display: 'flex', minWidth: 0, '& > *': { flex: '1', minWidth: 0 } },
   },
   variants: {
     // The dashboard's four statistic cards sit on one row on wide screens; the account hub's

@@ -18,22 +18,14 @@ const focusRing = { outline: '2px solid', outlineColor: 'accent', outlineOffset:
 export const feedbackRecipe = sva({
   slots: feedbackAnatomy.keys(),
   base: {
-    // spec §2: a fixed heart button at the bottom right. Above the page and its sticky bar,
-    // under backdrops and dialogs (a drawer or dialog covers it) and the toast region (1002).
     trigger: {
-      position: 'fixed',
-      insetEnd: { base: '4', md: '6' },
-      bottom: { base: '4', md: '6' },
-      zIndex: 'docked',
       display: 'inline-flex',
       alignItems: 'center',
       justifyContent: 'center',
-      width: '12',
-      height: '12',
+      flexShrink: 0,
       borderRadius: 'full',
       bg: 'accent',
       color: 'accent.fg',
-      boxShadow: 'lg',
       cursor: 'pointer',
       transition: 'transform 150ms',
       _hover: { transform: 'scale(1.05)' },
@@ -112,4 +104,27 @@ export const feedbackRecipe = sva({
     errorText: { fontSize: 'sm', color: 'danger', fontWeight: 'medium' },
     thanks: { display: 'flex', alignItems: 'center', gap: '2', color: 'success', fontWeight: 'medium' },
   },
+  variants: {
+    placement: {
+      // spec §2: a fixed heart button at the bottom right. Above the page and its sticky bar,
+      // under backdrops and dialogs (a drawer or dialog covers it) and the toast region (1002).
+      // Only from md up: on a phone a fixed button sits on whatever a page's primary button
+      // is scrolled under it ("Finish", "Change URL"), so there the heart is in the top bar.
+      floating: {
+        trigger: {
+          display: { base: 'none', md: 'inline-flex' },
+          position: 'fixed',
+          insetEnd: '6',
+          bottom: '6',
+          zIndex: 'docked',
+          width: '12',
+          height: '12',
+          boxShadow: 'lg',
+        },
+      },
+      // In the phone top bar (layouts/shell.tsx), beside the user menu.
+      bar: { trigger: { width: '9', height: '9' } },
+    },
+  },
+  defaultVariants: { placement: 'floating' },
 })

@@ -25,15 +25,20 @@ type Status = 'choosing' | 'sending' | 'sent'
 export interface RootProps {
   /** Called after the server accepted the feedback. */
   onSent?: (input: FeedbackInput) => void
+  /**
+   * `floating` (default): the fixed heart at the bottom right, shown from md up. `bar`: the same
+   * heart inside a phone's top bar, where nothing floats over the page's buttons.
+   */
+  placement?: 'floating' | 'bar'
 }
 
 /**
  * The feedback widget of spec §2: a fixed heart button that opens a panel; pick a face, add an
  * optional comment, send it to POST /api/feedback (spec §7). Mount it once in the signed-in layouts.
  */
-export function Root({ onSent }: RootProps) {
+export function Root({ onSent, placement = 'floating' }: RootProps) {
   const { t, i18n } = useLingui()
-  const styles = feedbackRecipe()
+  const styles = feedbackRecipe({ placement })
   const [open, setOpen] = useState(false)
   const [rating, setRating] = useState<FeedbackRating | null>(null)
   const [comment, setComment] = useState('')
@@ -84,12 +89,12 @@ export function Root({ onSent }: RootProps) {
         setOpen(details.open)
         if (!details.open) reset()
       }}
-      positioning={{ placement: 'top-end', gutter: 12 }}
+      positioning={{ placement: placement === 'bar' ? 'bottom-end' : 'top-end', gutter: 12 }}
       lazyMount
       unmountOnExit
     >
       <Popover.Trigger className={styles.trigger} aria-label={t`Send feedback`}>
-        <Heart aria-hidden="true" size={22} />
+        <Heart aria-hidden="true" size={placement === 'bar' ? 18 : 22} />
       </Popover.Trigger>
       <Portal>
         <Popover.Positioner className={styles.positioner}>

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
-import type { InputHTMLAttributes, ReactNode } from 'react'
-import { Controller, get, useFormContext } from 'react-hook-form'
+import { useEffect, useRef, type InputHTMLAttributes, type ReactNode } from 'react'
+import { Controller, get, useFormContext, useWatch } from 'react-hook-form'
 import { css } from 'styled-system/css'
 import { Checkbox } from '../checkbox'
 import * as Field from '../field'
@@ -28,23 +28,93 @@ function useFieldError(name: string): string | undefined {
   return typeof descriptor === 'string' || descriptor === undefined ? descriptor : i18n._(descriptor)
 }
 
-function Frame({ name, label, helperText, required, error, children }: BaseFieldProps & { error?: string; children: ReactNode }) {
+const styles = {
+  footer: css({ display: 'flex', justifyContent: 'space-between', gap: '3', alignItems: 'flex-start' }),
+  counter: css({
+    fontSize: 'xs',
+    color: 'fg.muted',
+    ms: 'auto',
+    whiteSpace: 'nowrap',
+    fontVariantNumeric: 'tabular-nums',
+    '&[data-over]': { color: 'danger', fontWeight: 'semibold' },
+  }),
+}
+
+function Frame({
+  name,
+  label,
+  helperText,
+  required,
+  error,
+  counter,
+  children,
+}: BaseFieldProps & { error?: string; counter?: ReactNode; children: ReactNode }) {
+  const note = error ? (
+    <Field.ErrorText data-field={name}>{error}</Field.ErrorText>
+  ) : (
+    helperText && <Field.HelperText>{helperText}</Field.HelperText>
+  )
   return (
     <Field.Root invalid={!!error} required={required}>
       <Field.Label>{label}</Field.Label>
       {children}
-      {helperText && !error && <Field.HelperText>{helperText}</Field.HelperText>}
-      <Field.ErrorText data-field={name}>{error}</Field.ErrorText>
+      {counter ? (
+        <div className={styles.footer}>
+          {note}
+          {counter}
+        </div>
+      ) : (
+        note
+      )}
     </Field.Root>
   )
 }
 
-export function Text({ name, label, helperText, required, type = 'text', ...input }: BaseFieldProps & InputProps & { type?: 'text' | 'email' | 'url' | 'tel' | 'number' }) {
+/**
+ * The characters used of a text field's `maxLength`, from 90% of it on. The limit is the schema's
+ * (spec §5 max_length message), not the browser's: its maxLength attribute drops what is typed
+ * or pasted past the limit without a word. Going past it shows the field's message at once.
+ */
+function LengthCounter({ name, max }: { name: string; max: number }) {
+  const { i18n } = useLingui()
+  const { trigger } = useFormContext()
+  const used = ((useWatch({ name }) as string | null | undefined) ?? '').length
+  const over = used > max
+  const crossed = useRef(false)
+  useEffect(() => {
+    if (!over && !crossed.current) return
+    crossed.current = true
+    void trigger(name)
+  }, [over, name, trigger])
+  if (used < max * 0.9) return null
+  return (
+    <span className={styles.counter} data-over={over ? '' : undefined} aria-hidden>
+      {i18n.number(used)}/{i18n.number(max)}
+    </span>
+  )
+}
+
+export function Text({
+  name,
+  label,
+  helperText,
+  required,
+  type = 'text',
+  maxLength,
+  ...input
+}: BaseFieldProps & InputProps & { type?: 'text' | 'email' | 'url' | 'tel' | 'number' }) {
   useVisibleField(name)
   const { register } = useFormContext()
   const error = useFieldError(name)
   return (
-    <Frame name={name} label={label} helperText={helperText} required={required} error={error}>
+    <Frame
+      name={name}
+      label={label}
+      helperText={helperText}
+      required={required}
+      error={error}
+      counter={maxLength !== undefined && <LengthCounter name={name} max={maxLength} />}
+    >
       <Field.Input type={type} {...input} {...register(name)} />
     </Frame>
   )

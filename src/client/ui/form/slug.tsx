@@ -31,7 +31,7 @@ const styles = {
 
 /**
  * spec §5 slug variant of text: 3 or more letters, digits, `_` and `-`, starting and ending with
- * a letter or digit ('URLs can only contain letters and numbers'; slugPattern in the schema).
+ * a letter or digit (slugPattern in the schema; the message names all of that, decisions §9).
  * An optional prefix shows the address the slug completes.
  */
 export function Slug({ name, label, helperText, required, prefix, ...input }: Omit<TextLikeProps, 'prefix'> & { prefix?: ReactNode }) {

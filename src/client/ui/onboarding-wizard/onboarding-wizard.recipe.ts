@@ -44,6 +44,9 @@ export const wizardRecipe = sva({
       borderWidth: '2px',
       borderColor: 'fg.muted',
       color: 'fg.muted',
+      fontSize: 'xs',
+      fontWeight: 'semibold',
+      fontVariantNumeric: 'tabular-nums',
       '&[data-reached]': { borderColor: 'success', bg: 'success', color: 'bg' },
     },
     name: { fontWeight: 'semibold', fontSize: 'sm' },
@@ -87,7 +90,8 @@ export const paginationRecipe = sva({
   base: {
     root: { display: 'flex', alignItems: 'center', gap: '1', flexWrap: 'wrap' },
     prevTrigger: pageButton,
-    nextTrigger: pageButton,
+    // The way forward stands out from the page numbers: the step's own next move.
+    nextTrigger: { ...pageButton, paddingX: '3', borderWidth: '1px', borderColor: 'border.input', fontWeight: 'medium' },
     item: { ...pageButton, '&[aria-current=page]': { bg: 'accent', color: 'accent.fg', _hover: { bg: 'accent' } } },
     ellipsis: { paddingX: '1', color: 'fg.muted' },
   },

@@ -54,7 +54,9 @@ test('spec §2: the left side lists each step with its name and description', ()
   const nav = screen.getByRole('navigation', { name: 'Onboarding steps' })
   expect(within(nav).getByRole('list').tagName).toBe('OL')
   const items = within(nav).getAllByRole('button')
-  expect(items.map((t) => t.textContent)).toEqual([
+  // The tick (a check or the step's number) is decoration: the names are name and description.
+  const shown = (t: HTMLElement) => [...t.children].filter((c) => !c.hasAttribute('aria-hidden')).map((c) => c.textContent).join('')
+  expect(items.map(shown)).toEqual([
     'WelcomeWhat TBR does',
     'Your URLPick a custom URL',
     'First bookAdd a book',
@@ -66,6 +68,9 @@ test('page 1 shows the first step; ticks are green for the current and earlier s
   expect(screen.getByText('URL content')).toBeTruthy()
   expect(screen.queryByText('Welcome content')?.closest('[hidden]')).toBeTruthy()
   expect(reached()).toEqual([true, true, false])
+  // A step not reached shows its number, not a (grey) tick.
+  expect(tabs().map((tab) => tab.querySelector('svg.lucide-check') !== null)).toEqual([true, true, false])
+  expect(tabs()[2]!.querySelector('[aria-hidden]')?.textContent).toBe('3')
   expect(tabs().map((tab) => tab.getAttribute('aria-current'))).toEqual([null, 'step', null])
   expect(screen.getByRole('region', { name: 'Your URL' }).textContent).toBe('URL content')
 })
@@ -82,26 +87,35 @@ test('clicking a step jumps to it and reports the page', async () => {
   expect(reached()).toEqual([true, false, false])
 })
 
-test('pagination: Previous, numbered pages and Next, one step per page', async () => {
+test('pagination: Previous, numbered pages and Next, one step per page; only controls that lead somewhere', async () => {
   const onPageChange = vi.fn()
   render(<Harness onPageChange={onPageChange} />, { wrapper })
   const pager = screen.getByRole('navigation', { name: 'Onboarding pages' })
-  const prev = within(pager).getByRole('button', { name: 'Previous page' })
-  const next = within(pager).getByRole('button', { name: 'Next page' })
   const numbers = within(pager).getAllByRole('button', { name: /^Step \d of 3$/ })
   expect(numbers.map((b) => b.textContent)).toEqual(['1', '2', '3'])
   expect(OnboardingWizard.STEPS_PER_PAGE).toBe(1)
-  expect((prev as HTMLButtonElement).disabled).toBe(true)
+  // No Previous on the first step.
+  expect(within(pager).queryByRole('button', { name: 'Previous page' })).toBeNull()
   expect(numbers[0]?.getAttribute('aria-current')).toBe('page')
 
-  await click(next)
+  await click(within(pager).getByRole('button', { name: 'Next page' }))
   expect(onPageChange).toHaveBeenLastCalledWith(2)
   expect(screen.getByText('URL content')).toBeTruthy()
+  expect(within(pager).getByRole('button', { name: 'Previous page' })).toBeTruthy()
   await click(within(pager).getByRole('button', { name: 'Step 3 of 3' }))
   expect(onPageChange).toHaveBeenLastCalledWith(3)
-  expect((within(pager).getByRole('button', { name: 'Next page' }) as HTMLButtonElement).disabled).toBe(true)
+  // The last step has Finish, not a Next that goes nowhere.
+  expect(within(pager).queryByRole('button', { name: 'Next page' })).toBeNull()
+  expect(screen.getByRole('button', { name: 'Finish' })).toBeTruthy()
   await click(within(pager).getByRole('button', { name: 'Previous page' }))
   expect(onPageChange).toHaveBeenLastCalledWith(2)
+})
+
+test('a single step has no pages, Previous or Next: Skip and Finish only', () => {
+  render(<OnboardingWizard.Root steps={steps.slice(0, 1)} page={1} onPageChange={vi.fn()} navigate={vi.fn()} />, { wrapper })
+  expect(screen.queryByRole('navigation', { name: 'Onboarding pages' })).toBeNull()
+  expect(screen.getByRole('button', { name: 'Skip' })).toBeTruthy()
+  expect(screen.getByRole('button', { name: 'Finish' })).toBeTruthy()
 })
 
 test('spec §2: a page beyond the last step shows "Nothing to show"', () => {
@@ -111,7 +125,8 @@ test('spec §2: a page beyond the last step shows "Nothing to show"', () => {
     expect(screen.getByText(text).closest('[hidden]')).toBeTruthy()
   }
   expect(reached()).toEqual([true, true, true])
-  expect((screen.getByRole('button', { name: 'Next page' }) as HTMLButtonElement).disabled).toBe(true)
+  expect(screen.queryByRole('button', { name: 'Next page' })).toBeNull()
+  expect(screen.getByRole('button', { name: 'Step 3 of 3' })).toBeTruthy()
   expect(screen.getByRole('button', { name: 'Skip' })).toBeTruthy()
   expect(screen.queryByRole('button', { name: 'Finish' })).toBeNull()
 })

@@ -43,7 +43,9 @@ export interface RootProps {
 
 /**
  * The onboarding wizard of spec §2/§4: steps listed on the left with ticks, one step per page,
- * Previous / numbered pages / Next, Skip always present, Finish on the last step.
+ * Previous / numbered pages / Next, Skip always present, Finish on the last step. The controls
+ * are only those that lead somewhere: no Previous on the first step, no Next on the last (Finish
+ * is there) or past it, and no pages at all for a single step.
  *
  * Route usage (TanStack Router):
  *   validateSearch: (s) => ({ page: OnboardingWizard.parsePage(s.page) })
@@ -69,6 +71,9 @@ export function Root({
   const count = steps.length
   const outOfRange = page > count
   const isLast = !outOfRange && page === count
+  // Past the end the step list and the numbers lead back; Previous would only step to page - 1.
+  const hasPrevious = page > 1 && !outOfRange
+  const hasNext = page < count
 
   async function leave(kind: 'finish' | 'skip') {
     if (leaving) return
@@ -112,8 +117,10 @@ export function Root({
                   aria-controls={`${id}-step-${index}`}
                   onClick={() => onPageChange(index + 1)}
                 >
+                  {/* spec §2: a green tick for the current and earlier steps; a later step shows
+                      its number, not a grey tick that reads as "done". */}
                   <span className={styles.tick} data-reached={index + 1 <= page ? '' : undefined} aria-hidden="true">
-                    <Check size={14} strokeWidth={3} />
+                    {index + 1 <= page ? <Check size={14} strokeWidth={3} /> : index + 1}
                   </span>
                   <span id={`${id}-name-${index}`} className={styles.name}>
                     {step.name}
@@ -145,7 +152,7 @@ export function Root({
         )}
 
         <div className={styles.footer}>
-          {count > 0 && (
+          {count > 1 && (
             <Pagination.Root
               count={count}
               pageSize={STEPS_PER_PAGE}
@@ -161,10 +168,12 @@ export function Root({
               }}
               className={pager.root}
             >
-              <Pagination.PrevTrigger className={pager.prevTrigger}>
-                <ChevronLeft aria-hidden="true" size={16} />
-                <Trans>Previous</Trans>
-              </Pagination.PrevTrigger>
+              {hasPrevious && (
+                <Pagination.PrevTrigger className={pager.prevTrigger}>
+                  <ChevronLeft aria-hidden="true" size={16} />
+                  <Trans>Previous</Trans>
+                </Pagination.PrevTrigger>
+              )}
               <Pagination.Context>
                 {(api) =>
                   api.pages.map((item, index) =>
@@ -180,11 +189,12 @@ export function Root({
                   )
                 }
               </Pagination.Context>
-              {/* Past the last step there is no "next"; Zag only disables it on the last page. */}
-              <Pagination.NextTrigger className={pager.nextTrigger} {...(outOfRange ? { disabled: true } : {})}>
-                <Trans>Next</Trans>
-                <ChevronRight aria-hidden="true" size={16} />
-              </Pagination.NextTrigger>
+              {hasNext && (
+                <Pagination.NextTrigger className={pager.nextTrigger}>
+                  <Trans>Next</Trans>
+                  <ChevronRight aria-hidden="true" size={16} />
+                </Pagination.NextTrigger>
+              )}
             </Pagination.Root>
           )}
           <div className={styles.actions}>

@@ -59,3 +59,14 @@ test('without a change no arrow is drawn; children render as actions', () => {
   expect(screen.queryByRole('img')).toBeNull()
   expect(screen.getByRole('link', { name: 'edit' })).toBeTruthy()
 })
+
+test('a change note (nothing to compare with) is the green pill without an arrow', () => {
+  render(<StatCard.Root value="2" label="TBR views" changeNote="new" />, { wrapper })
+  const card = screen.getByRole('region', { name: 'TBR views' })
+  expect(within(card).getByText('new').className).toContain('c_success')
+  expect(within(card).queryByRole('img')).toBeNull()
+  cleanup()
+  render(<StatCard.Root value="2" label="TBR views" change="+5%" changeNote="new" />, { wrapper })
+  expect(screen.queryByText('new')).toBeNull()
+  expect(screen.getByRole('img', { name: 'Increase' })).toBeTruthy()
+})

@@ -15,6 +15,11 @@ export interface RootProps {
   label: ReactNode
   /** e.g. `+12%` or `-3`; omitted, no arrow is shown. */
   change?: string | number
+  /**
+   * A word in place of a change when there is nothing to compare with (e.g. "new" for views
+   * after a period with none): the green pill, without an arrow. Ignored when `change` is set.
+   */
+  changeNote?: ReactNode
   /** A name from the icon registry. */
   icon?: Icon.IconName
   /** Secondary line, e.g. the public page URL on the dashboard. */
@@ -24,7 +29,7 @@ export interface RootProps {
   className?: string
 }
 
-export function Root({ value, label, change, icon, description, children, className }: RootProps) {
+export function Root({ value, label, change, changeNote, icon, description, children, className }: RootProps) {
   const { t } = useLingui()
   const labelId = useId()
   const hasChange = change !== undefined && change !== ''
@@ -43,11 +48,13 @@ export function Root({ value, label, change, icon, description, children, classN
         )}
       </div>
       <p className={styles.value}>{value}</p>
-      {hasChange && (
+      {hasChange ? (
         <p className={styles.change}>
           <Icon.Root name={down ? 'arrow-down' : 'arrow-up'} size="sm" label={down ? t`Decrease` : t`Increase`} />
           <span>{change}</span>
         </p>
+      ) : (
+        changeNote && <p className={styles.change}>{changeNote}</p>
       )}
       {description && <div className={styles.description}>{description}</div>}
       {children && <div className={styles.footer}>{children}</div>}

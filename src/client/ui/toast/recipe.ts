@@ -5,14 +5,26 @@ import { sva } from 'styled-system/css'
 export const toastRecipe = sva({
   slots: ['region', 'group', 'root', 'body', 'icon', 'content', 'title', 'description', 'actionTrigger', 'closeTrigger'],
   base: {
-    region: { position: 'fixed', zIndex: 'toast', bottom: '0', right: '0', pointerEvents: 'none' },
+    // Bottom right from md up; on a phone at the top, over the top bar, because a phone's
+    // primary button is usually where the reader scrolled it: near the bottom, under the thumb,
+    // where a toast about that very button would cover it.
+    region: {
+      position: 'fixed',
+      zIndex: 'toast',
+      top: { base: '0', md: 'auto' },
+      bottom: { base: 'auto', md: '0' },
+      right: '0',
+      left: { base: '0', md: 'auto' },
+      pointerEvents: 'none',
+    },
     group: {
       display: 'flex',
       flexDirection: 'column',
       gap: '2',
-      p: '4',
-      w: '100vw',
+      p: { base: '2', md: '4' },
+      w: { base: 'full', md: '100vw' },
       maxW: '26rem',
+      mx: 'auto',
       m: '0',
       listStyle: 'none',
       outline: 'none',

@@ -5,6 +5,7 @@ import { css } from 'styled-system/css'
 import type { ApiResponse } from '~/client/lib/http'
 import * as Form from '~/client/ui/form'
 import { BOOK_LIMITS, parseRetailerLink } from '~/shared/schemas/book'
+import { splitAuthor } from '~/shared/schemas/book-author'
 import { EditBookSchema, NewBookSchema, type BookFormValues } from '../form-schema'
 
 const styles = {
@@ -15,23 +16,28 @@ const styles = {
 }
 
 /**
- * A retailer link fills in the title (unless the reader typed one) and shows the ISBN/ASIN it
- * carries, read from the URL alone with the shared parser: nothing is fetched (decisions §6).
+ * A retailer link fills in the title and the author (unless the reader typed them) and shows the
+ * ISBN/ASIN it carries, read from the URL alone with the shared parser: nothing is fetched
+ * (decisions §6). A slug ending in the author's name (`Dune-Frank-Herbert`) is split in two.
  */
 function LinkAssist() {
   const { t } = useLingui()
   const { setValue, getValues } = useFormContext<BookFormValues>()
   const link = useWatch<BookFormValues, 'link'>({ name: 'link' })
-  const filled = useRef<string | null>(null)
+  const filled = useRef<{ title: string | null; author: string | null }>({ title: null, author: null })
   const parsed = link?.trim() ? parseRetailerLink(link) : null
 
   useEffect(() => {
-    const title = parsed?.title
-    if (!title) return
-    const current = getValues('title')
-    if (!current.trim() || current === filled.current) {
-      filled.current = title
-      setValue('title', title, { shouldDirty: true, shouldValidate: true })
+    if (!parsed?.title) return
+    const split = splitAuthor(parsed.title)
+    const found = { title: split?.title ?? parsed.title, author: split?.author ?? '' }
+    // A field the reader typed in is theirs; one this link (or the previous one) filled follows it.
+    for (const field of ['title', 'author'] as const) {
+      const current = getValues(field)
+      if (!current.trim() || current === filled.current[field]) {
+        filled.current[field] = found[field]
+        setValue(field, found[field], { shouldDirty: true, shouldValidate: true })
+      }
     }
   }, [parsed?.title, getValues, setValue])
 

@@ -7,6 +7,7 @@ import type { LocalBook } from '~/client/db'
 import { useDocumentTitle } from '~/client/lib/use-document-title'
 import { Button, buttonRecipe } from '~/client/ui/button'
 import * as Card from '~/client/ui/card'
+import { FilterChips } from '~/client/ui/filter-chips'
 import type { BookStatus } from '~/shared/schemas/book'
 import { deleteBookWithUndo } from '../actions'
 import { STATUS_FILTERS } from '../labels'
@@ -23,25 +24,6 @@ const styles = {
   toolbar: css({ display: 'flex', flexDirection: { base: 'column', md: 'row' }, alignItems: { md: 'center' }, gap: '3', mb: '4' }),
   search: css({ position: 'relative', flex: '1', minW: 0, '& svg': { position: 'absolute', left: '3', top: '50%', transform: 'translateY(-50%)', color: 'fg.muted', pointerEvents: 'none' } }),
   searchInput: css({ ...inputStyle, ps: '10' }),
-  filters: css({ border: 'none', p: '0', m: '0', minW: 0, display: 'flex', alignItems: 'center', gap: '1', flexWrap: 'wrap' }),
-  chip: css({
-    display: 'inline-flex',
-    alignItems: 'center',
-    h: '9',
-    px: '3',
-    fontSize: 'sm',
-    fontWeight: 'medium',
-    borderRadius: 'full',
-    borderWidth: '1px',
-    borderColor: 'border',
-    bg: 'bg.panel',
-    color: 'fg',
-    cursor: 'pointer',
-    whiteSpace: 'nowrap',
-    _hover: { borderColor: 'border.input' },
-    '&:has(input:checked)': { bg: 'accent', color: 'accent.fg', borderColor: 'accent' },
-    '&:has(input:focus-visible)': { outline: '2px solid', outlineColor: 'accent', outlineOffset: '2px' },
-  }),
   srOnly: css({ srOnly: true }),
   list: css({ position: 'relative', listStyle: 'none', m: '0', p: '0' }),
   frame: css({ borderWidth: '1px', borderColor: 'border', borderRadius: 'xl', overflow: 'hidden', bg: 'bg.panel', boxShadow: 'sm' }),
@@ -128,24 +110,14 @@ export function BookListPage({ query, status, onSearchChange }: BookListPageProp
               autoComplete="off"
             />
           </div>
-          <fieldset className={styles.filters}>
-            <legend className={styles.srOnly}>
-              <Trans>Status</Trans>
-            </legend>
-            {STATUS_FILTERS.map((f) => (
-              <label key={f.value} className={styles.chip}>
-                <input
-                  type="radio"
-                  name="status"
-                  value={f.value}
-                  className={styles.srOnly}
-                  checked={(status ?? 'any') === f.value}
-                  onChange={() => setStatus(f.value)}
-                />
-                {i18n._(f.label)}
-              </label>
-            ))}
-          </fieldset>
+          <FilterChips
+            legend={<Trans>Status</Trans>}
+            legendHidden
+            name="status"
+            value={status ?? 'any'}
+            onValueChange={setStatus}
+            options={STATUS_FILTERS.map((f) => ({ value: f.value, label: i18n._(f.label) }))}
+          />
         </div>
       )}
 

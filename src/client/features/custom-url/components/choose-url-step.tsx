@@ -1,10 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { css } from 'styled-system/css'
+import { usePublicUrl } from '~/client/lib/public-address'
 import { useSession } from '~/client/lib/session'
 import * as Alert from '~/client/ui/alert'
 import { suggestSlug } from '../slug-schema'
-import { PublicLink, publicUrl } from './public-link'
+import { PublicLink } from './public-link'
 import { SlugForm } from './slug-form'
 
 const styles = {
@@ -20,6 +21,7 @@ export function ChooseUrlStep() {
   const { t } = useLingui()
   const { user } = useSession()
   const [saved, setSaved] = useState<string | null>(null)
+  const publicUrl = usePublicUrl()
   if (!user) return null
   const current = user.slug
   return (

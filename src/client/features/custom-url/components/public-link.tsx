@@ -25,6 +25,3 @@ export function PublicLink({ url }: { url: string }) {
     </div>
   )
 }
-
-/** The absolute address of the public list for `slug` (spec §2 public route /{id}). */
-export const publicUrl = (slug: string) => `${window.location.origin}/${encodeURIComponent(slug)}`

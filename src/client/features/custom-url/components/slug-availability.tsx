@@ -1,61 +1,44 @@
 import { Trans } from '@lingui/react/macro'
-import { useQuery } from '@tanstack/react-query'
-import { CircleCheck, CircleX } from 'lucide-react'
-import { useWatch } from 'react-hook-form'
+import { CircleCheck } from 'lucide-react'
+import { useFormState } from 'react-hook-form'
 import { css } from 'styled-system/css'
-import { useOnline } from '~/client/lib/use-online'
 import { Spinner } from '~/client/ui/spinner'
-import { slugCheckQuery } from '../api/slug'
-import { isValidSlug } from '../slug-schema'
-import { useDebouncedValue } from '../use-debounced-value'
-
-/** The pause after typing before the live check asks the server. */
-export const SLUG_CHECK_DEBOUNCE_MS = 400
+import type { SlugStatus } from '../use-slug-status'
 
 const styles = {
   root: css({ display: 'flex', alignItems: 'center', gap: '1.5', minH: '5', fontSize: 'sm', mt: '-3' }),
   muted: css({ display: 'inline-flex', alignItems: 'center', gap: '1.5', color: 'fg.muted' }),
   ok: css({ display: 'inline-flex', alignItems: 'center', gap: '1.5', color: 'success' }),
-  taken: css({ display: 'inline-flex', alignItems: 'center', gap: '1.5', color: 'danger' }),
 }
 
 /**
- * Live availability of the slug being typed (GET /api/url/check, debounced). Only well-formed
- * slugs are asked about, and only online: the rules themselves are the form's to report.
+ * The live check's good news and progress ("Checking…", "… is available", "your current URL").
+ * Problems are the field's error (useSlugStatus): while the field shows one, this line is empty,
+ * so the reader reads one message at a time.
  */
-export function SlugAvailability({ current }: { current: string | null }) {
-  const online = useOnline()
-  const value = ((useWatch({ name: 'slug' }) as string | undefined) ?? '').trim()
-  const slug = useDebouncedValue(value, SLUG_CHECK_DEBOUNCE_MS)
-  const same = !!current && slug.toLowerCase() === current.toLowerCase()
-  const ask = online && slug !== '' && !same && isValidSlug(slug)
-  const check = useQuery({ ...slugCheckQuery(slug), enabled: ask })
-  const settled = slug === value
-
+export function SlugAvailability({ status }: { status: SlugStatus }) {
+  const { errors } = useFormState<{ slug: string }>({ name: 'slug' })
   let content = null
-  if (same && settled) {
+  if (errors.slug) content = null
+  else if (status.state === 'current') {
     content = (
       <span className={styles.muted}>
         <Trans>This is your current URL.</Trans>
       </span>
     )
-  } else if (ask && (!settled || check.isFetching)) {
+  } else if (status.state === 'checking') {
     content = (
       <span className={styles.muted}>
         <Spinner size="sm" />
         <Trans>Checking availability…</Trans>
       </span>
     )
-  } else if (ask && check.data) {
-    content = check.data.available ? (
+  } else if (status.state === 'available') {
+    const slug = status.slug
+    content = (
       <span className={styles.ok}>
         <CircleCheck aria-hidden size={16} />
         <Trans>{slug} is available</Trans>
-      </span>
-    ) : (
-      <span className={styles.taken}>
-        <CircleX aria-hidden size={16} />
-        <Trans>{slug} is already taken</Trans>
       </span>
     )
   }

@@ -1,9 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { css, cx } from 'styled-system/css'
 import { send } from '~/client/lib/http'
+import { displayBase, usePublicBase } from '~/client/lib/public-address'
 import * as Form from '~/client/ui/form'
+import { SlugInput } from '~/shared/schemas/common'
 import { slugChanged } from '../api/slug'
-import { useSlugSchema } from '../slug-schema'
+import { useSlugStatus } from '../use-slug-status'
 import { SlugAvailability } from './slug-availability'
 
 // The kit's prefix join (ui/form/slug.tsx): square start corners beside the prefix.
@@ -30,16 +32,16 @@ export interface SlugFormProps {
 
 /**
  * spec §2 "choose your custom URL" (/welcome) and the change form of /account/url: the slug field
- * (`name="slug"`, decisions §9 rules) with live availability, one submit button, PATCH /api/url.
- * Online-only (decisions §7): offline the form says so and its button is disabled.
+ * (`name="slug"`, decisions §9 rules, the shared SlugInput) with the live check, one submit
+ * button, PATCH /api/url. Online-only (decisions §7): offline the form says so and its button is
+ * disabled.
  */
 export function SlugForm({ current, initial, from, submitLabel, onSaved, quiet }: SlugFormProps) {
   const { t } = useLingui()
-  const schema = useSlugSchema()
-  const origin = typeof window === 'undefined' ? '' : window.location.host
+  const base = displayBase(usePublicBase())
   return (
     <Form.Root
-      schema={schema}
+      schema={SlugInput}
       method="patch"
       url="url"
       submit={quiet ? async (values) => ({ ...(await send('patch', 'url', values)), message: undefined }) : undefined}
@@ -53,14 +55,26 @@ export function SlugForm({ current, initial, from, submitLabel, onSaved, quiet }
       <Form.Slug
         name="slug"
         label={t`Custom URL`}
-        prefix={`${origin}/`}
+        prefix={`${base}/`}
         required
         maxLength={40}
         className={cx(styles.input, slugInputRadius)}
         helperText={<Trans>3 to 40 letters, digits, hyphens or underscores, starting and ending with a letter or digit.</Trans>}
       />
-      <SlugAvailability current={current} />
-      <Form.Submit className={styles.submit}>{submitLabel ?? t`Save URL`}</Form.Submit>
+      <CheckAndSubmit current={current} label={submitLabel ?? t`Save URL`} />
     </Form.Root>
+  )
+}
+
+/** The live check's line and the submit, which stays disabled while the slug is refused. */
+function CheckAndSubmit({ current, label }: { current: string | null; label: string }) {
+  const status = useSlugStatus(current)
+  return (
+    <>
+      <SlugAvailability status={status} />
+      <Form.Submit className={styles.submit} disabled={status.state === 'refused'}>
+        {label}
+      </Form.Submit>
+    </>
   )
 }

@@ -7,7 +7,7 @@ const loadedKey = (slug: string) => `public-frame:${slug.toLowerCase()}`
 
 /**
  * spec §2 /dashboard: "It also loads the public page in a hidden frame using the slug and a token",
- * so the service worker caches the reader's public list (stale-while-revalidate) and it opens
+ * so the service worker keeps the reader's public list (sw/sw.ts, network first) and it opens
  * offline. Deviation: the frame's URL carries the slug only, never the session token. A token in
  * a URL leaks into history, logs and Referer headers, and the public page needs none: the page
  * in the frame shares this origin's storage, so its API call is the signed-in one anyway.

@@ -13,6 +13,8 @@ const styles = {
     display: 'flex',
     gap: '3',
     h: 'full',
+    // Long titles and names wrap or truncate inside the card (spec §9: 4 cards per row).
+    minW: 0,
     p: '4',
     bg: 'bg.panel',
     borderWidth: '1px',
@@ -22,7 +24,7 @@ const styles = {
     transition: 'border-color 0.15s, box-shadow 0.15s',
     _hover: { borderColor: 'accent', boxShadow: 'sm' },
   }),
-  main: css({ display: 'flex', flexDirection: 'column', gap: '1', minW: 0 }),
+  main: css({ flex: '1', display: 'flex', flexDirection: 'column', gap: '1', minW: 0 }),
   title: css({ fontWeight: 'semibold', lineClamp: '2', overflowWrap: 'anywhere' }),
   author: css({ fontSize: 'sm', color: 'fg.muted', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }),
   badge: css({ alignSelf: 'flex-start', mt: 'auto' }),

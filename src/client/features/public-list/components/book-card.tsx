@@ -11,9 +11,14 @@ import { Stars } from './stars'
 const srOnly = css({ srOnly: true })
 
 const styles = {
+  // Cover and text side by side, the buttons on a row of their own across the card's foot, so
+  // every card of a row ends with its buttons at the same height and laid out the same way.
   card: css({
-    display: 'flex',
-    gap: '4',
+    display: 'grid',
+    gridTemplateColumns: 'auto minmax(0, 1fr)',
+    gridTemplateRows: '1fr auto',
+    columnGap: '4',
+    rowGap: '4',
     h: 'full',
     p: '4',
     bg: 'bg.panel',
@@ -22,13 +27,22 @@ const styles = {
     borderRadius: 'xl',
     boxShadow: 'xs',
   }),
-  main: css({ flex: '1', minW: 0, display: 'flex', flexDirection: 'column', gap: '1.5' }),
+  main: css({ minW: 0, display: 'flex', flexDirection: 'column', gap: '1.5' }),
   title: css({ fontSize: 'md', fontWeight: 'semibold', lineHeight: 'snug', overflowWrap: 'anywhere' }),
   author: css({ fontSize: 'sm', color: 'fg.muted', overflowWrap: 'anywhere' }),
   meta: css({ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: '2' }),
   // The data table's badge colours (ui/data-table badgeRecipe), without loading the table's recipes.
   badge: cva({
-    base: { display: 'inline-flex', alignItems: 'center', px: '2', py: '0.5', borderRadius: 'full', fontSize: 'xs', fontWeight: 'semibold', whiteSpace: 'nowrap' },
+    base: {
+      display: 'inline-flex',
+      alignItems: 'center',
+      px: '2',
+      py: '0.5',
+      borderRadius: 'full',
+      fontSize: 'xs',
+      fontWeight: 'semibold',
+      whiteSpace: 'nowrap',
+    },
     variants: {
       status: {
         not_started: { bg: 'bg.muted', color: 'fg' },
@@ -38,7 +52,15 @@ const styles = {
     },
   }),
   review: css({ fontSize: 'sm', color: 'fg', lineClamp: '3', whiteSpace: 'pre-line' }),
-  actions: css({ display: 'flex', flexWrap: 'wrap', gap: '2', mt: 'auto', pt: '2' }),
+  // The card's width alone decides the layout (a container query, not the labels' lengths):
+  // side by side when two buttons fit in either language, else one above the other.
+  actions: css({ gridColumn: '1 / -1', containerType: 'inline-size' }),
+  buttons: css({
+    display: 'grid',
+    gridTemplateColumns: 'minmax(0, 1fr)',
+    gap: '2',
+    '@container (min-width: 23rem)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
+  }),
 }
 
 export interface BookCardProps {
@@ -66,7 +88,9 @@ export function BookCard({ book, affiliateTag, canAdd, adding, added, onAdd }: B
           <span className={styles.badge({ status: book.status })}>{i18n._(STATUS_LABEL[book.status])}</span>
         </div>
         {book.review && <p className={styles.review}>{book.review}</p>}
-        <div className={styles.actions}>
+      </div>
+      <div className={styles.actions}>
+        <div className={styles.buttons}>
           {/* decisions §8: a retailer search with the affiliate tag; sponsored (a paid link). */}
           <a
             href={buyUrl(book, affiliateTag)}

@@ -2,9 +2,10 @@ import { useLingui } from '@lingui/react/macro'
 import { Search } from 'lucide-react'
 import { useId } from 'react'
 import { css } from 'styled-system/css'
-import { isStatusFilter, STATUS_FILTERS, type StatusFilter } from '../list-model'
-import { FILTER_LABEL } from './labels'
+import { FilterChips } from '~/client/ui/filter-chips'
 import { inputStyle } from '~/client/ui/input-style'
+import { STATUS_FILTERS, type StatusFilter } from '../list-model'
+import { FILTER_LABEL } from './labels'
 
 const field = {
   root: css({ display: 'flex', flexDirection: 'column', gap: '1.5', w: 'full' }),
@@ -13,14 +14,13 @@ const field = {
 const styles = {
   root: css({
     display: 'grid',
-    gridTemplateColumns: { base: '1fr', sm: 'minmax(0, 1fr) 12rem' },
-    gap: '3',
+    gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) auto' },
+    gap: { base: '4', lg: '6' },
     alignItems: 'end',
   }),
   searchBox: css({ position: 'relative' }),
   searchIcon: css({ position: 'absolute', insetStart: '3', top: '50%', transform: 'translateY(-50%)', color: 'fg.muted', pointerEvents: 'none' }),
   searchInput: css({ ...inputStyle, ps: '9' }),
-  select: css({ ...inputStyle, cursor: 'pointer' }),
 }
 
 export interface ListFiltersProps {
@@ -30,11 +30,13 @@ export interface ListFiltersProps {
   onStatusChange: (status: StatusFilter) => void
 }
 
-/** spec §2 /{id}: a search box (title or author) and a status filter (Any, Not started, Reading, Finished). */
+/**
+ * spec §2 /{id}: a search box (title or author) and a status filter (Any, Not started, Reading,
+ * Finished): the kit's chips, the same control as the reader's own list (/books).
+ */
 export function ListFilters({ query, onQueryChange, status, onStatusChange }: ListFiltersProps) {
   const { t, i18n } = useLingui()
   const searchId = useId()
-  const statusId = useId()
   return (
     <div role="search" className={styles.root}>
       <div className={field.root}>
@@ -56,24 +58,13 @@ export function ListFilters({ query, onQueryChange, status, onStatusChange }: Li
           />
         </div>
       </div>
-      <div className={field.root}>
-        <label htmlFor={statusId} className={field.label}>
-          {t`Status`}
-        </label>
-        <select
-          id={statusId}
-          name="status"
-          value={status}
-          onChange={(e) => isStatusFilter(e.target.value) && onStatusChange(e.target.value)}
-          className={styles.select}
-        >
-          {STATUS_FILTERS.map((value) => (
-            <option key={value} value={value}>
-              {i18n._(FILTER_LABEL[value])}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterChips
+        legend={t`Status`}
+        name="status"
+        value={status}
+        onValueChange={onStatusChange}
+        options={STATUS_FILTERS.map((value) => ({ value, label: i18n._(FILTER_LABEL[value]) }))}
+      />
     </div>
   )
 }

@@ -1,9 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link, useRouter } from '@tanstack/react-router'
+import { useRouter } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { useDocumentTitle } from '~/client/lib/use-document-title'
 import { useOnline } from '~/client/lib/use-online'
-import { Button, buttonRecipe } from '~/client/ui/button'
+import { Button } from '~/client/ui/button'
 
 const styles = {
   root: css({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '4', py: '16', textAlign: 'center' }),
@@ -16,7 +17,7 @@ const styles = {
  * The list could not be loaded: offline before it was ever opened here (the service worker
  * only has lists opened once online), or a server failure. The central handler has shown why.
  */
-export function PublicListError() {
+export function PublicListError({ wayOut }: { wayOut?: ReactNode }) {
   const { t } = useLingui()
   const router = useRouter()
   const online = useOnline()
@@ -38,9 +39,7 @@ export function PublicListError() {
           <Trans>Try again</Trans>
         </Button>
         {/* As on the not-found page: offline, a path never opened here may not be a list at all. */}
-        <Link to="/dashboard" className={buttonRecipe({ variant: 'outline' })}>
-          <Trans>Go to the dashboard</Trans>
-        </Link>
+        {wayOut}
       </div>
     </div>
   )

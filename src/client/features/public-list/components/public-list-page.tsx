@@ -5,6 +5,7 @@ import { useDeferredValue, useState } from 'react'
 import { css } from 'styled-system/css'
 import { handleError } from '~/client/lib/http'
 import { recordEvent, useSession } from '~/client/lib/session'
+import * as Alert from '~/client/ui/alert'
 import { useDocumentTitle } from '~/client/lib/use-document-title'
 import { syncNow } from '~/client/sync'
 import { Link as TextLink } from '~/client/ui/link'
@@ -50,9 +51,9 @@ const styles = {
  * Its imports are kept lean (no forms, charts or payments): it is the page shared to phones.
  */
 export function PublicListPage({ slug }: { slug: string }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const { data } = useSuspenseQuery(publicListQuery(slug))
-  const { token } = useSession()
+  const { token, user } = useSession()
   const [query, setQuery] = useState('')
   const [status, setStatus] = useState<StatusFilter>('any')
   const [adding, setAdding] = useState<string | null>(null)
@@ -67,8 +68,12 @@ export function PublicListPage({ slug }: { slug: string }) {
   const books = filterBooks(data.books, deferredQuery, status)
   const total = data.books.length
   const shown = books.length
-  const own = data.viewer?.own ?? false
+  // spec §1: no "Add" on one's own list. From the account ids, not the answer's `viewer`: a saved
+  // copy may have been fetched under another session of this device (sw/sw.ts).
+  const own = !!token && !!user && user.account_id === data.account.id
   const canAdd = !!token && !own
+  const saved = data.saved_at
+  const savedWhen = saved ? i18n.date(saved, { dateStyle: 'medium', timeStyle: 'short' }) : ''
 
   async function add(book: PublicBook) {
     if (adding) return
@@ -98,6 +103,27 @@ export function PublicListPage({ slug }: { slug: string }) {
           </p>
         </div>
       </header>
+
+      {saved !== undefined && (
+        <Alert.Root status="info">
+          <Alert.Icon />
+          <Alert.Content>
+            <Alert.Title>
+              <Trans>A saved copy</Trans>
+            </Alert.Title>
+            <Alert.Description>
+              {savedWhen ? (
+                <Trans>
+                  This list could not be loaded, so this is the copy saved on this device on {savedWhen}. It may have
+                  changed since.
+                </Trans>
+              ) : (
+                <Trans>This list could not be loaded, so this is the copy saved on this device. It may have changed since.</Trans>
+              )}
+            </Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      )}
 
       {!token && (
         <aside className={styles.invite} aria-label={t`Sign up`}>
