@@ -84,6 +84,7 @@ test('in Spanish: sign-up, verification and the dashboard', async ({ page, reque
   await page.locator('button[type="submit"]').click()
   await expect(page.getByRole('heading', { name: '¡Te damos la bienvenida a TBR, Lola Lectora!' })).toBeVisible()
   await expect(page).toHaveTitle('Bienvenida · TBR')
+  await page.getByRole('button', { name: 'Página siguiente' }).click()
   await page.getByRole('button', { name: 'Terminar' }).click()
   await expect(page).toHaveTitle('Panel · TBR')
   await expect(page.getByText(/Sesión iniciada como/)).toBeVisible()
@@ -153,9 +154,11 @@ test('route guards and not-found pages', async ({ page, request }) => {
   await page.goto('/no/such/page')
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
   await expect(page).toHaveTitle('Page not found · TBR')
+  // Signed out there is no dashboard to go to: the page offers sign-in.
   for (const path of ['/404', '/notfound']) {
     await page.goto(path)
-    await expect(page.getByRole('link', { name: 'Go to the dashboard' })).toHaveAttribute('href', '/dashboard')
+    await expect(page.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/signin')
+    await expect(page.getByRole('link', { name: 'Go to the dashboard' })).toHaveCount(0)
   }
   // A verified user on /signup/verify goes to the dashboard.
   const { token } = await readyUser(request)

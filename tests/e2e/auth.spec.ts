@@ -38,7 +38,8 @@ test('a new reader signs up, verifies, picks the free plan and signs in every wa
   await expect(page).toHaveURL(/\/welcome$/)
   await expect(page.getByRole('heading', { name: `Welcome to TBR, ${name}!` })).toBeVisible()
 
-  // Welcome (the onboarding wizard) → Finish → dashboard
+  // Welcome (the onboarding wizard: custom URL, first books) → Next → Finish → dashboard
+  await page.getByRole('button', { name: 'Next page' }).click()
   await page.getByRole('button', { name: 'Finish' }).click()
   await expect(page).toHaveURL(/\/dashboard$/)
   await expect(page).toHaveTitle('Dashboard · TBR')
