@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test'
+import { expectAccessible } from './a11y'
 import { notifications, readyUser, useToken } from './auth-helpers'
 import { auth, controlledBySw, expectServerBooks } from './books-helpers'
 
@@ -48,6 +49,7 @@ test('onboarding: choose a URL, add the first books right there, Finish; done me
   await form.locator('input[name="title"]').fill('Emma')
   await page.keyboard.press('Enter')
   await expect(page.getByRole('heading', { name: 'On your list: 2 books' })).toBeVisible()
+  await expectAccessible(page, '/welcome?page=2')
   await expectServerBooks(request, token, (b) => [b.title, b.author], [['Dune', 'Frank Herbert'], ['Emma', null]])
 
   await page.getByRole('button', { name: 'Finish' }).click()

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expectAccessible } from './a11y'
 import { readyUser, useToken } from './auth-helpers'
 import { addServerBook, auth, controlledBySw } from './books-helpers'
 
@@ -74,6 +75,7 @@ test('a list reopened offline says it is a saved copy, and from when', async ({ 
   const today = new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(new Date())
   await expect(page.getByText('A saved copy')).toBeVisible()
   await expect(page.getByText(`This list could not be loaded, so this is the copy saved on this device on ${today}`)).toBeVisible()
+  await expectAccessible(page, 'a saved copy, with the status chips')
   await context.setOffline(false)
   await page.reload()
   await expect(cards(page)).toHaveCount(3)
