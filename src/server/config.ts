@@ -44,14 +44,15 @@ const ConfigSchema = v.object({
   LOG_LEVEL: v.optional(v.picklist(['silent', 'error', 'info', 'debug']), 'info'),
   /** API processes sharing PORT (node:cluster); more than one needs DATABASE_URL. */
   WORKERS: v.optional(int(1, 64), '1'),
-  /** Admission control for /api (middleware/admission.ts): requests in progress at once; unset,
-   *  4 on PGlite and 16 on PostgreSQL. */
+  /** Admission control for /api (middleware/admission.ts): requests in progress at once, per
+   *  process; unset, 2 on PGlite and 16 on PostgreSQL. */
   API_CONCURRENCY: v.optional(int(1, 10000)),
-  /** Requests that may wait for a turn; more are answered 503 at once. Unset: 64 / 256. */
+  /** Requests that may wait for a turn; more are answered 503 at once. Unset: 256 / 512. */
   API_QUEUE: v.optional(int(0, 100000)),
   /** Longest wait for a turn before a 503, in ms (also the bound on the expected wait). */
   API_QUEUE_WAIT_MS: v.optional(int(1, 60000)),
-  /** Password derivations (scrypt) at once; unset, half the cores (at least 1). */
+  /** Password derivations (scrypt) at once, per process; unset, half the cores shared among the
+   *  WORKERS (at least 1 each). */
   PASSWORD_HASH_CONCURRENCY: v.optional(int(1, 256)),
   /** Derivations that may wait for a turn (unset: 8); more are answered 429 at once. */
   PASSWORD_HASH_QUEUE: v.optional(int(0, 1000)),

@@ -1,7 +1,7 @@
 import type { Config } from './config'
 import type { Deps } from './context'
 import { openDatabase } from './db/client'
-import { limitPasswordHashing } from './lib/crypto'
+import { defaultHashConcurrency, limitPasswordHashing } from './lib/crypto'
 import { setLogLevel } from './lib/log'
 import { createMailer } from './services/mail'
 import { loadPlans } from './services/plans'
@@ -10,7 +10,9 @@ import { loadSecret } from './services/sessions'
 /** Opens the database (migrating it) and wires the services the routes use. */
 export async function createDeps(config: Config): Promise<Deps> {
   setLogLevel(config.LOG_LEVEL)
-  limitPasswordHashing({ concurrency: config.PASSWORD_HASH_CONCURRENCY, queue: config.PASSWORD_HASH_QUEUE })
+  // Half the machine's cores for derivations, shared among the WORKERS processes (README Decisions).
+  const hashing = config.PASSWORD_HASH_CONCURRENCY ?? Math.max(1, Math.floor(defaultHashConcurrency() / config.WORKERS))
+  limitPasswordHashing({ concurrency: hashing, queue: config.PASSWORD_HASH_QUEUE })
   const plans = loadPlans(config.PLANS)
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR })
   const db = database.db

@@ -43,9 +43,9 @@ const BOOKS = 50
 const WRITERS = smoke ? 1 : 4
 const pgUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL
 
-const databases: { label: string; adminUrl?: string }[] = [{ label: 'PGlite' }]
-if (pgUrl) databases.push({ label: 'PostgreSQL', adminUrl: pgUrl })
-const chosen = databases.filter((d) => !args.only || d.label.toLowerCase() === args.only.toLowerCase())
+const databases: { key: string; label: string; adminUrl?: string }[] = [{ key: 'pglite', label: 'PGlite' }]
+if (pgUrl) databases.push({ key: 'postgres', label: 'PostgreSQL', adminUrl: pgUrl })
+const chosen = databases.filter((d) => !args.only || d.key === args.only.toLowerCase())
 if (!chosen.length)
   throw new Error(`--only ${args.only}: no such database here (pglite, or postgres with DATABASE_URL)`)
 

@@ -1,6 +1,5 @@
 import { createMiddleware } from 'hono/factory'
-import type { AppEnv, Deps } from '../context'
-import { ApiError } from '../lib/errors'
+import { t, type AppEnv, type Deps } from '../context'
 import { Limiter, Overloaded, type LimiterOptions } from '../lib/limiter'
 
 // Admission control for /api (hardening item 14; README Decisions, "Admission control"). At most
@@ -11,13 +10,16 @@ import { Limiter, Overloaded, type LimiterOptions } from '../lib/limiter'
 // Clients back off on 503 (src/client/sync/engine.ts honours Retry-After).
 
 /**
- * Defaults per database. PGlite runs every query on this thread, one at a time: more than a few
- * requests in progress only interleave, each finishing later. PostgreSQL has a pool of 10
- * connections (db/pool.ts): a few more than that keep it busy while answers are written out.
+ * Defaults per database. PGlite runs every query on this thread, one at a time: more than two
+ * requests in progress only interleave, each finishing later, and lengthen the stretches in which
+ * the event loop accepts no connection (measured at 200 connections: 2 answered ~1.7× more than
+ * 4). PostgreSQL has a pool of 10 connections (db/pool.ts): a few more than that keep it busy
+ * while answers are written out. The queues are long enough that the wait bound, not the queue,
+ * refuses first; the queue bound only caps memory.
  */
 export const ADMISSION_DEFAULTS = {
-  pglite: { concurrency: 4, queue: 64, maxWaitMs: 2_000 },
-  postgres: { concurrency: 16, queue: 256, maxWaitMs: 2_000 },
+  pglite: { concurrency: 2, queue: 256, maxWaitMs: 2_000 },
+  postgres: { concurrency: 16, queue: 512, maxWaitMs: 2_000 },
 } as const satisfies Record<Deps['database']['kind'], Required<LimiterOptions>>
 
 export function admissionLimits(deps: Pick<Deps, 'config' | 'database'>): Required<LimiterOptions> {
@@ -49,7 +51,9 @@ export const admission = (limits: LimiterOptions) => {
       // Refused, or the client left while waiting (nobody reads that answer; nothing to log).
       if (!(err instanceof Overloaded) && !signal.aborted) throw err
       const retryAfter = err instanceof Overloaded ? err.retryAfterSeconds : 1
-      throw new ApiError(503, 'error.overloaded', { headers: { 'Retry-After': String(retryAfter) } })
+      // Answered here rather than thrown to onError: under overload this is the most frequent
+      // answer, and an exception (its stack trace) is the costliest part of it.
+      return c.json({ message: t(c, 'error.overloaded') }, 503, { 'Retry-After': String(retryAfter) })
     }
   })
 }
