@@ -27,6 +27,8 @@ export const validationMessages: Record<string, MessageDescriptor> = {
   'validation.otp.required': msg`Please enter the code`,
   'validation.otp.invalid': msg`The code must be 6 digits`,
   'validation.plan.required': msg`Please choose a plan`,
+  // Worded as the server's (src/server/i18n.ts): the profile picture is an http(s) address.
+  'validation.avatar.invalid': msg`The picture must be an http or https image address`,
   'validation.invalid': msg`This value is invalid`,
   // Book fields (src/shared/schemas/book.ts), worded as the server's catalog words them.
   'validation.book.title.required': msg`Please enter a title`,

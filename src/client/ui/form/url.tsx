@@ -25,6 +25,16 @@ export function urlPattern(message: string = URL_INVALID) {
   return v.check<string, string>((s) => s.trim() === '' || URL_PATTERN.test(s.trim()), message)
 }
 
+/**
+ * The address as an API that takes only absolute addresses wants it: the url pattern above lets
+ * the scheme out ("www.example.com/a.png"), and such an address gets https://. One with a scheme
+ * keeps it (whether that scheme is acceptable is the field's own rule), and '' stays ''.
+ */
+export function withHttps(address: string): string {
+  const s = address.trim()
+  return s === '' || /^[a-z][a-z\d+.-]*:\/\//i.test(s) ? s : `https://${s}`
+}
+
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'type' | 'children'>
 
 export interface UrlProps extends InputProps {

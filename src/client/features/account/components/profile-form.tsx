@@ -7,7 +7,7 @@ import type { UserRow } from '~/client/db'
 import * as Card from '~/client/ui/card'
 import * as Form from '~/client/ui/form'
 import { hasFlag } from '~/shared/permissions'
-import { Email, Name } from '~/shared/schemas/common'
+import { Email, isHttpUrl, Name } from '~/shared/schemas/common'
 import type { UpdateUserInput } from '~/shared/schemas/user'
 import { updateProfile } from '../api/update-profile'
 
@@ -17,18 +17,23 @@ import { updateProfile } from '../api/update-profile'
 // issue, item 4: a new address needs the current password (when the user has one); the server's
 // refusal lands on that field.
 
+// The server takes only absolute http(s) addresses for the picture (src/shared/schemas/user.ts):
+// one typed without its scheme is sent with https://, and another scheme (ftp://) is refused here
+// with the server's own message. Not an address at all keeps the url field's message (spec §5).
 const Avatar = v.pipe(
   v.string(),
   v.trim(),
-  v.maxLength(2048, Form.withValues('global.form.input.error.max_length', { max: 2048 })),
   Form.urlPattern(),
+  v.transform(Form.withHttps),
+  v.maxLength(2048, Form.withValues('global.form.input.error.max_length', { max: 2048 })),
+  v.check((s) => s === '' || isHttpUrl(s), 'validation.avatar.invalid'),
 )
 
 /** Whether the typed address differs from the saved one (the server compares without case). */
 const emailChanged = (saved: string, typed: string | undefined) => (typed ?? '').trim().toLowerCase() !== saved.toLowerCase()
 
 /** The form's schema: the current password is required only for a new address, and only if one exists. */
-function profileSchema(savedEmail: string, hasPassword: boolean) {
+export function profileSchema(savedEmail: string, hasPassword: boolean) {
   return v.pipe(
     v.object({
       name: Name,
