@@ -61,7 +61,11 @@ export async function readJson(c: Ctx): Promise<Record<string, unknown>> {
 }
 
 /** Reads the JSON body and validates it with a shared schema; bad input is a 400 naming the field. */
-export async function readBody<S extends v.GenericSchema>(c: Ctx, schema: S, opts?: ValidateOptions): Promise<v.InferOutput<S>> {
+export async function readBody<S extends v.GenericSchema>(
+  c: Ctx,
+  schema: S,
+  opts?: ValidateOptions,
+): Promise<v.InferOutput<S>> {
   return validate(schema, await readJson(c), opts)
 }
 
@@ -74,7 +78,11 @@ export interface ValidateOptions {
  * Validates input with a shared schema. Every string in it, keys included, must be well-formed
  * text (no NUL, no lone surrogate): checked here once for every route, whatever the schema.
  */
-export function validate<S extends v.GenericSchema>(schema: S, raw: unknown, opts: ValidateOptions = {}): v.InferOutput<S> {
+export function validate<S extends v.GenericSchema>(
+  schema: S,
+  raw: unknown,
+  opts: ValidateOptions = {},
+): v.InferOutput<S> {
   const bad = findIllFormedText(raw, opts.skipText)
   if (bad) throw new ApiError(400, 'validation.text.invalid_char', { inputError: fieldOf(bad) })
   const result = v.safeParse(schema, raw)

@@ -1,8 +1,8 @@
 import { serve, type ServerType } from '@hono/node-server'
-import { randomUUID } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { startTestServer, type TestServer } from './harness'
+import { prng, type Rng } from './prng'
 
 // Hardening item 12: every route the app mounts, read from the app itself (a new route is fuzzed
 // without touching this file), gets random and hostile input over real HTTP: bodies of wrong
@@ -28,37 +28,92 @@ afterAll(async () => {
   await s.close()
 })
 
-/** mulberry32: small, seeded, good enough to pick cases. */
-function rng(seed: number) {
-  let a = seed >>> 0
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-  const int = (n: number) => Math.floor(next() * n)
-  const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)]!
-  return { next, int, pick, chance: (p: number) => next() < p }
-}
-type Rng = ReturnType<typeof rng>
-
 // Field names the API knows (so values reach the schemas) and a few it does not.
 const FIELDS = [
-  'title', 'author', 'rating', 'review', 'started_at', 'finished_at', 'imageUrl', 'id', 'link', 'isbn',
-  'email', 'password', 'confirm_password', 'name', 'token', 'jwt', 'code', 'slug', 'plan', 'account',
-  'avatar', 'account_name', 'default_account', 'support_enabled', 'onboarded', 'dark_mode', 'locale',
-  'oldpassword', 'newpassword', 'has_password', 'comment', 'metadata', 'message', 'template',
-  'mutations', 'key', 'kind', 'data', 'new_signin', 'plan_updated', 'confirm', '2fa_enabled',
-  'permission', 'scope', 'active', 'invite_id', '__proto__', 'constructor', 'x'.repeat(300), '',
+  'title',
+  'author',
+  'rating',
+  'review',
+  'started_at',
+  'finished_at',
+  'imageUrl',
+  'id',
+  'link',
+  'isbn',
+  'email',
+  'password',
+  'confirm_password',
+  'name',
+  'token',
+  'jwt',
+  'code',
+  'slug',
+  'plan',
+  'account',
+  'avatar',
+  'account_name',
+  'default_account',
+  'support_enabled',
+  'onboarded',
+  'dark_mode',
+  'locale',
+  'oldpassword',
+  'newpassword',
+  'has_password',
+  'comment',
+  'metadata',
+  'message',
+  'template',
+  'mutations',
+  'key',
+  'kind',
+  'data',
+  'new_signin',
+  'plan_updated',
+  'confirm',
+  '2fa_enabled',
+  'permission',
+  'scope',
+  'active',
+  'invite_id',
+  '__proto__',
+  'constructor',
+  'x'.repeat(300),
+  '',
 ] as const
 
 const STRINGS = [
-  '', ' ', 'a', 'Dune', 'reader@example.com', 'correct horse!', '2024-02-30', '2024-01-05', 'free', 'en', 'es',
-  'positive', 'book.create', 'book.update', 'book.delete', 'https://www.amazon.com/Dune/dp/0441013597',
-  'javascript:alert(1)', '<script>alert(1)</script>', "' OR 1=1 --", '%00', '\u0000', 'a\u0000b', '\ud800',
-  'x\udfffy', '😀'.repeat(50), '\u202eevil', 'ñandú', '../../etc/passwd', '{"a":1}', 'null', 'NaN',
+  '',
+  ' ',
+  'a',
+  'Dune',
+  'reader@example.com',
+  'correct horse!',
+  '2024-02-30',
+  '2024-01-05',
+  'free',
+  'en',
+  'es',
+  'positive',
+  'book.create',
+  'book.update',
+  'book.delete',
+  'https://www.amazon.com/Dune/dp/0441013597',
+  'javascript:alert(1)',
+  '<script>alert(1)</script>',
+  "' OR 1=1 --",
+  '%00',
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  'x\udfffy',
+  '😀'.repeat(50),
+  '\u202eevil',
+  'ñandú',
+  '../../etc/passwd',
+  '{"a":1}',
+  'null',
+  'NaN',
 ]
 
 function hostileString(r: Rng): string {
@@ -66,7 +121,7 @@ function hostileString(r: Rng): string {
     case 0:
       return 'x'.repeat(r.pick([301, 5000, 100_000]))
     case 1:
-      return randomUUID()[r.chance(0.5) ? 'toUpperCase' : 'toString']()
+      return r.uuid()[r.chance(0.5) ? 'toUpperCase' : 'toString']()
     case 2:
       return Array.from({ length: r.int(20) }, () => String.fromCharCode(r.int(0x10000))).join('')
     default:
@@ -115,9 +170,9 @@ function body(r: Rng): string | undefined {
       return JSON.stringify({ title: 'x'.repeat(1_100_000) }) // past BODY_LIMIT_KB
     case 4: {
       const mutations = Array.from({ length: r.int(5) + 1 }, () => ({
-        key: r.chance(0.8) ? randomUUID() : hostileString(r),
+        key: r.chance(0.8) ? r.uuid() : hostileString(r),
         kind: r.pick(['book.create', 'book.update', 'book.delete', 'nope']),
-        ...(r.chance(0.5) ? { id: r.chance(0.5) ? randomUUID() : hostileString(r) } : {}),
+        ...(r.chance(0.5) ? { id: r.chance(0.5) ? r.uuid() : hostileString(r) } : {}),
         ...(r.chance(0.8) ? { data: object(r, 1) } : {}),
       }))
       return JSON.stringify({ mutations })
@@ -168,7 +223,7 @@ test(`every mounted route survives hostile input (seed ${SEED})`, { timeout: 240
   const unique = [...new Map(routes.map((route) => [`${route.method} ${route.path}`, route])).values()]
   expect(unique.length).toBeGreaterThan(30)
 
-  const r = rng(SEED)
+  const r = prng(SEED)
   let reader = await freshReader()
   const statuses = new Map<number, number>()
   const failures: string[] = []
@@ -180,12 +235,15 @@ test(`every mounted route survives hostile input (seed ${SEED})`, { timeout: 240
     const path = pathOf(r, route.path, reader.ids) + query(r)
     const who = r.next()
     const headers: Record<string, string> = {
-      'content-type': r.chance(0.9) ? 'application/json' : r.pick(['text/plain', 'multipart/form-data; boundary=x', '']),
+      'content-type': r.chance(0.9)
+        ? 'application/json'
+        : r.pick(['text/plain', 'multipart/form-data; boundary=x', '']),
       'accept-language': r.pick(['en', 'es', 'xx', '*', 'es-MX,es;q=0.9']),
     }
     if (who < 0.7) headers.authorization = `Bearer ${reader.token}`
-    else if (who < 0.8) headers.authorization = r.pick(['Bearer ', 'Bearer x.y.z', `Bearer ${'a'.repeat(3000)}`, 'Basic abc'])
-    if (r.chance(0.5)) headers['idempotency-key'] = r.chance(0.8) ? randomUUID() : r.pick(['', ' ', 'ü', 'x'.repeat(201)])
+    else if (who < 0.8)
+      headers.authorization = r.pick(['Bearer ', 'Bearer x.y.z', `Bearer ${'a'.repeat(3000)}`, 'Basic abc'])
+    if (r.chance(0.5)) headers['idempotency-key'] = r.chance(0.8) ? r.uuid() : r.pick(['', ' ', 'ü', 'x'.repeat(201)])
     const payload = route.method === 'GET' ? undefined : body(r)
     const label = `${route.method} ${path.slice(0, 120)} body=${(payload ?? '').slice(0, 160)}`
     try {
@@ -200,14 +258,21 @@ test(`every mounted route survives hostile input (seed ${SEED})`, { timeout: 240
     }
     // The fuzz may sign the reader out or close their account: carry on with a fresh reader so
     // later requests still reach signed-in code.
-    if (statuses.size && who < 0.7 && lastStatus === 401 && (await s.api('GET', '/api/user', { token: reader.token })).status === 401) {
+    if (
+      statuses.size &&
+      who < 0.7 &&
+      lastStatus === 401 &&
+      (await s.api('GET', '/api/user', { token: reader.token })).status === 401
+    ) {
       reader = await freshReader()
     }
   }
 
   const counts = [...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}: ${n}`)
   const total = [...statuses.values()].reduce((a, b) => a + b, 0)
-  console.log(`fuzz (seed ${SEED}): ${total} requests over ${perRoute.size}/${unique.length} routes; ${counts.join(', ')}`)
+  console.log(
+    `fuzz (seed ${SEED}): ${total} requests over ${perRoute.size}/${unique.length} routes; ${counts.join(', ')}`,
+  )
   expect(failures, `replay with FUZZ_SEED=${SEED}`).toEqual([])
   expect(perRoute.size).toBe(unique.length)
 })

@@ -37,7 +37,12 @@ describe('a NUL or a lone surrogate is a 400 naming the field, on every route', 
     ['POST', '/api/feedback', (bad) => ({ rating: 'positive', comment: bad }), 'comment'],
     ['POST', '/api/event', (bad) => ({ name: 'x', metadata: { note: bad } }), 'metadata'],
     ['POST', '/api/event', (bad) => ({ name: 'x', metadata: { [bad]: 1 } }), 'metadata'],
-    ['POST', '/api/utility/mail', (bad) => ({ email: 'a@example.com', name: 'A', template: 'support', message: bad }), 'message'],
+    [
+      'POST',
+      '/api/utility/mail',
+      (bad) => ({ email: 'a@example.com', name: 'A', template: 'support', message: bad }),
+      'message',
+    ],
   ]
   for (const [method, path, body, field] of cases) {
     for (const [what, bad] of [
@@ -98,7 +103,10 @@ describe('a NUL or a lone surrogate is a 400 naming the field, on every route', 
 
   test('a title cut from a retailer link never splits an emoji', async () => {
     const slug = encodeURIComponent(`${'a'.repeat(299)}😀-rest`)
-    const res = await s.api('POST', '/api/books', { token, body: { link: `https://bookshop.org/p/books/${slug}/1?ean=9780441013593` } })
+    const res = await s.api('POST', '/api/books', {
+      token,
+      body: { link: `https://bookshop.org/p/books/${slug}/1?ean=9780441013593` },
+    })
     expect(res.status).toBe(201)
     expect(res.body.data.title).toHaveLength(299)
     expect(res.body.data.title.isWellFormed()).toBe(true)
@@ -109,7 +117,11 @@ describe('deep nesting is a 400 before anything walks the body', () => {
   const nest = (depth: number) => '['.repeat(depth) + ']'.repeat(depth)
   test.each([
     ['POST', '/api/books', (d: string) => `{"title":"x","review":${d}}`],
-    ['POST', '/api/books/batch', (d: string) => `{"mutations":[{"key":"k","kind":"book.create","data":{"title":${d}}}]}`],
+    [
+      'POST',
+      '/api/books/batch',
+      (d: string) => `{"mutations":[{"key":"k","kind":"book.create","data":{"title":${d}}}]}`,
+    ],
     ['POST', '/api/event', (d: string) => `{"name":"x","metadata":{"a":${d}}}`],
     ['POST', '/api/auth', (d: string) => `{"email":${d}}`],
   ])('%s %s at 5,000 levels', async (method, path, body) => {
@@ -138,17 +150,23 @@ describe('ids are normalised on every route', () => {
       body: { mutations: [{ key: 'upper-1', kind: 'book.update', id, data: { rating: 4 } }] },
     })
     expect(batch.body.data[0].status).toBe(200)
-    expect((await s.api('GET', `/api/books/${id.toLowerCase()}`, { token })).body.data).toMatchObject({ author: 'Case', rating: 4 })
+    expect((await s.api('GET', `/api/books/${id.toLowerCase()}`, { token })).body.data).toMatchObject({
+      author: 'Case',
+      rating: 4,
+    })
     expect((await s.api('DELETE', `/api/books/${id}`, { token })).status).toBe(200)
     expect((await s.api('GET', `/api/books/${id.toLowerCase()}`, { token })).status).toBe(404)
   })
 })
 
 describe('image addresses are http(s) only', () => {
-  test.each(['javascript:alert(1)', 'data:image/png;base64,AAAA', 'ftp://example.com/a.png', 'not a url'])('%s', async (url) => {
-    expectField(await s.api('PATCH', '/api/user', { body: { avatar: url }, token }), 'avatar')
-    expectField(await s.api('POST', '/api/books', { body: { title: 'Pic', imageUrl: url }, token }), 'imageUrl')
-  })
+  test.each(['javascript:alert(1)', 'data:image/png;base64,AAAA', 'ftp://example.com/a.png', 'not a url'])(
+    '%s',
+    async (url) => {
+      expectField(await s.api('PATCH', '/api/user', { body: { avatar: url }, token }), 'avatar')
+      expectField(await s.api('POST', '/api/books', { body: { title: 'Pic', imageUrl: url }, token }), 'imageUrl')
+    },
+  )
 
   test('an https avatar is kept; an empty one clears it', async () => {
     const set = await s.api('PATCH', '/api/user', { body: { avatar: 'https://example.com/me.png' }, token })
