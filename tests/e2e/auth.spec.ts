@@ -4,6 +4,9 @@ import { mailedLink, PASSWORD, pathOf, signInWithPassword, signOutFromApp, uniqu
 // The foundation journey: sign up → verify by mail → free plan → welcome → dashboard → sign
 // out → password sign-in → magic link → forgot/reset password → sign in with the new password.
 test('a new reader signs up, verifies, picks the free plan and signs in every way', async ({ page, request }) => {
+  // The whole journey in one test: five password derivations (scrypt, ~0.5 s each alone, several
+  // seconds when both cores are busy) and a dozen page loads need more than the default minute.
+  test.setTimeout(150_000)
   const email = uniqueEmail('journey')
   const name = 'Grace Bookworm'
 
