@@ -23,8 +23,9 @@ test('opening the link says verified once; the first plan choice says which plan
   // The page that verified was mounted once: one call, one toast (it used to be two).
   await expect(notifications(page).getByText('Your email address is verified')).toHaveCount(1)
   await page.locator('button[type="submit"]').click()
-  await expect(page).toHaveURL(/\/welcome$/)
+  // The toast first: it closes by itself after 5 s, which a slow page load could outlast.
   await expect(notifications(page).getByText("You're on the Free plan")).toBeVisible()
+  await expect(page).toHaveURL(/\/welcome$/)
   await expect(notifications(page).getByText('Your plan has been updated')).toHaveCount(0)
 })
 
