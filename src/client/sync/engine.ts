@@ -40,12 +40,16 @@ export interface SyncEngineOptions {
   requestTimeoutMs?: number
   /** A 401: the engine pauses (outbox kept) until the token changes; ask the reader to sign in. */
   onUnauthorized?: () => void
+  /** navigator.onLine by default. False means no network at all: the engine sends nothing. */
+  isOnline?: () => boolean
+  /** Where `online` is announced (window by default). */
+  connectivity?: EventTarget
 }
 
 export class SyncEngine {
   private readonly d: TbrDatabase
-  private readonly o: Required<Omit<SyncEngineOptions, 'onUnauthorized' | 'locks' | 'db'>> &
-    Pick<SyncEngineOptions, 'onUnauthorized'>
+  private readonly o: Required<Omit<SyncEngineOptions, 'onUnauthorized' | 'locks' | 'db' | 'connectivity'>> &
+    Pick<SyncEngineOptions, 'onUnauthorized' | 'connectivity'>
   private readonly locks: LockManagerLike | null
   private readonly http: TransportOptions
   private running: Promise<void> | null = null
@@ -77,6 +81,8 @@ export class SyncEngine {
       backoffMaxMs: opts.backoffMaxMs ?? 5 * 60_000,
       requestTimeoutMs: opts.requestTimeoutMs ?? 20_000,
       onUnauthorized: opts.onUnauthorized,
+      isOnline: opts.isOnline ?? (() => (globalThis.navigator as Navigator | undefined)?.onLine ?? true),
+      connectivity: opts.connectivity ?? (globalThis as { window?: Window }).window,
     }
     this.http = {
       fetch: this.o.fetch,
@@ -96,8 +102,8 @@ export class SyncEngine {
       target.addEventListener(type, fn)
       this.cleanups.push(() => target.removeEventListener(type, fn))
     }
-    const g = globalThis as { window?: Window; document?: Document; navigator?: Navigator }
-    on(g.window, 'online', () => this.requestSync())
+    const g = globalThis as { document?: Document; navigator?: Navigator }
+    on(this.o.connectivity, 'online', () => this.requestSync())
     on(g.document, 'visibilitychange', () => g.document?.visibilityState === 'visible' && this.requestSync())
     on(g.navigator?.serviceWorker, 'message', (e) => (e as MessageEvent).data?.type === 'sync' && this.requestSync())
     this.requestSync()
@@ -131,6 +137,11 @@ export class SyncEngine {
     return this.queued
   }
 
+  /** Resolves when the run in progress (and one queued behind it) is over; starts none. */
+  settled(): Promise<void> {
+    return this.queued ?? this.running ?? Promise.resolve()
+  }
+
   private async lockedRun() {
     const run = () => this.runOnce().catch((err) => this.failed(err))
     try {
@@ -148,6 +159,7 @@ export class SyncEngine {
     this.runToken = token
     const me = await this.d.user.get('me')
     if (!me) return
+    if (!this.o.isOnline()) return this.waitForNetwork()
     await writeSyncStatus(this.d, { state: 'syncing' })
     const ctx: RunContext = { d: this.d, http: this.http, token, me, now: this.o.now }
     // A push that cannot finish (server error, one bad mutation) does not stop others' changes
@@ -193,6 +205,18 @@ export class SyncEngine {
       retryAt: new Date(this.o.now() + delay).toISOString(),
     }).catch(() => {})
     this.schedule(delay)
+  }
+
+  /**
+   * No network (navigator.onLine false, which unlike true is reliable): every request would fail
+   * and each failure is a console error (First impressions item 14). Nothing is sent and no retry
+   * is timed until the `online` event, which syncs at once; local writes and other triggers only
+   * come back here. The backoff count is kept: it resets on a real success.
+   */
+  private async waitForNetwork() {
+    if (this.timer != null) this.o.timers.clearTimeout(this.timer)
+    this.timer = null
+    await writeSyncStatus(this.d, { state: 'offline', retryAt: null })
   }
 
   private schedule(ms: number) {

@@ -45,6 +45,11 @@ export function syncNow(): Promise<void> {
   return engine?.sync() ?? Promise.resolve()
 }
 
+/** Resolves once the run in flight (if any) is over, e.g. before sign-out ends the session it uses. */
+export function syncSettled(): Promise<void> {
+  return engine?.settled() ?? Promise.resolve()
+}
+
 /**
  * Local-first writes (one Dexie transaction: row + outbox entry). Each resolves once the change
  * is stored on the device; the engine is poked to push, and Background Sync is asked to wake us
