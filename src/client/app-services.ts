@@ -1,8 +1,8 @@
 import { t } from '@lingui/core/macro'
 import { clearPrivateCaches, registerServiceWorker } from '~/client/pwa/register'
-import { startSync, syncNow } from '~/client/sync'
+import { startSync, syncNow, syncSettled } from '~/client/sync'
 import { toast } from '~/client/ui/toast'
-import { onSignOut, signOut } from './lib/session'
+import { beforeSessionEnds, onSignOut, signOut } from './lib/session'
 
 /**
  * Starts what runs beside the UI: the sync engine (decisions §6) and the service worker with its
@@ -10,6 +10,8 @@ import { onSignOut, signOut } from './lib/session'
  */
 export function startAppServices() {
   startSync({ onUnauthorized: () => void signOut({ callServer: false }) })
+  // The sync run in flight holds the session's token: sign-out lets it finish before ending it.
+  beforeSessionEnds(syncSettled)
   onSignOut(clearPrivateCaches)
   registerServiceWorker({
     onUpdate(apply) {

@@ -1,4 +1,5 @@
-import ky, { HTTPError, type Options } from 'ky'
+import ky, { HTTPError, isNetworkError, isTimeoutError, type Options } from 'ky'
+import { isPublicApiCall } from '~/shared/public-api'
 import { sessionToken, storedLocale } from './session-token'
 
 // The one HTTP client (architecture rule 6; only this module imports ky). Every call carries
@@ -33,6 +34,17 @@ export interface ErrorHandlers {
   network(error: unknown): void
 }
 
+/**
+ * A call that needs a session, refused here because there is none (First impressions item 14:
+ * without this, reads still mounted at sign-out left with no token and came back 401). Nothing was
+ * sent; callers see it as the 401 the server would have answered.
+ */
+export class SignedOutError extends Error {
+  constructor(method: string, path: string) {
+    super(`${method} ${path} needs a session`)
+  }
+}
+
 let handlers: ErrorHandlers | null = null
 export function configureErrorHandling(h: ErrorHandlers) {
   handlers = h
@@ -47,6 +59,9 @@ export const http = ky.create({
       ({ request }) => {
         const token = sessionToken.get()
         if (token) request.headers.set('Authorization', `Bearer ${token}`)
+        const path = new URL(request.url).pathname
+        if (!request.headers.has('Authorization') && !isPublicApiCall(request.method, path))
+          throw new SignedOutError(request.method, path)
         request.headers.set('Accept-Language', storedLocale.get() ?? 'en')
       },
     ],
@@ -56,6 +71,7 @@ export const http = ky.create({
 /** Turns a ky failure into an ApiRequestError carrying status and body. */
 export async function toApiError(error: unknown): Promise<ApiRequestError | null> {
   if (error instanceof ApiRequestError) return error
+  if (error instanceof SignedOutError) return new ApiRequestError(401, {}, '')
   if (error instanceof HTTPError) {
     // ky 2 reads the body into `error.data` (the response body itself is already consumed).
     const data: unknown = error.data
@@ -71,7 +87,11 @@ export async function handleError(error: unknown): Promise<ApiRequestError | nul
   const apiError = await toApiError(error)
   if (!handlers) return apiError
   if (!apiError) {
-    console.error(error)
+    // No answer is an expected, transient failure (offline, a dropped connection): the reader is
+    // told by a toast, and the console stays quiet (First impressions item 14). Anything else
+    // here is a bug in our code and is logged as one.
+    if (isNetworkError(error) || isTimeoutError(error)) console.debug(error)
+    else console.error(error)
     handlers.network(error)
     return null
   }

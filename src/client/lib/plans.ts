@@ -17,5 +17,5 @@ export interface Plan {
 export const plansQuery = () =>
   queryOptions({
     queryKey: ['account', 'plans'],
-    queryFn: () => getData<{ plans: Plan[]; active: string | null }>('account/plans'),
+    queryFn: ({ signal }) => getData<{ plans: Plan[]; active: string | null }>('account/plans', { signal }),
   })

@@ -13,7 +13,7 @@ const KEY = 'public-base'
 export const publicBaseQuery = () =>
   queryOptions({
     queryKey: ['url', 'base'],
-    queryFn: async () => (await getData<{ base: string }>('url')).base,
+    queryFn: async ({ signal }) => (await getData<{ base: string }>('url', { signal })).base,
     staleTime: Infinity,
   })
 

@@ -46,25 +46,52 @@ export async function completeSignIn(data: SignInResponse, next?: string) {
 
 let signingOut: Promise<void> | null = null
 const signOutCleanups: (() => Promise<void> | void)[] = []
+const beforeEnd: (() => Promise<void>)[] = []
 
 /** Registers extra clean-up for sign-out (e.g. the service worker's private caches, decisions §6). */
 export function onSignOut(cleanup: () => Promise<void> | void) {
   signOutCleanups.push(cleanup)
 }
 
+/** Registers work still using the session that sign-out lets finish before ending it (the sync run). */
+export function beforeSessionEnds(settle: () => Promise<void>) {
+  beforeEnd.push(settle)
+}
+
+/** A bound on that wait: a request hanging on a bad network must not hold the reader here. */
+const SETTLE_MS = 5_000
+
 /**
  * spec §4: DELETE the session on the server, clear local storage and Dexie, go to /signin
  * (`stay`: remain on the page, e.g. a page that tells the reader they were signed out).
+ *
+ * Private traffic stops before the session ends (First impressions item 14): the token leaves
+ * this device first, so lib/http sends no private call and the sync engine starts no run; reads
+ * in flight are cancelled and the sync run in flight is let finish. So nothing reaches the server
+ * with a revoked token (a 401) or without one.
  */
 export function signOut({ callServer = true, stay = false }: { callServer?: boolean; stay?: boolean } = {}) {
   signingOut ??= (async () => {
     try {
-      if (callServer && tokenStore.get()) await send('delete', 'auth').catch(() => undefined)
+      const token = tokenStore.get()
       tokenStore.clear()
+      await queryClient.cancelQueries()
+      let bound: ReturnType<typeof setTimeout> | undefined
+      await Promise.race([
+        Promise.all(beforeEnd.map((settle) => settle().catch(() => undefined))),
+        new Promise((resolve) => (bound = setTimeout(resolve, SETTLE_MS))),
+      ])
+      clearTimeout(bound)
+      if (callServer && token)
+        await send('delete', 'auth', undefined, { headers: { Authorization: `Bearer ${token}` } }).catch(
+          () => undefined,
+        )
       await wipeLocalData()
-      queryClient.clear()
       await Promise.all(signOutCleanups.map((fn) => Promise.resolve(fn()).catch(() => undefined)))
       if (!stay) navigateTo('/signin')
+      // Last, so the page being left has no query to rebuild; one that still does asks without a
+      // token, and lib/http does not send it.
+      queryClient.clear()
     } finally {
       signingOut = null
     }

@@ -13,6 +13,7 @@ export {
   recordEvent,
   applyLocale,
   onSignOut,
+  beforeSessionEnds,
   signedOutNotice,
   type SignInResponse,
 } from './actions'

@@ -8,7 +8,7 @@ import type { NotificationInput, NotificationSettings } from '~/shared/schemas/n
 export const notificationsQuery = () =>
   queryOptions({
     queryKey: ['notification'],
-    queryFn: () => getData<NotificationSettings>('notification'),
+    queryFn: ({ signal }) => getData<NotificationSettings>('notification', { signal }),
   })
 
 export function saveNotifications(changes: NotificationInput) {

@@ -11,7 +11,8 @@ import { CACHE_NAMES } from '../../../../../sw/policy'
 export const slugCheckQuery = (slug: string) =>
   queryOptions({
     queryKey: ['url', 'check', slug.toLowerCase()],
-    queryFn: () => getData<{ slug: string; available: boolean }>(`url/check?slug=${encodeURIComponent(slug)}`),
+    queryFn: ({ signal }) =>
+      getData<{ slug: string; available: boolean }>(`url/check?slug=${encodeURIComponent(slug)}`, { signal }),
     staleTime: 10_000,
   })
 

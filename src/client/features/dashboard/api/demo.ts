@@ -9,5 +9,5 @@ export type { DemoData } from '~/server/routes/demo'
 export const demoQuery = () =>
   queryOptions({
     queryKey: ['demo'],
-    queryFn: () => getData<DemoData>('demo'),
+    queryFn: ({ signal }) => getData<DemoData>('demo', { signal }),
   })

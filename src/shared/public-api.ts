@@ -1,0 +1,26 @@
+// The API calls that need no session; every other call answers 401 without a bearer token
+// (src/server/middleware/auth.ts requireAuth). The client's HTTP client refuses to send any
+// other call without one (First impressions item 14: sign-out fired private reads without a
+// token). tests/integration/public-api.test.ts checks this list against the server's routes.
+
+const PUBLIC: readonly (readonly [method: string, path: RegExp])[] = [
+  ['GET', /^health$/],
+  ['POST', /^account$/], // sign-up
+  ['GET', /^auth$/], // "is this token a session?" (answers authenticated: false)
+  ['POST', /^auth$/], // sign-in
+  ['DELETE', /^auth$/], // sign-out
+  ['POST', /^auth\/(magic|magic\/verify|password\/reset\/request|password\/reset)$/],
+  ['POST', /^user\/(verify|email\/revert)$/], // mailed links carry their own token
+  ['GET', /^public\/[^/]+$/], // a public list
+  ['GET', /^dev\/outbox$/], // decisions §3, development and tests only
+]
+
+/** `path`: under /api, with or without the `/api/` prefix and a query string. */
+export function isPublicApiCall(method: string, path: string): boolean {
+  const bare = path
+    .replace(/[?#].*$/, '')
+    .replace(/^\/?(api\/)?/, '')
+    .replace(/\/$/, '')
+  const m = method.toUpperCase()
+  return PUBLIC.some(([method, pattern]) => method === m && pattern.test(bare))
+}
