@@ -1,10 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { randomBytes } from 'node:crypto'
-import pg from 'pg'
 import { createApp } from '~/server/app'
 import { loadConfig } from '~/server/config'
 import type { Deps } from '~/server/context'
 import { createDeps } from '~/server/deps'
+import { freshDatabase } from './fresh-database'
 
 // The API under test runs in-process on a real database: in-memory PGlite by default, or a
 // fresh database on the PostgreSQL server named by TEST_DATABASE_URL (the CI pass).
@@ -31,26 +31,7 @@ export function tokenOf(link: string): string {
 }
 
 export { sql }
-
-/** A new, empty database on the PostgreSQL server `adminUrl` names, and how to drop it. */
-export async function freshDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `t_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl })
-      await c.connect()
-      await c.query(`drop database if exists ${name} with (force)`)
-      await c.end()
-    },
-  }
-}
+export { freshDatabase }
 
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const adminUrl = process.env.TEST_DATABASE_URL

@@ -14,7 +14,8 @@
 // autocannon runs in this process and the server in another, on the same 2 cores: figures are
 // for comparing runs on one machine, not for capacity planning.
 import { parseArgs } from 'node:util'
-import { createDatabase, seedReader, signUp, startServer, bookIds } from './server'
+import { freshDatabase } from '../integration/fresh-database'
+import { seedReader, signUp, startServer, bookIds } from './server'
 import { ownList, publicList, readWriteMix, type LoadOptions, type Row, type Target } from './scenarios'
 
 const { values: args } = parseArgs({
@@ -61,7 +62,7 @@ const wanted = (name: string) => !args.scenario?.length || args.scenario.include
 
 const rows: Row[] = []
 for (const db of chosen) {
-  const fresh = db.adminUrl ? await createDatabase(db.adminUrl) : null
+  const fresh = db.adminUrl ? await freshDatabase(db.adminUrl) : null
   const server = await startServer({ databaseUrl: fresh?.url })
   try {
     const reader = await seedReader(server.url, BOOKS)

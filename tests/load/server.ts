@@ -8,7 +8,6 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import pg from 'pg'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -71,26 +70,6 @@ export async function startServer(opts: {
       throw new Error('the server did not answer /api/health within 60 s')
     }
     await new Promise((r) => setTimeout(r, 200))
-  }
-}
-
-/** A fresh database on the server `adminUrl` names; `drop()` removes it (with force). */
-export async function createDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `load_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl })
-      await c.connect()
-      await c.query(`drop database if exists ${name} with (force)`)
-      await c.end()
-    },
   }
 }
 
