@@ -13,10 +13,6 @@ export const NAVIGATION_TIMEOUT_MS = 3000
  */
 export const SAVED_COPY_HEADER = 'X-TBR-Saved-Copy'
 
-/** decisions §7: these need the server; offline their screens say so and nothing is queued. */
-export const ONLINE_ONLY_API =
-  /^\/api\/(auth|account|user\/(password|2fa|verify)|key|invite|notification|billing|utility|dev)(\/|$)/
-
 export const SW_MESSAGES = {
   skipWaiting: 'SKIP_WAITING',
   signOut: 'SIGN_OUT',

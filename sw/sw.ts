@@ -4,13 +4,13 @@ import { clientsClaim } from 'workbox-core'
 import { ExpirationPlugin } from 'workbox-expiration'
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching'
 import { registerRoute } from 'workbox-routing'
-import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies'
-import { CACHE_NAMES, NAVIGATION_TIMEOUT_MS, ONLINE_ONLY_API, SAVED_COPY_HEADER, SW_MESSAGES } from './policy'
+import { CacheFirst, NetworkFirst } from 'workbox-strategies'
+import { CACHE_NAMES, NAVIGATION_TIMEOUT_MS, SAVED_COPY_HEADER, SW_MESSAGES } from './policy'
 
 // The service worker (design card): the shell and its hashed assets are precached; public lists
 // come from the network when it answers in time and from the cache otherwise, so a visitor can
 // reopen one offline (marked as a saved copy); images cache-first with limits; everything else
-// under /api is network-only and never stored (decisions §7).
+// under /api is left to the network and never stored (decisions §7).
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] }
 
@@ -78,12 +78,10 @@ registerRoute(
   }),
 )
 
-// Online-only calls (auth, billing, payment, keys, team, account deletion) and every other
-// private API read or write: straight to the network, never cached.
-registerRoute(({ url }) => ONLINE_ONLY_API.test(url.pathname), new NetworkOnly(), 'GET')
-for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
-  registerRoute(({ url }) => url.pathname.startsWith('/api/'), new NetworkOnly(), method)
-}
+// Every other request (all of /api but public lists: reads, writes, auth, billing, keys) is left
+// to the browser: the service worker does not answer it, so it goes straight to the network from
+// the page and nothing is stored. A write routed through the worker would fail twice when the
+// page is back online before the worker's network is.
 
 self.addEventListener('message', (event) => {
   const data = event.data as { type?: string } | undefined
