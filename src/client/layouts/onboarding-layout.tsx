@@ -3,6 +3,7 @@ import { Link, Outlet } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
 import { Logo } from '~/client/ui/logo'
 import { PageTransition } from './page-transition'
+import { SignOutGuard } from './sign-out'
 import { UserMenu } from './user-menu'
 
 // spec §2 onboarding layout: no navigation to wander off to, only the logo and the user menu
@@ -29,6 +30,7 @@ export function OnboardingLayout() {
           <Outlet />
         </PageTransition>
       </main>
+      <SignOutGuard />
     </div>
   )
 }

@@ -7,6 +7,7 @@ import { Logo } from '~/client/ui/logo'
 import { MobileMenu } from './mobile-menu'
 import { NavOptionsContext, type NavOptions } from './nav-context'
 import { SideRail } from './side-rail'
+import { SignOutGuard } from './sign-out'
 import { UserMenu } from './user-menu'
 
 const styles = {
@@ -61,6 +62,7 @@ export function Shell({ children, nav = {}, topBarExtra }: { children: ReactNode
         </div>
         {/* spec §2 Feedback widget: a fixed heart button on every signed-in screen (md and up). */}
         <Feedback.Root />
+        <SignOutGuard />
       </div>
     </NavOptionsContext.Provider>
   )

@@ -1,12 +1,13 @@
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
-import { signOut, useSession } from '~/client/lib/session'
+import { useSession } from '~/client/lib/session'
 import { Icon } from '~/client/ui/icon'
 import { Logo } from '~/client/ui/logo'
 import * as Tooltip from '~/client/ui/tooltip'
 import { useNavOptions } from './nav-context'
 import { navItemsFor, navKey, type NavAction, type NavItem } from './nav-items'
+import { requestSignOut } from './sign-out'
 import { UserMenu } from './user-menu'
 
 const styles = {
@@ -45,7 +46,7 @@ const styles = {
 
 /** Runs a navigation item's action (spec §2: items have a link or an action). */
 export function runNavAction(action: NavAction) {
-  if (action === 'signout') void signOut()
+  if (action === 'signout') void requestSignOut()
 }
 
 export function RailItem({ item }: { item: NavItem }) {

@@ -1,13 +1,14 @@
 import { useLingui } from '@lingui/react/macro'
 import { useNavigate } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
-import { signOut, useSession } from '~/client/lib/session'
+import { useSession } from '~/client/lib/session'
 import { Avatar } from '~/client/ui/avatar'
 import { Icon } from '~/client/ui/icon'
 import * as Menu from '~/client/ui/menu'
 import { LOCALES, type Locale } from '~/shared/schemas/common'
 import { Flag } from './flags'
 import { changeDarkMode, changeLocale, switchAccount } from './preferences'
+import { requestSignOut } from './sign-out'
 
 // spec §2 User menu: avatar (fallback: first letter of the name) with Switch Account (only with
 // more than one account), Edit Account, a Language submenu with flags and a check on the current
@@ -99,7 +100,7 @@ export function UserMenu({ placement = 'bottom-end' }: { placement?: 'bottom-end
           {dark ? t`Light mode` : t`Dark mode`}
         </Menu.Item>
         <Menu.Separator />
-        <Menu.Item value="signout" onSelect={() => void signOut()}>
+        <Menu.Item value="signout" onSelect={() => void requestSignOut()}>
           <Icon.Root name="signout" size="sm" />
           {t`Sign out`}
         </Menu.Item>

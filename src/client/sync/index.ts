@@ -12,7 +12,7 @@ export { SyncEngine } from './engine'
 export { BookNotFoundError, MutationInputError, NotSignedInError, createMutations } from './mutations'
 export { dismissRejection, useBook, useBookCount, useBooks, useRejections, useSyncStatus } from './hooks'
 export { countBooks, listBooks, type BookQuery } from './queries'
-export type { SyncStatus } from './status'
+export { querySyncStatus, type SyncStatus } from './status'
 
 let engine: SyncEngine | null = null
 let unsubscribe: (() => void) | null = null

@@ -12,7 +12,7 @@
 // An initial pulls in the given name or initials before it (Ursula K Le Guin, J R R Tolkien).
 // A title ending in a given name then a surname is read as an author ("Project Hail Mary Andy
 // Weir" → "Andy Weir", as wanted; a bare "Emma Jane Austen" → "Emma" by "Jane Austen"); a
-// middle given name is not pulled in ("Yuval Noah Harari" yields "Noah Harari"), the price of
+// middle given name is not pulled in ("…Society Mary Ann Shaffer" yields "Ann Shaffer"), the price of
 // never swallowing a title word such as "Mary".
 
 /** Common given names (lower case, accents dropped): one sign that two words are a person. */
