@@ -18,6 +18,24 @@ const settle = async () => {
 afterEach(() => vi.useRealTimers())
 
 describe('Limiter', () => {
+  test('a free turn starts on a later turn of the event loop, so work that never awaits real I/O cannot run every ready request inside one callback', async () => {
+    // With PGlite a request's queries resolve in microtasks: started at once, each request ran to
+    // its end inside the socket callback that read it, the turn was free again for the next
+    // socket, nothing ever queued, and the loop turned once in seconds under load (no timers, no
+    // accepts, no 503s). The turn must start after the callback's microtasks, not inside them.
+    const limiter = new Limiter({ concurrency: 1, queue: 10, maxWaitMs: 1000 })
+    const ran: string[] = []
+    void limiter.run(async () => void ran.push('first'))
+    for (let i = 0; i < 100; i++) await Promise.resolve()
+    expect(ran).toEqual([])
+    // A second request read in the same poll phase finds the turn taken and waits in the queue,
+    // where the wait bound applies.
+    void limiter.run(async () => void ran.push('second'))
+    expect(limiter.queued).toBe(1)
+    await settle()
+    expect(ran).toEqual(['first', 'second'])
+  })
+
   test('runs at most `concurrency` at once and starts waiters in arrival order', async () => {
     const limiter = new Limiter({ concurrency: 2, queue: 10 })
     const started: number[] = []

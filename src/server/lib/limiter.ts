@@ -79,7 +79,14 @@ export class Limiter {
   acquire(signal?: AbortSignal): Promise<void> {
     if (this.running < this.options.concurrency && this.waiting.length === 0) {
       this.running++
-      return Promise.resolve()
+      // The turn starts on a later turn of the event loop, never in the caller's callback. With
+      // PGlite a request's queries resolve without real I/O: started at once, a request ran to its
+      // end inside the callback that read it, so the turn was free again before the next socket was
+      // read, nothing ever queued, and one poll phase ran every ready request back to back (200
+      // connections: the loop turned once in 1–5 s; no timer, no accept, no 503 in between; answers
+      // past 30 s). Deferred, the requests read in one phase beyond `concurrency` wait in the
+      // queue, where the wait bound applies.
+      return new Promise((resolve) => setImmediate(resolve))
     }
     if (this.wouldRefuse()) return Promise.reject(new Overloaded(this.retryAfterSeconds()))
     const { maxWaitMs } = this.options
