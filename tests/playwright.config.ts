@@ -59,6 +59,8 @@ export default defineConfig({
       AUTH_IP_LIMIT: '100000',
       APP_URL: baseURL,
       LOG_LEVEL: 'error',
+      // Two browsers and the build share 2 cores: a slow turn must not shed a test's call with 503.
+      API_QUEUE_WAIT_MS: '60000',
     },
   },
 })

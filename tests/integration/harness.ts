@@ -44,6 +44,9 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     LOG_LEVEL: 'silent',
     AUTH_IP_LIMIT: '100000',
     APP_URL: 'http://localhost:3000',
+    // Shedding load is the admission tests' subject (they set their own bound); elsewhere a busy
+    // CI machine must not turn a test's burst of calls into 503s.
+    API_QUEUE_WAIT_MS: '60000',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   })
