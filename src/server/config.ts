@@ -56,6 +56,9 @@ const ConfigSchema = v.object({
   PASSWORD_HASH_CONCURRENCY: v.optional(int(1, 256)),
   /** Derivations that may wait for a turn (unset: 8); more are answered 429 at once. */
   PASSWORD_HASH_QUEUE: v.optional(int(0, 1000)),
+  /** log2 of scrypt's N for new password hashes (default 17, OWASP's; at least 17 in production).
+   *  Tests lower it: a sign-up there should not cost a second of both cores. */
+  PASSWORD_HASH_COST: v.optional(int(12, 20)),
 })
 
 export type Config = v.InferOutput<typeof ConfigSchema> & { PORT: number }
@@ -85,6 +88,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const out = result.output as Config
   if (out.PAYMENT_PROVIDER === 'stripe' && !out.STRIPE_SECRET_KEY) {
     throw new ConfigError('Invalid environment variable STRIPE_SECRET_KEY: required when PAYMENT_PROVIDER=stripe')
+  }
+  if (out.NODE_ENV === 'production' && (out.PASSWORD_HASH_COST ?? 17) < 17) {
+    throw new ConfigError('Invalid environment variable PASSWORD_HASH_COST: at least 17 in production')
   }
   // PGlite is embedded in one process: its data directory cannot be shared by several.
   if (out.WORKERS > 1 && !out.DATABASE_URL) {

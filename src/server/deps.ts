@@ -1,7 +1,7 @@
 import type { Config } from './config'
 import type { Deps } from './context'
 import { openDatabase } from './db/client'
-import { defaultHashConcurrency, limitPasswordHashing } from './lib/crypto'
+import { defaultHashConcurrency, limitPasswordHashing, setPasswordCost } from './lib/crypto'
 import { setLogLevel } from './lib/log'
 import { createMailer } from './services/mail'
 import { loadPlans } from './services/plans'
@@ -13,6 +13,7 @@ export async function createDeps(config: Config): Promise<Deps> {
   // Half the machine's cores for derivations, shared among the WORKERS processes (README Decisions).
   const hashing = config.PASSWORD_HASH_CONCURRENCY ?? Math.max(1, Math.floor(defaultHashConcurrency() / config.WORKERS))
   limitPasswordHashing({ concurrency: hashing, queue: config.PASSWORD_HASH_QUEUE })
+  setPasswordCost(config.PASSWORD_HASH_COST ?? 17)
   const plans = loadPlans(config.PLANS)
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR })
   const db = database.db

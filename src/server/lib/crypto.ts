@@ -4,8 +4,9 @@ import { ApiError } from './errors'
 import { Limiter, Overloaded, stepAside } from './limiter'
 
 // Passwords: scrypt at OWASP's recommended cost (N=2^17, r=8, p=1), random 16-byte salt.
-// Stored as `scrypt$N$r$p$salt$hash` so the cost can be raised later without breaking old hashes.
-const N = 2 ** 17
+// Stored as `scrypt$N$r$p$salt$hash` so the cost can be raised later without breaking old hashes
+// (and a hash made at a test's lower cost still verifies). PASSWORD_HASH_COST sets log2 N.
+let N = 2 ** 17
 const R = 8
 const P = 1
 const KEYLEN = 64
@@ -64,6 +65,12 @@ async function derive(password: string, salt: Buffer, n: number, r: number, p: n
   }
 }
 
+/** Sets scrypt's N = 2^log2n for new hashes, for the whole process (config PASSWORD_HASH_COST). */
+export function setPasswordCost(log2n: number) {
+  N = 2 ** log2n
+  dummyHash = makeDummyHash()
+}
+
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16)
   const key = await derive(password, salt, N, R, P)
@@ -72,7 +79,7 @@ export async function hashPassword(password: string): Promise<string> {
 
 export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
   // Unknown users still pay for one derivation, so timing does not reveal which emails exist.
-  const parts = (stored ?? DUMMY_HASH).split('$')
+  const parts = (stored ?? dummyHash).split('$')
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false
   const [, n, r, p, salt, hash] = parts as [string, string, string, string, string, string]
   const expected = Buffer.from(hash, 'base64url')
@@ -80,7 +87,9 @@ export async function verifyPassword(password: string, stored: string | null | u
   return stored != null && actual.length === expected.length && timingSafeEqual(actual, expected)
 }
 
-const DUMMY_HASH = `scrypt$${N}$${R}$${P}$${randomBytes(16).toString('base64url')}$${randomBytes(KEYLEN).toString('base64url')}`
+const makeDummyHash = () =>
+  `scrypt$${N}$${R}$${P}$${randomBytes(16).toString('base64url')}$${randomBytes(KEYLEN).toString('base64url')}`
+let dummyHash = makeDummyHash()
 
 /** A one-time token: 256 random bits, URL-safe. Only its SHA-256 is stored. */
 export function randomToken(): string {
