@@ -18,8 +18,11 @@ beforeAll(async () => {
 })
 afterAll(() => s.close())
 
-const signInMails = async (email: string, subject = SIGNIN_SUBJECT) =>
-  (await s.outbox(email)).filter((m) => m.subject === subject)
+// Notices are mailed in the background (a slow mail server never slows sign-in): wait for them.
+const signInMails = async (email: string, subject = SIGNIN_SUBJECT) => {
+  await s.settled()
+  return (await s.outbox(email)).filter((m) => m.subject === subject)
+}
 const passwordSignIn = (email: string, password: string, lang?: string) =>
   s.api('POST', '/api/auth', { body: { email, password }, headers: { 'user-agent': UA }, lang })
 

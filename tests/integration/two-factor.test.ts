@@ -8,6 +8,10 @@ import { codeAt, pendingToken, STEP_MS, userWith2fa, wrongCode } from './two-fac
 // code guessing (the limit), a leaked database (secret encrypted, backup code hashed), the
 // pending token used as a session (refused), a support or stolen session turning it off (proof).
 
+// Each sign-in derives a password (scrypt, deliberately slow): on a busy machine a test of a dozen
+// sign-ins takes more than the default 30 s.
+const SLOW = { timeout: 180_000 }
+
 let s: TestServer
 beforeAll(async () => {
   s = await startTestServer()
@@ -16,7 +20,7 @@ afterAll(() => s.close())
 
 const otp = (jwt: string, code: string) => s.api('POST', '/api/auth/otp', { body: { code, jwt } })
 
-describe('set-up', () => {
+describe('set-up', SLOW, () => {
   test('on answers the QR code, the otpauth URL and the secret; it is on only after a right code', async () => {
     const u = await s.signUp({ name: 'Quinn' })
     const setup = await s.api('PUT', '/api/user/2fa', { token: u.token, body: { '2fa_enabled': true } })
@@ -99,7 +103,7 @@ describe('set-up', () => {
   })
 })
 
-describe('sign-in with 2FA on', () => {
+describe('sign-in with 2FA on', SLOW, () => {
   test('a right password answers 2fa_required and a pending token; a current code answers like a sign-in', async () => {
     const u = await userWith2fa(s)
     const first = await s.api('POST', '/api/auth', { body: { email: u.email, password: u.password } })
@@ -227,7 +231,7 @@ describe('sign-in with 2FA on', () => {
   })
 })
 
-describe('turning it off', () => {
+describe('turning it off', SLOW, () => {
   test('with a current code: sign-in needs no code afterwards', async () => {
     const u = await userWith2fa(s)
     const noProof = await s.api('PUT', '/api/user/2fa', { token: u.token, body: { '2fa_enabled': false } })
