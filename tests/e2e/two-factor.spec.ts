@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { Secret, TOTP } from 'otpauth'
+import { expectAccessible } from './a11y'
 import { PASSWORD, readyUser, signInWithPassword, signOutFromApp, useToken } from './auth-helpers'
 
 // Issue 14 items 1 and 6: turn 2FA on by reading the secret the screen shows and making the code
@@ -77,3 +78,16 @@ test('the code page says offline and blocks its submit; without a token it says 
   await page.goto('/signin/otp')
   await expect(page.getByText('This sign-in has expired. Please sign in again.')).toBeVisible()
 })
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`the set-up steps are accessible in ${scheme} mode (QR, key, code field)`, async ({ page, request }) => {
+    test.setTimeout(120_000)
+    const { token } = await readyUser(request)
+    await request.patch('/api/user', { data: { dark_mode: scheme === 'dark' }, headers: { authorization: `Bearer ${token}` } })
+    await useToken(page, token)
+    await page.goto('/account/2fa')
+    await page.getByRole('button', { name: 'Set up two-factor authentication' }).click()
+    await expect(page.getByTestId('totp-secret')).toBeVisible()
+    await expectAccessible(page, `/account/2fa set-up (${scheme})`)
+  })
+}
