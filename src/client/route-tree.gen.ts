@@ -24,14 +24,18 @@ import { Route as AuthMagicRouteImport } from './routes/_auth.magic'
 import { Route as AuthResetpasswordRouteImport } from './routes/_auth.resetpassword'
 import { Route as AuthSigninRouteImport } from './routes/_auth.signin'
 import { Route as AccountAccountIndexRouteImport } from './routes/_account.account.index'
+import { Route as AccountAccount2faRouteImport } from './routes/_account.account.2fa'
 import { Route as AccountAccountNotificationsRouteImport } from './routes/_account.account.notifications'
 import { Route as AccountAccountPasswordRouteImport } from './routes/_account.account.password'
 import { Route as AccountAccountProfileRouteImport } from './routes/_account.account.profile'
+import { Route as AccountAccountSupportRouteImport } from './routes/_account.account.support'
 import { Route as AccountAccountUrlRouteImport } from './routes/_account.account.url'
 import { Route as AppBooksIndexRouteImport } from './routes/_app.books.index'
 import { Route as AppBooksBookIdRouteImport } from './routes/_app.books.$bookId'
 import { Route as AppBooksNewRouteImport } from './routes/_app.books.new'
 import { Route as AuthEmailRevertRouteImport } from './routes/_auth.email.revert'
+import { Route as AuthSigninImpersonateRouteImport } from './routes/_auth.signin_.impersonate'
+import { Route as AuthSigninOtpRouteImport } from './routes/_auth.signin_.otp'
 import { Route as AuthSignupIndexRouteImport } from './routes/_auth.signup.index'
 import { Route as AuthSignupPlanRouteImport } from './routes/_auth.signup.plan'
 import { Route as AuthSignupVerifyRouteImport } from './routes/_auth.signup.verify'
@@ -108,6 +112,11 @@ const AccountAccountIndexRoute = AccountAccountIndexRouteImport.update({
   path: '/account/',
   getParentRoute: () => AccountRoute,
 } as any)
+const AccountAccount2faRoute = AccountAccount2faRouteImport.update({
+  id: '/account/2fa',
+  path: '/account/2fa',
+  getParentRoute: () => AccountRoute,
+} as any)
 const AccountAccountNotificationsRoute =
   AccountAccountNotificationsRouteImport.update({
     id: '/account/notifications',
@@ -122,6 +131,11 @@ const AccountAccountPasswordRoute = AccountAccountPasswordRouteImport.update({
 const AccountAccountProfileRoute = AccountAccountProfileRouteImport.update({
   id: '/account/profile',
   path: '/account/profile',
+  getParentRoute: () => AccountRoute,
+} as any)
+const AccountAccountSupportRoute = AccountAccountSupportRouteImport.update({
+  id: '/account/support',
+  path: '/account/support',
   getParentRoute: () => AccountRoute,
 } as any)
 const AccountAccountUrlRoute = AccountAccountUrlRouteImport.update({
@@ -147,6 +161,16 @@ const AppBooksNewRoute = AppBooksNewRouteImport.update({
 const AuthEmailRevertRoute = AuthEmailRevertRouteImport.update({
   id: '/email/revert',
   path: '/email/revert',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthSigninImpersonateRoute = AuthSigninImpersonateRouteImport.update({
+  id: '/signin_/impersonate',
+  path: '/signin/impersonate',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthSigninOtpRoute = AuthSigninOtpRouteImport.update({
+  id: '/signin_/otp',
+  path: '/signin/otp',
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthSignupIndexRoute = AuthSignupIndexRouteImport.update({
@@ -177,13 +201,17 @@ export interface FileRoutesByFullPath {
   '/magic': typeof AuthMagicRoute
   '/resetpassword': typeof AuthResetpasswordRoute
   '/signin': typeof AuthSigninRoute
+  '/account/2fa': typeof AccountAccount2faRoute
   '/account/notifications': typeof AccountAccountNotificationsRoute
   '/account/password': typeof AccountAccountPasswordRoute
   '/account/profile': typeof AccountAccountProfileRoute
+  '/account/support': typeof AccountAccountSupportRoute
   '/account/url': typeof AccountAccountUrlRoute
   '/books/$bookId': typeof AppBooksBookIdRoute
   '/books/new': typeof AppBooksNewRoute
   '/email/revert': typeof AuthEmailRevertRoute
+  '/signin/impersonate': typeof AuthSigninImpersonateRoute
+  '/signin/otp': typeof AuthSigninOtpRoute
   '/signup/plan': typeof AuthSignupPlanRoute
   '/signup/verify': typeof AuthSignupVerifyRoute
   '/account/': typeof AccountAccountIndexRoute
@@ -202,13 +230,17 @@ export interface FileRoutesByTo {
   '/magic': typeof AuthMagicRoute
   '/resetpassword': typeof AuthResetpasswordRoute
   '/signin': typeof AuthSigninRoute
+  '/account/2fa': typeof AccountAccount2faRoute
   '/account/notifications': typeof AccountAccountNotificationsRoute
   '/account/password': typeof AccountAccountPasswordRoute
   '/account/profile': typeof AccountAccountProfileRoute
+  '/account/support': typeof AccountAccountSupportRoute
   '/account/url': typeof AccountAccountUrlRoute
   '/books/$bookId': typeof AppBooksBookIdRoute
   '/books/new': typeof AppBooksNewRoute
   '/email/revert': typeof AuthEmailRevertRoute
+  '/signin/impersonate': typeof AuthSigninImpersonateRoute
+  '/signin/otp': typeof AuthSigninOtpRoute
   '/signup/plan': typeof AuthSignupPlanRoute
   '/signup/verify': typeof AuthSignupVerifyRoute
   '/account': typeof AccountAccountIndexRoute
@@ -231,13 +263,17 @@ export interface FileRoutesById {
   '/_auth/resetpassword': typeof AuthResetpasswordRoute
   '/_auth/signin': typeof AuthSigninRoute
   '/_auth/': typeof AuthIndexRoute
+  '/_account/account/2fa': typeof AccountAccount2faRoute
   '/_account/account/notifications': typeof AccountAccountNotificationsRoute
   '/_account/account/password': typeof AccountAccountPasswordRoute
   '/_account/account/profile': typeof AccountAccountProfileRoute
+  '/_account/account/support': typeof AccountAccountSupportRoute
   '/_account/account/url': typeof AccountAccountUrlRoute
   '/_app/books/$bookId': typeof AppBooksBookIdRoute
   '/_app/books/new': typeof AppBooksNewRoute
   '/_auth/email/revert': typeof AuthEmailRevertRoute
+  '/_auth/signin_/impersonate': typeof AuthSigninImpersonateRoute
+  '/_auth/signin_/otp': typeof AuthSigninOtpRoute
   '/_auth/signup/plan': typeof AuthSignupPlanRoute
   '/_auth/signup/verify': typeof AuthSignupVerifyRoute
   '/_account/account/': typeof AccountAccountIndexRoute
@@ -258,13 +294,17 @@ export interface FileRouteTypes {
     | '/magic'
     | '/resetpassword'
     | '/signin'
+    | '/account/2fa'
     | '/account/notifications'
     | '/account/password'
     | '/account/profile'
+    | '/account/support'
     | '/account/url'
     | '/books/$bookId'
     | '/books/new'
     | '/email/revert'
+    | '/signin/impersonate'
+    | '/signin/otp'
     | '/signup/plan'
     | '/signup/verify'
     | '/account/'
@@ -283,13 +323,17 @@ export interface FileRouteTypes {
     | '/magic'
     | '/resetpassword'
     | '/signin'
+    | '/account/2fa'
     | '/account/notifications'
     | '/account/password'
     | '/account/profile'
+    | '/account/support'
     | '/account/url'
     | '/books/$bookId'
     | '/books/new'
     | '/email/revert'
+    | '/signin/impersonate'
+    | '/signin/otp'
     | '/signup/plan'
     | '/signup/verify'
     | '/account'
@@ -311,13 +355,17 @@ export interface FileRouteTypes {
     | '/_auth/resetpassword'
     | '/_auth/signin'
     | '/_auth/'
+    | '/_account/account/2fa'
     | '/_account/account/notifications'
     | '/_account/account/password'
     | '/_account/account/profile'
+    | '/_account/account/support'
     | '/_account/account/url'
     | '/_app/books/$bookId'
     | '/_app/books/new'
     | '/_auth/email/revert'
+    | '/_auth/signin_/impersonate'
+    | '/_auth/signin_/otp'
     | '/_auth/signup/plan'
     | '/_auth/signup/verify'
     | '/_account/account/'
@@ -441,6 +489,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountAccountIndexRouteImport
       parentRoute: typeof AccountRoute
     }
+    '/_account/account/2fa': {
+      id: '/_account/account/2fa'
+      path: '/account/2fa'
+      fullPath: '/account/2fa'
+      preLoaderRoute: typeof AccountAccount2faRouteImport
+      parentRoute: typeof AccountRoute
+    }
     '/_account/account/notifications': {
       id: '/_account/account/notifications'
       path: '/account/notifications'
@@ -460,6 +515,13 @@ declare module '@tanstack/react-router' {
       path: '/account/profile'
       fullPath: '/account/profile'
       preLoaderRoute: typeof AccountAccountProfileRouteImport
+      parentRoute: typeof AccountRoute
+    }
+    '/_account/account/support': {
+      id: '/_account/account/support'
+      path: '/account/support'
+      fullPath: '/account/support'
+      preLoaderRoute: typeof AccountAccountSupportRouteImport
       parentRoute: typeof AccountRoute
     }
     '/_account/account/url': {
@@ -497,6 +559,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthEmailRevertRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/signin_/impersonate': {
+      id: '/_auth/signin_/impersonate'
+      path: '/signin/impersonate'
+      fullPath: '/signin/impersonate'
+      preLoaderRoute: typeof AuthSigninImpersonateRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/signin_/otp': {
+      id: '/_auth/signin_/otp'
+      path: '/signin/otp'
+      fullPath: '/signin/otp'
+      preLoaderRoute: typeof AuthSigninOtpRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/signup/': {
       id: '/_auth/signup/'
       path: '/signup'
@@ -522,17 +598,21 @@ declare module '@tanstack/react-router' {
 }
 
 interface AccountRouteChildren {
+  AccountAccount2faRoute: typeof AccountAccount2faRoute
   AccountAccountNotificationsRoute: typeof AccountAccountNotificationsRoute
   AccountAccountPasswordRoute: typeof AccountAccountPasswordRoute
   AccountAccountProfileRoute: typeof AccountAccountProfileRoute
+  AccountAccountSupportRoute: typeof AccountAccountSupportRoute
   AccountAccountUrlRoute: typeof AccountAccountUrlRoute
   AccountAccountIndexRoute: typeof AccountAccountIndexRoute
 }
 
 const AccountRouteChildren: AccountRouteChildren = {
+  AccountAccount2faRoute: AccountAccount2faRoute,
   AccountAccountNotificationsRoute: AccountAccountNotificationsRoute,
   AccountAccountPasswordRoute: AccountAccountPasswordRoute,
   AccountAccountProfileRoute: AccountAccountProfileRoute,
+  AccountAccountSupportRoute: AccountAccountSupportRoute,
   AccountAccountUrlRoute: AccountAccountUrlRoute,
   AccountAccountIndexRoute: AccountAccountIndexRoute,
 }
@@ -567,6 +647,8 @@ interface AuthRouteChildren {
   AuthSigninRoute: typeof AuthSigninRoute
   AuthIndexRoute: typeof AuthIndexRoute
   AuthEmailRevertRoute: typeof AuthEmailRevertRoute
+  AuthSigninImpersonateRoute: typeof AuthSigninImpersonateRoute
+  AuthSigninOtpRoute: typeof AuthSigninOtpRoute
   AuthSignupPlanRoute: typeof AuthSignupPlanRoute
   AuthSignupVerifyRoute: typeof AuthSignupVerifyRoute
   AuthSignupIndexRoute: typeof AuthSignupIndexRoute
@@ -579,6 +661,8 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthSigninRoute: AuthSigninRoute,
   AuthIndexRoute: AuthIndexRoute,
   AuthEmailRevertRoute: AuthEmailRevertRoute,
+  AuthSigninImpersonateRoute: AuthSigninImpersonateRoute,
+  AuthSigninOtpRoute: AuthSigninOtpRoute,
   AuthSignupPlanRoute: AuthSignupPlanRoute,
   AuthSignupVerifyRoute: AuthSignupVerifyRoute,
   AuthSignupIndexRoute: AuthSignupIndexRoute,

@@ -14,6 +14,10 @@ import { account } from './routes/account'
 import { accountClose, userLeave } from './routes/account-close'
 import { add } from './routes/add'
 import { auth } from './routes/auth'
+import { authOtp } from './routes/auth-otp'
+import { impersonate } from './routes/impersonate'
+import { support } from './routes/support'
+import { impersonationGuard } from './middleware/impersonation-guard'
 import { books } from './routes/books'
 import { demo } from './routes/demo'
 import { feedback } from './routes/feedback'
@@ -89,9 +93,14 @@ export function createApp(deps: Deps, opts: { staticHandler?: (app: Hono<AppEnv>
   // Sheds load early with 503 + Retry-After instead of letting requests queue without bound.
   app.use('/api/*', admission(admissionLimits(deps)))
   for (const [method, path] of PASSWORD_CALLS) app.on(method, path, passwordGate)
+  // decisions §13: a support session is refused billing and security changes, whatever the route.
+  app.use('/api/*', impersonationGuard)
 
   app.route('/api/health', health)
+  app.route('/api/auth/otp', authOtp)
+  app.route('/api/auth/impersonate', impersonate)
   app.route('/api/auth', auth)
+  app.route('/api/support', support)
   // Before /api/account, so no middleware that sub-app may add under '*' runs first.
   app.route('/api/account/usage', usage)
   app.route('/api/account', account)

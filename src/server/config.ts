@@ -24,6 +24,9 @@ const ConfigSchema = v.object({
   /** HS256 secret for session tokens; generated once and stored in the database when unset. */
   JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
   SESSION_TTL_DAYS: v.optional(int(1, 365), '30'),
+  /** Key material for encrypting two-factor secrets at rest (AES-256-GCM, key derived with
+   *  HKDF); unset, derived from the session token secret. */
+  TOTP_ENCRYPTION_KEY: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
   SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://'))),
   MAIL_FROM: v.optional(v.string(), 'TBR <no-reply@tbr.local>'),
   /** Where the /help message form's mails go (POST /api/utility/mail). */
@@ -66,7 +69,7 @@ export type Config = v.InferOutput<typeof ConfigSchema> & { PORT: number }
 export class ConfigError extends Error {}
 
 /** Values that may hold credentials: an error names the variable but never prints its value. */
-const SECRET = new Set(['JWT_SECRET', 'DATABASE_URL', 'SMTP_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'PLANS'])
+const SECRET = new Set(['JWT_SECRET', 'TOTP_ENCRYPTION_KEY', 'DATABASE_URL', 'SMTP_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'PLANS'])
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const input: Record<string, string> = {}

@@ -8,6 +8,7 @@ import type { accounts, memberships, users } from './db/schema'
 import { isMessageKey, translate, type MessageKey } from './i18n'
 import { ApiError } from './lib/errors'
 import { fieldOf, findIllFormedText, isWellFormedText, nestsDeeperThan, type Path } from './lib/input'
+import type { Background } from './lib/background'
 import type { Mailer } from './services/mail'
 import type { Plan } from './services/plans'
 
@@ -21,6 +22,8 @@ export interface Deps {
   /** Origin used in links inside mails. */
   appUrl: string
   plans: Plan[]
+  /** Tasks an answer does not wait for (sign-in notices). */
+  background: Background
 }
 
 export interface Auth {
@@ -30,6 +33,8 @@ export interface Auth {
   membership: typeof memberships.$inferSelect
   role: Role
   duplicateUser: boolean
+  /** The master user who opened this support session, or null (decisions §13). */
+  impersonatorId: string | null
 }
 
 export type AppEnv = {

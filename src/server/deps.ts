@@ -1,6 +1,7 @@
 import type { Config } from './config'
 import type { Deps } from './context'
 import { openDatabase } from './db/client'
+import { Background } from './lib/background'
 import { defaultHashConcurrency, limitPasswordHashing, setPasswordCost } from './lib/crypto'
 import { setLogLevel } from './lib/log'
 import { createMailer } from './services/mail'
@@ -25,5 +26,6 @@ export async function createDeps(config: Config): Promise<Deps> {
     secret: await loadSecret(db, config.JWT_SECRET),
     appUrl: (config.APP_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
     plans,
+    background: new Background(),
   }
 }

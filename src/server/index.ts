@@ -44,10 +44,12 @@ async function serveApi(config: Config) {
       stopping = true
       // Stop accepting; idle connections close now, answers in progress finish first; then the
       // database. A request that never ends does not hold the process for more than 10 s.
+      // Notices still being mailed finish first (bounded by the 10 s below).
       server.close(
         () =>
-          void deps.database
-            .close()
+          void deps.background
+            .settled()
+            .then(() => deps.database.close())
             .catch(() => {})
             .finally(() => process.exit(0)),
       )

@@ -10,6 +10,7 @@ const PUBLIC: readonly (readonly [method: string, path: RegExp])[] = [
   ['POST', /^auth$/], // sign-in
   ['DELETE', /^auth$/], // sign-out
   ['POST', /^auth\/(magic|magic\/verify|password\/reset\/request|password\/reset)$/],
+  ['POST', /^auth\/(otp|impersonate)$/], // a second factor's code; a support sign-in token
   ['POST', /^user\/(verify|email\/revert)$/], // mailed links carry their own token
   ['GET', /^public\/[^/]+$/], // a public list
   ['GET', /^dev\/outbox$/], // decisions §3, development and tests only

@@ -7,7 +7,7 @@ import { readyUser, useToken } from './auth-helpers'
 for (const scheme of ['light', 'dark'] as const) {
   test(`auth screens are accessible in ${scheme} mode`, async ({ page }) => {
     await page.emulateMedia({ colorScheme: scheme })
-    for (const path of ['/signin', '/signup', '/forgotpassword', '/resetpassword?token=x', '/magic?token=x', '/404']) {
+    for (const path of ['/signin', '/signup', '/forgotpassword', '/resetpassword?token=x', '/magic?token=x', '/signin/otp?token=x', '/404']) {
       await page.goto(path)
       await expect(page.locator('main h1')).toBeVisible()
       await expectAccessible(page, path)

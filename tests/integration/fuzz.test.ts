@@ -76,6 +76,8 @@ const FIELDS = [
   'scope',
   'active',
   'invite_id',
+  'user_id',
+  'search',
   '__proto__',
   'constructor',
   'x'.repeat(300),

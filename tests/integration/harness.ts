@@ -20,6 +20,8 @@ export interface TestServer {
   signUp(opts?: { name?: string; email?: string; password?: string; verify?: boolean; plan?: string | null }): Promise<{ token: string; user: any; email: string; password: string }>
   /** Runs raw SQL on the server's database (to inspect it or to move time, e.g. expires_at). */
   query<T = Record<string, unknown>>(statement: SQL): Promise<T[]>
+  /** Waits for the work answers do not wait for (sign-in notices are mailed in the background). */
+  settled(): Promise<void>
   close(): Promise<void>
 }
 
@@ -116,9 +118,12 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     outbox,
     signUp,
     query,
+    settled: () => deps.background.settled(),
     async close() {
       if (closed) return
       closed = true
+      // Background work (sign-in notices) finishes before its database goes.
+      await deps.background.settled()
       // A test may already have closed the database (GET /api/health 503).
       await deps.database.close().catch(() => {})
       await dropDb?.()

@@ -36,6 +36,12 @@ describe('a NUL or a lone surrogate is a 400 naming the field, on every route', 
     ['PATCH', '/api/user', (bad) => ({ name: bad }), 'name'],
     ['POST', '/api/feedback', (bad) => ({ rating: 'positive', comment: bad }), 'comment'],
     ['POST', '/api/event', (bad) => ({ name: 'x', metadata: { note: bad } }), 'metadata'],
+    // issue 14: two-factor and support-session calls
+    ['PUT', '/api/user/2fa', (bad) => ({ '2fa_enabled': false, code: bad }), 'code'],
+    ['PUT', '/api/user/2fa', (bad) => ({ '2fa_enabled': false, password: bad }), 'password'],
+    ['POST', '/api/user/2fa/verify', (bad) => ({ code: `12${bad}34` }), 'code'],
+    ['POST', '/api/auth/otp', (bad) => ({ code: '123456', jwt: bad }), 'jwt'],
+    ['POST', '/api/auth/impersonate', (bad) => ({ token: bad }), 'token'],
     ['POST', '/api/event', (bad) => ({ name: 'x', metadata: { [bad]: 1 } }), 'metadata'],
     [
       'POST',
@@ -72,6 +78,7 @@ describe('a NUL or a lone surrogate is a 400 naming the field, on every route', 
     expectField(await s.api('GET', '/api/books?since=%00', { token }), 'since')
     expectField(await s.api('GET', '/api/url/check?slug=a%00b', { token }), 'slug')
     expectField(await s.api('GET', '/api/dev/outbox?to=%00'), 'to')
+    expectField(await s.api('GET', '/api/support/users?search=%00', { token }), 'search')
   })
 
   test('a batch answers a bad mutation alone; the others apply', async () => {

@@ -8,6 +8,8 @@ import { startTestServer, tokenOf, type TestServer } from './harness'
 const ALL_ON = { new_signin: true, plan_updated: true, card_updated: true, invite_accepted: true }
 const SIGNIN_SUBJECT = 'New sign-in to your TBR account'
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) NotifTest/1.0'
+// Several password derivations (scrypt, deliberately slow) in one test: past 30 s on a busy machine.
+const SLOW = { timeout: 120_000 }
 
 let s: TestServer
 beforeAll(async () => {
@@ -18,8 +20,11 @@ beforeAll(async () => {
 })
 afterAll(() => s.close())
 
-const signInMails = async (email: string, subject = SIGNIN_SUBJECT) =>
-  (await s.outbox(email)).filter((m) => m.subject === subject)
+// Notices are mailed in the background (a slow mail server never slows sign-in): wait for them.
+const signInMails = async (email: string, subject = SIGNIN_SUBJECT) => {
+  await s.settled()
+  return (await s.outbox(email)).filter((m) => m.subject === subject)
+}
 const passwordSignIn = (email: string, password: string, lang?: string) =>
   s.api('POST', '/api/auth', { body: { email, password }, headers: { 'user-agent': UA }, lang })
 
@@ -94,7 +99,7 @@ describe('PATCH /api/notification', () => {
     expect((await s.api('GET', '/api/notification', { token: u.token })).body.data).toEqual(ALL_ON)
   })
 
-  test('a user reads and writes only their own settings, whichever account the session is in', async () => {
+  test('a user reads and writes only their own settings, whichever account the session is in', SLOW, async () => {
     const a = await s.signUp()
     const b = await s.signUp()
     await s.api('PATCH', '/api/notification', { token: a.token, body: { new_signin: false, plan_updated: false } })
@@ -214,7 +219,7 @@ describe('new_signin', () => {
     expect(latest!.html).not.toContain('<b>evil')
   })
 
-  test('many sign-ins are not held back by the per-address mail limits (each is mailed)', async () => {
+  test('many sign-ins are not held back by the per-address mail limits (each is mailed)', SLOW, async () => {
     const u = await s.signUp()
     for (let i = 0; i < 7; i++) expect((await passwordSignIn(u.email, u.password)).status).toBe(200)
     expect(await signInMails(u.email)).toHaveLength(7)

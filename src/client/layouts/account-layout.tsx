@@ -4,7 +4,7 @@ import { css } from 'styled-system/css'
 import { useSession } from '~/client/lib/session'
 import { SecondaryNav } from '~/client/ui/secondary-nav'
 import { useBuiltRoutes } from '~/client/lib/built-routes'
-import { ACCOUNT_NAV } from './account-nav'
+import { ACCOUNT_NAV, SUPPORT_NAV } from './account-nav'
 import { PageHeader } from './page-header'
 import { PageTransition } from './page-transition'
 import { Shell } from './shell'
@@ -33,7 +33,9 @@ export function AccountLayout({ variant = 'hub' }: AccountLayoutProps) {
   const { t, i18n } = useLingui()
   const { user } = useSession()
   const pathname = useRouterState({ select: (s) => s.location.pathname })
-  const entries = useBuiltRoutes(ACCOUNT_NAV).map((e) => ({ ...e, label: i18n._(e.label) }))
+  // decisions §13: the support screen is listed for masters only (a person flag, not a role).
+  const nav = user?.master && !user.impersonating ? [...ACCOUNT_NAV, SUPPORT_NAV] : ACCOUNT_NAV
+  const entries = useBuiltRoutes(nav).map((e) => ({ ...e, label: i18n._(e.label) }))
   return (
     <Shell nav={{ accountTo: variant === 'profile' ? '/account/profile' : undefined }}>
       <div className={styles.content}>

@@ -22,3 +22,6 @@ export const ACCOUNT_NAV: AccountNavEntry[] = [
   { label: msg`Users`, to: '/account/users', permission: 'admin' },
   { label: msg`API keys`, to: '/account/apikeys', permission: 'developer' },
 ]
+
+/** decisions §13: shown to masters only (account-layout.tsx). */
+export const SUPPORT_NAV: AccountNavEntry = { label: msg`Support`, to: '/account/support' }

@@ -1,7 +1,16 @@
 import { createRootRoute, Outlet } from '@tanstack/react-router'
 import { NotFoundPage } from '~/client/features/not-found/not-found-page'
+import { ImpersonationBanner } from '~/client/features/support/components/impersonation-banner'
 
 export const Route = createRootRoute({
-  component: Outlet,
+  component: function Root() {
+    return (
+      <>
+        {/* decisions §13: a support session says so on every screen, with Stop. */}
+        <ImpersonationBanner />
+        <Outlet />
+      </>
+    )
+  },
   notFoundComponent: NotFoundPage,
 })

@@ -36,6 +36,11 @@ export const users = pgTable(
     totpSecret: text('totp_secret'),
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     backupCodeHash: text('backup_code_hash'),
+    /** The 30-second step of the last code accepted: a code is good once (decisions §13). */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /** Support staff (README: `npm run master -- <email>`, never any API): may impersonate users
+     *  who turned support access on (decisions §13). A person-level flag, not a membership role. */
+    master: boolean('master').notNull().default(false),
     disabled: boolean('disabled').notNull().default(false),
     lastLogin: ts('last_login'),
     createdAt: createdAt(),
@@ -96,6 +101,10 @@ export const sessions = pgTable(
     expiresAt: ts('expires_at').notNull(),
     revokedAt: ts('revoked_at'),
     userAgent: text('user_agent'),
+    /** Set on a support session (decisions §13): the master who opened it, and their own session
+     *  to go back to when it stops. */
+    impersonatorId: text('impersonator_id'),
+    impersonatorSessionId: text('impersonator_session_id'),
   },
   (t) => [index('sessions_user').on(t.userId)],
 )

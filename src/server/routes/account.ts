@@ -9,7 +9,7 @@ import { requireAuth } from '../middleware/auth'
 import { ipLimit } from '../middleware/rate-limit'
 import { notifyPlanUpdated } from '../services/notifications'
 import { sessionUser, signIn, createAccountFor, findUserByEmail, sendTokenMail } from '../services/users'
-import { checkPassword } from './auth'
+import { checkPassword, pendingSecondFactor } from './auth'
 import { isUniqueViolation } from '../db/errors'
 
 export const account = new Hono<AppEnv>()
@@ -29,6 +29,11 @@ account.post('/', ipLimit('auth'), async (c) => {
       throw err instanceof ApiError && err.status === 401 ? new ApiError(401, 'account.email_has_account') : err
     })
     const accountId = await createAccountFor(deps.db, user.id, body.name)
+    // A password alone does not open a session of a user with 2FA on (decisions §13).
+    if (user.twoFactorEnabled) {
+      const pending = await pendingSecondFactor(c, user, { method: 'password', accountId, duplicateUser: true })
+      return c.json({ message: t(c, 'account.created'), data: pending })
+    }
     const data = await signIn(deps, { userId: user.id, accountId, duplicateUser: true, userAgent })
     return c.json({ message: t(c, 'account.created'), data })
   }

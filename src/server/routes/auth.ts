@@ -7,7 +7,8 @@ import { hashPassword, verifyPassword } from '../lib/crypto'
 import { ApiError } from '../lib/errors'
 import { bearer, requireAuth } from '../middleware/auth'
 import { AUTH_WINDOW_MS, ipLimit, mailLimit, tooMany } from '../middleware/rate-limit'
-import { notifySignIn } from '../services/notifications'
+import { recordImpersonation } from '../services/impersonation'
+import { notifySignIn, type SecondFactor, type SignInMethod } from '../services/notifications'
 import { clear, hit } from '../services/rate-limit'
 import { authenticate, refreshSession, revokeSession, revokeUserSessions, sessionSignedInAt, signToken } from '../services/sessions'
 import { consumeUserToken, findUserByEmail, isLiveToken, sendTokenMail, sessionUser, signIn, userAccounts } from '../services/users'
@@ -22,20 +23,27 @@ export const auth = new Hono<AppEnv>()
 /** The brute-force counter of one email (sign-in and the old password of a change share it). */
 export const failKey = (email: string) => `signin-fail:${email.toLowerCase()}`
 
+/** Counts one sign-in attempt for `email` (decisions §9): 429 once the window holds too many. */
+export async function countSignInAttempt(c: Ctx, email: string) {
+  const w = await hit(c.var.deps.db, failKey(email), AUTH_WINDOW_MS)
+  if (w.count > FAILED_SIGNIN_LIMIT) throw tooMany(w)
+}
+
+export const clearSignInAttempts = (c: Ctx, email: string) => clear(c.var.deps.db, failKey(email))
+
 /**
  * Verifies email + password under the brute-force limit (decisions §9: after 10 failures for one
  * email in 15 minutes, 429 whatever the password); answers the user or throws 401/429. The
  * attempt is counted before the password is checked, so parallel guesses cannot slip past the
- * limit; a success clears the count.
+ * limit; a success clears the count, unless a second factor is still to come: the codes count
+ * toward the same limit, and a right password must not reset the count of wrong codes.
  */
 export async function checkPassword(c: Ctx, email: string, password: string) {
-  const db = c.var.deps.db
-  const w = await hit(db, failKey(email), AUTH_WINDOW_MS)
-  if (w.count > FAILED_SIGNIN_LIMIT) throw tooMany(w)
-  const user = await findUserByEmail(db, email)
+  await countSignInAttempt(c, email)
+  const user = await findUserByEmail(c.var.deps.db, email)
   const ok = await verifyPassword(password, user?.passwordHash)
   if (!user || !ok || user.disabled) throw new ApiError(401, 'auth.invalid_credentials')
-  await clear(db, failKey(email))
+  if (!user.twoFactorEnabled) await clearSignInAttempts(c, email)
   return user
 }
 
@@ -52,26 +60,52 @@ export async function verifyCurrentPassword(
   field: string,
 ) {
   if (!password) throw new ApiError(400, 'validation.password.old_required', { inputError: field })
-  const db = c.var.deps.db
-  const w = await hit(db, failKey(user.email), AUTH_WINDOW_MS)
-  if (w.count > FAILED_SIGNIN_LIMIT) throw tooMany(w)
+  await countSignInAttempt(c, user.email)
   if (!(await verifyPassword(password, user.passwordHash))) throw new ApiError(400, 'user.password_wrong', { inputError: field })
-  await clear(db, failKey(user.email))
+  await clearSignInAttempts(c, user.email)
 }
 
-async function startSession(c: Ctx, user: typeof users.$inferSelect, opts: { accountId?: string; duplicateUser?: boolean } = {}) {
+/** How long the token of a pending second factor lives (decisions §9: short-lived). */
+export const PENDING_2FA_SECONDS = 300
+
+export interface StartOptions {
+  method: SignInMethod
+  accountId?: string
+  duplicateUser?: boolean
+}
+
+/**
+ * decisions §9: with 2FA on, a sign-in answers `2fa_required` and a short-lived token good only
+ * for /api/auth/otp (its purpose is '2fa', which no other call accepts). It carries how the first
+ * factor was given, for the notice sent once the code is in.
+ */
+export async function pendingSecondFactor(c: Ctx, user: typeof users.$inferSelect, opts: StartOptions) {
+  const claims = { purpose: '2fa', acc: opts.accountId ?? null, dup: opts.duplicateUser ?? false, m: opts.method }
+  const token = await signToken(c.var.deps, claims, user.id, PENDING_2FA_SECONDS)
+  return { '2fa_required': true as const, token }
+}
+
+/** Answers like a sign-in, or with a pending second factor when the user has 2FA on. */
+export async function startSession(c: Ctx, user: typeof users.$inferSelect, opts: StartOptions) {
+  if (user.twoFactorEnabled) return c.json({ data: await pendingSecondFactor(c, user, opts) })
+  return c.json({ data: await completeSession(c, user, opts) })
+}
+
+/** Starts the session and mails the new_signin notice in the background (issue 14 item 5). */
+export async function completeSession(
+  c: Ctx,
+  user: typeof users.$inferSelect,
+  opts: StartOptions & { secondFactor?: SecondFactor },
+) {
   const deps = c.var.deps
-  if (user.twoFactorEnabled) {
-    // decisions §9: a pending second factor answers 2fa_required and a short-lived token
-    // good only for /api/auth/otp.
-    const token = await signToken(deps, { purpose: '2fa', acc: opts.accountId ?? null }, user.id, 300)
-    return c.json({ data: { '2fa_required': true, token } })
-  }
   const userAgent = c.req.header('user-agent')
-  const data = await signIn(deps, { userId: user.id, ...opts, userAgent })
-  // new_signin (spec §3): tell the owner of the address; a failed mail never fails the sign-in.
-  await notifySignIn(deps, user, userAgent)
-  return c.json({ data })
+  const data = await signIn(deps, { userId: user.id, accountId: opts.accountId, duplicateUser: opts.duplicateUser, userAgent })
+  // new_signin (spec §3): a slow or failing mail server never slows or fails the sign-in.
+  const at = new Date()
+  deps.background.run('new_signin', () =>
+    notifySignIn(deps, user, { userAgent, method: opts.method, secondFactor: opts.secondFactor, at }),
+  )
+  return data
 }
 
 auth.post('/', ipLimit('auth'), async (c) => {
@@ -80,10 +114,10 @@ auth.post('/', ipLimit('auth'), async (c) => {
     // A one-time sign-in token (e.g. from social sign-in) exchanged for a session.
     const user = await consumeUserToken(c.var.deps.db, 'signin', body.token)
     if (!user) throw new ApiError(401, 'auth.token_invalid')
-    return startSession(c, user)
+    return startSession(c, user, { method: 'signin_token' })
   }
   const user = await checkPassword(c, body.email, body.password)
-  return startSession(c, user)
+  return startSession(c, user, { method: 'password' })
 })
 
 auth.get('/', async (c) => {
@@ -98,6 +132,8 @@ auth.delete('/', async (c) => {
   const token = bearer(c.req.header('authorization'))
   const session = token ? await authenticate(c.var.deps, token) : null
   if (session) await revokeSession(c.var.deps.db, session.sessionId)
+  // Signing out of a support session ends it like Stop does, and is recorded the same way.
+  if (session?.impersonatorId) await recordImpersonation(c.var.deps.db, 'impersonation_stopped', session)
   return c.json({ message: t(c, 'auth.signed_out') })
 })
 
@@ -129,7 +165,7 @@ auth.post('/magic/verify', ipLimit('auth'), async (c) => {
   if (!found) throw new ApiError(400, 'auth.token_invalid', { inputError: 'token' })
   // Opening the link proves the address, so it also verifies it.
   const [user] = await db.update(users).set({ verified: true }).where(eq(users.id, found.id)).returning()
-  return startSession(c, user!)
+  return startSession(c, user!, { method: 'magic_link' })
 })
 
 auth.post('/password/reset/request', ipLimit('mail'), async (c) => {
@@ -163,6 +199,10 @@ auth.post('/password/reset', ipLimit('auth'), async (c) => {
   })
   // decisions §2: a password change revokes every existing session.
   await revokeUserSessions(db, user.id)
+  // A mailed link proves the address, not the second factor: with 2FA on, the code comes next.
+  if (user.twoFactorEnabled) {
+    return c.json({ message: t(c, 'auth.password_reset'), data: await pendingSecondFactor(c, user, { method: 'password_reset' }) })
+  }
   await clear(db, failKey(user.email))
   const data = await signIn(c.var.deps, { userId: user.id, userAgent: c.req.header('user-agent') })
   return c.json({ message: t(c, 'auth.password_reset'), data })

@@ -8,10 +8,12 @@ import { accounts, memberships, users } from '../db/schema'
 import { ApiError, unauthorized } from '../lib/errors'
 import { isUniqueViolation } from '../db/errors'
 import { bearer, requireAuth } from '../middleware/auth'
+import { refuseWhenImpersonated } from '../middleware/impersonation-guard'
 import { ipLimit, mailLimit } from '../middleware/rate-limit'
 import { hashPassword } from '../lib/crypto'
 import { mailEmailChanged } from '../services/email-change'
-import { verifyCurrentPassword } from './auth'
+import { pendingSecondFactor, verifyCurrentPassword } from './auth'
+import { twoFactor } from './two-factor'
 import { requireReauth, userEmail } from './user-email'
 import { authenticate, revokeUserSessions } from '../services/sessions'
 import { consumeUserToken, sendTokenMail, sessionUser, signIn, userAccounts } from '../services/users'
@@ -23,6 +25,7 @@ user.get('/', requireAuth(), async (c) => c.json({ data: await sessionUser(c.var
 user.get('/permissions', requireAuth(), (c) => c.json({ data: permissionMap() }))
 
 user.route('/email', userEmail)
+user.route('/2fa', twoFactor)
 
 user.patch('/', requireAuth(), async (c) => {
   const input = await readBody(c, UpdateUserInput)
@@ -44,6 +47,8 @@ user.patch('/', requireAuth(), async (c) => {
   }
   const emailChanged = input.email !== undefined && input.email.toLowerCase() !== auth.user.email.toLowerCase()
   if (emailChanged) {
+    // decisions §13: a support session changes no security setting.
+    refuseWhenImpersonated(auth)
     // A session alone does not move the account to another address (routes/user-email.ts).
     await requireReauth(c, input.password)
     const [taken] = await db
@@ -142,6 +147,10 @@ user.post('/verify', ipLimit('auth'), async (c) => {
   const bearerToken = bearer(c.req.header('authorization'))
   const current = bearerToken ? await authenticate(deps, bearerToken) : null
   const accountId = current?.user.id === verified.id ? current.account.id : undefined
+  // The link proves the address, not the second factor: signed out, a 2FA user gives the code next.
+  if (verified.twoFactorEnabled && !accountId) {
+    return c.json({ message: t(c, 'auth.verified'), data: await pendingSecondFactor(c, verified, { method: 'email_link' }) })
+  }
   const data = await signIn(deps, { userId: verified.id, accountId, userAgent: c.req.header('user-agent') })
   return c.json({ message: t(c, 'auth.verified'), data })
 })

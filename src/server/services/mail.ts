@@ -127,19 +127,39 @@ export type Notice = 'new_signin' | 'plan_updated'
 /**
  * A notification mail (spec §3 Notification setting): a short notice in the recipient's language
  * with one action link, and a footer naming the setting that sent it and where to turn it off.
- * new_signin: `device` (the user-agent) and `time` (UTC); plan_updated: `account` and `plan`.
+ * new_signin: `method` (translated), `device` (the user-agent) and `time` (UTC); plan_updated: `account` and `plan`.
  */
 export function renderNoticeMail(
   notice: Notice,
   locale: Locale,
-  params: { to: string; link: string; settingsLink: string; name: string; device?: string; time?: string; account?: string; plan?: string },
+  params: {
+    to: string
+    link: string
+    settingsLink: string
+    name: string
+    device?: string
+    time?: string
+    method?: string
+    account?: string
+    plan?: string
+  },
 ): Mail {
   const device = params.device || translate(locale, 'mail.new_signin.unknown_device')
-  const p = { name: params.name, device, time: params.time ?? '', account: params.account ?? '', plan: params.plan ?? '' }
+  const p = {
+    name: params.name,
+    device,
+    time: params.time ?? '',
+    method: params.method ?? '',
+    account: params.account ?? '',
+    plan: params.plan ?? '',
+  }
   const k = (suffix: string) => `mail.${notice}.${suffix}` as MessageKey
   const subject = translate(locale, k('subject'), p)
   const lines = [translate(locale, k('body'), p)]
-  if (notice === 'new_signin') lines.push(translate(locale, 'mail.new_signin.device', p), translate(locale, 'mail.new_signin.time', p))
+  if (notice === 'new_signin') {
+    if (params.method) lines.push(translate(locale, 'mail.new_signin.method', p))
+    lines.push(translate(locale, 'mail.new_signin.device', p), translate(locale, 'mail.new_signin.time', p))
+  }
   const advice = translate(locale, k('advice'), p)
   const action = translate(locale, k('action'), p)
   const settings = translate(locale, 'mail.notice.settings')

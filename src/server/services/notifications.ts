@@ -4,6 +4,7 @@ import { NOTIFICATION_NAMES, type NotificationName, type NotificationSettings } 
 import type { Deps } from '../context'
 import type { Db } from '../db/client'
 import { notificationSettings, type users } from '../db/schema'
+import { translate, type MessageKey } from '../i18n'
 import { log } from '../lib/log'
 import { renderNoticeMail, type Mail } from './mail'
 
@@ -68,15 +69,35 @@ async function notify(deps: Deps, user: Recipient, name: NotificationName, build
   }
 }
 
-/** new_signin: after a successful sign-in (password or magic link). */
-export function notifySignIn(deps: Deps, user: Recipient, userAgent: string | null | undefined, at = new Date()) {
+/**
+ * How a sign-in proved who it was, named in the new_signin notice (issue 14 item 5). Passkeys and
+ * social sign-in add their names here. A support session (impersonation) is never mailed: it is
+ * recorded as an event instead (routes/impersonate.ts).
+ */
+export type SignInMethod = 'password' | 'magic_link' | 'email_link' | 'password_reset' | 'signin_token'
+export type SecondFactor = 'totp' | 'backup_code'
+
+export function describeMethod(locale: Locale, method: SignInMethod, secondFactor?: SecondFactor) {
+  const first = translate(locale, `mail.method.${method}` as MessageKey)
+  if (!secondFactor) return first
+  return translate(locale, secondFactor === 'totp' ? 'mail.method.then_totp' : 'mail.method.then_backup', { method: first })
+}
+
+/** new_signin: after a successful sign-in, naming the method, the device and the time. */
+export function notifySignIn(
+  deps: Deps,
+  user: Recipient,
+  opts: { userAgent?: string | null; method: SignInMethod; secondFactor?: SecondFactor; at?: Date },
+) {
+  const locale = user.locale as Locale
   return notify(deps, user, 'new_signin', () =>
-    renderNoticeMail('new_signin', user.locale as Locale, {
+    renderNoticeMail('new_signin', locale, {
       to: user.email,
       name: user.name,
       // A user-agent is client input: keep it to one bounded line.
-      device: (userAgent ?? '').replace(/\s+/g, ' ').trim().slice(0, 300),
-      time: utcTime(at),
+      device: (opts.userAgent ?? '').replace(/\s+/g, ' ').trim().slice(0, 300),
+      time: utcTime(opts.at ?? new Date()),
+      method: describeMethod(locale, opts.method, opts.secondFactor),
       link: `${deps.appUrl}/account/password`,
       settingsLink: `${deps.appUrl}/account/notifications`,
     }),

@@ -51,11 +51,19 @@ export async function readToken(deps: Deps, token: string, purpose: string) {
   }
 }
 
-export async function createSession(
-  deps: Deps,
-  opts: { userId: string; accountId: string; duplicateUser?: boolean; userAgent?: string | null; signedInAt?: Date },
-) {
-  const ttl = deps.config.SESSION_TTL_DAYS * 86400
+export interface SessionOptions {
+  userId: string
+  accountId: string
+  duplicateUser?: boolean
+  userAgent?: string | null
+  signedInAt?: Date
+  /** A support session (decisions §13): the master and their own session; it lives ttlSeconds. */
+  impersonator?: { userId: string; sessionId: string }
+  ttlSeconds?: number
+}
+
+export async function createSession(deps: Deps, opts: SessionOptions) {
+  const ttl = opts.ttlSeconds ?? deps.config.SESSION_TTL_DAYS * 86400
   const id = newId()
   await deps.db.insert(sessions).values({
     id,
@@ -67,12 +75,15 @@ export async function createSession(
     duplicateUser: opts.duplicateUser ?? false,
     expiresAt: new Date(Date.now() + ttl * 1000),
     userAgent: opts.userAgent?.slice(0, 300) ?? null,
+    impersonatorId: opts.impersonator?.userId ?? null,
+    impersonatorSessionId: opts.impersonator?.sessionId ?? null,
   })
   return { id, token: await sessionToken(deps, id, opts.userId) }
 }
 
-/** A fresh token for an existing session, extending its expiry. */
+/** A fresh token for an existing session, extending its expiry (a support session keeps its end). */
 export async function refreshSession(deps: Deps, auth: Auth) {
+  if (auth.impersonatorId) return sessionToken(deps, auth.sessionId, auth.user.id)
   const ttl = deps.config.SESSION_TTL_DAYS * 86400
   await deps.db
     .update(sessions)
@@ -81,7 +92,7 @@ export async function refreshSession(deps: Deps, auth: Auth) {
   return sessionToken(deps, auth.sessionId, auth.user.id)
 }
 
-function sessionToken(deps: Deps, sessionId: string, userId: string) {
+export function sessionToken(deps: Deps, sessionId: string, userId: string) {
   return new SignJWT({ purpose: 'session' })
     .setProtectedHeader({ alg: 'HS256' })
     .setIssuer(ISSUER)
@@ -133,6 +144,7 @@ export async function authenticate(deps: Deps, token: string): Promise<Auth | nu
     membership: row.membership,
     role: row.membership.role as Role,
     duplicateUser: row.session.duplicateUser,
+    impersonatorId: row.session.impersonatorId,
   }
 }
 

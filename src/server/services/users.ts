@@ -8,7 +8,7 @@ import { newId, randomToken, sha256 } from '../lib/crypto'
 import { log } from '../lib/log'
 import { ApiError } from '../lib/errors'
 import { renderMail } from './mail'
-import { authenticate, createSession } from './sessions'
+import { authenticate, createSession, type SessionOptions } from './sessions'
 
 export function findUserByEmail(db: Db, email: string) {
   return db
@@ -51,6 +51,9 @@ export async function sessionUser(db: Db, auth: Auth): Promise<SessionUser> {
     default_account: user.defaultAccount,
     account_name: account.name,
     duplicate_user: auth.duplicateUser,
+    // decisions §13: a support session says so (the banner names the person it signed in as).
+    impersonating: auth.impersonatorId != null,
+    master: user.master,
     last_login: user.lastLogin?.toISOString() ?? null,
     subscription: account.plan ? (account.subscriptionStatus ?? 'active') : null,
   }
@@ -59,7 +62,7 @@ export async function sessionUser(db: Db, auth: Auth): Promise<SessionUser> {
 /** Starts a session in the user's default account (or the one given) and answers like a sign-in. */
 export async function signIn(
   deps: Deps,
-  opts: { userId: string; accountId?: string; duplicateUser?: boolean; userAgent?: string | null; signedInAt?: Date },
+  opts: Omit<SessionOptions, 'accountId'> & { accountId?: string },
 ): Promise<SignInData> {
   let accountId = opts.accountId
   if (!accountId) {
@@ -70,7 +73,8 @@ export async function signIn(
   // Every account this person belonged to was closed: nothing to sign in to, answered like a
   // failed sign-in so it reveals nothing.
   if (!accountId) throw new ApiError(401, 'auth.invalid_credentials')
-  await deps.db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, opts.userId))
+  // A support session is not the person signing in: their last login stays theirs.
+  if (!opts.impersonator) await deps.db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, opts.userId))
   const { token } = await createSession(deps, { ...opts, accountId })
   const auth = await authenticate(deps, token)
   return { token, ...(await sessionUser(deps.db, auth!)) }
@@ -86,7 +90,7 @@ export async function createAccountFor(db: Db, userId: string, name: string) {
   return accountId
 }
 
-export type TokenKind = 'verify' | 'magic' | 'reset' | 'signin' | 'email_revert'
+export type TokenKind = 'verify' | 'magic' | 'reset' | 'signin' | 'email_revert' | 'impersonate'
 
 export const TOKEN_TTL_MS: Record<TokenKind, number> = {
   verify: 24 * 3600_000,
@@ -96,10 +100,12 @@ export const TOKEN_TTL_MS: Record<TokenKind, number> = {
   // Mailed to the old address after an email change (services/email-change.ts): a week gives an
   // owner who reads mail rarely the time to notice a change they did not make.
   email_revert: 7 * 24 * 3600_000,
+  // decisions §13: a support sign-in token lives 5 minutes.
+  impersonate: 5 * 60_000,
 }
 
 /** Issues a single-use token; only its hash is stored. `email` is the address it belongs to. */
-export async function issueToken(db: Db, kind: TokenKind, userId: string, email: string) {
+export async function issueToken(db: Db, kind: TokenKind, userId: string, email: string, data?: Record<string, unknown>) {
   const token = randomToken()
   await db.insert(oneTimeTokens).values({
     id: newId(),
@@ -107,6 +113,7 @@ export async function issueToken(db: Db, kind: TokenKind, userId: string, email:
     kind,
     userId,
     email,
+    data: data ?? null,
     expiresAt: new Date(Date.now() + TOKEN_TTL_MS[kind]),
   })
   return token

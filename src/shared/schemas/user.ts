@@ -72,6 +72,10 @@ export interface SessionUser {
   duplicate_user: boolean
   last_login: string | null
   subscription: string | null
+  /** decisions §13: this session is a support session (a master signed in as this user). */
+  impersonating: boolean
+  /** Support staff: may open the support screen (README `npm run master`). */
+  master: boolean
 }
 
 export interface SignInData extends SessionUser {

@@ -33,7 +33,8 @@ export async function storeSession(data: SignInData) {
  */
 export async function completeSignIn(data: SignInResponse, next?: string) {
   if (data['2fa_required']) {
-    navigateTo('/signin/otp', { token: data.token })
+    // The destination travels with the code page, which completes the sign-in (spec §4).
+    navigateTo('/signin/otp', { token: data.token, redirect: safeRedirect(next) })
     return
   }
   const user = data as SignInData

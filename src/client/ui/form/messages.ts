@@ -26,6 +26,7 @@ export const validationMessages: Record<string, MessageDescriptor> = {
   'validation.token.invalid': msg`This link is invalid`,
   'validation.otp.required': msg`Please enter the code`,
   'validation.otp.invalid': msg`The code must be 6 digits`,
+  'validation.backup_code.invalid': msg`Enter the backup code as it was shown: letters, digits and dashes`,
   'validation.plan.required': msg`Please choose a plan`,
   // Worded as the server's (src/server/i18n.ts): the profile picture is an http(s) address.
   'validation.avatar.invalid': msg`The picture must be an http or https image address`,

@@ -5,7 +5,7 @@ import { MailCheck } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 import { ApiRequestError, handleError } from '~/client/lib/http'
-import { nextPathAfterVerify, signOut, storeSession, useSession } from '~/client/lib/session'
+import { completeSignIn, nextPathAfterVerify, signOut, storeSession, useSession } from '~/client/lib/session'
 import { useDocumentTitle } from '~/client/lib/use-document-title'
 import * as Alert from '~/client/ui/alert'
 import { Button } from '~/client/ui/button'
@@ -81,9 +81,11 @@ function VerifyToken({ token }: { token: string }) {
     verifyEmail(token).then(
       async (data) => {
         if (!live) return
+        toast({ variant: 'success', title: <Trans>Your email address is verified</Trans> })
+        // Opened signed out by a user with 2FA on: the code page completes the sign-in.
+        if (data['2fa_required']) return void (await completeSignIn(data))
         const user = data as SignInData
         await storeSession(user)
-        toast({ variant: 'success', title: <Trans>Your email address is verified</Trans> })
         await navigate({ to: nextPathAfterVerify(user), replace: true })
       },
       async (error) => {

@@ -1,0 +1,85 @@
+import { eq } from 'drizzle-orm'
+import { Hono } from 'hono'
+import { TwoFactorToggleInput, TwoFactorVerifyInput, type TwoFactorEnrolment } from '~/shared/schemas/two-factor'
+import { readBody, t, type AppEnv, type Ctx } from '../context'
+import { events, users } from '../db/schema'
+import { newId } from '../lib/crypto'
+import { ApiError } from '../lib/errors'
+import { requireAuth } from '../middleware/auth'
+import { ipLimit } from '../middleware/rate-limit'
+import { newBackupCode, hashBackupCode, newEnrolment, sealSecret, useSecondFactor, useTotpCode } from '../services/two-factor'
+import { sessionUser } from '../services/users'
+import { clearSignInAttempts, countSignInAttempt, verifyCurrentPassword } from './auth'
+
+// spec §4 2FA, §7 PUT /api/user/2fa and POST /api/user/2fa/verify; decisions §13. Wrong codes
+// count toward the sign-in limit of decisions §9 like wrong passwords. A support session is
+// refused both calls (middleware/impersonation-guard.ts).
+
+export const twoFactor = new Hono<AppEnv>()
+
+/** A code that was wrong or already used is a 400 on `field`; a good one clears the count. */
+export function refuseBadCode(result: string, field: string) {
+  if (result === 'used') throw new ApiError(400, 'auth.otp_used', { inputError: field })
+  if (result === 'wrong') throw new ApiError(400, 'auth.otp_invalid', { inputError: field })
+}
+
+async function record(c: Ctx, name: string) {
+  const { auth, deps } = c.var
+  await deps.db.insert(events).values({ id: newId(), name, metadata: null, userId: auth.user.id, accountId: auth.account.id })
+}
+
+twoFactor.put('/', requireAuth(), ipLimit('auth'), async (c) => {
+  const input = await readBody(c, TwoFactorToggleInput)
+  const { auth, deps } = c.var
+  const user = auth.user
+  if (input['2fa_enabled']) {
+    // On already: a new secret now would replace the phone's without proof. Turn off first.
+    if (user.twoFactorEnabled) throw new ApiError(400, 'twofa.already_enabled', { inputError: '2fa_enabled' })
+    const enrolment = await newEnrolment(user.email)
+    // Pending until a code proves the phone has it (POST /verify); a new set-up replaces it.
+    await deps.db
+      .update(users)
+      .set({ totpSecret: sealSecret(deps, enrolment.secret), totpLastStep: null, backupCodeHash: null, updatedAt: new Date() })
+      .where(eq(users.id, user.id))
+    const data: TwoFactorEnrolment = { qr_code: enrolment.qrCode, otpauth_url: enrolment.otpauthUrl, secret: enrolment.secret }
+    return c.json({ data })
+  }
+  if (user.twoFactorEnabled) {
+    // decisions §13: off needs a current code (or the backup code) or the password.
+    if (input.code) {
+      await countSignInAttempt(c, user.email)
+      refuseBadCode(await useSecondFactor(deps, user, input.code), 'code')
+      await clearSignInAttempts(c, user.email)
+    } else if (input.password) {
+      await verifyCurrentPassword(c, user, input.password, 'password')
+    } else {
+      throw new ApiError(400, 'twofa.proof_required', { inputError: 'code' })
+    }
+  }
+  const [updated] = await deps.db
+    .update(users)
+    .set({ twoFactorEnabled: false, totpSecret: null, totpLastStep: null, backupCodeHash: null, updatedAt: new Date() })
+    .where(eq(users.id, user.id))
+    .returning()
+  if (user.twoFactorEnabled) await record(c, '2fa_disabled')
+  return c.json({ message: t(c, 'twofa.disabled'), data: await sessionUser(deps.db, { ...auth, user: updated! }) })
+})
+
+twoFactor.post('/verify', requireAuth(), ipLimit('auth'), async (c) => {
+  const { code } = await readBody(c, TwoFactorVerifyInput)
+  const { auth, deps } = c.var
+  const user = auth.user
+  if (user.twoFactorEnabled) throw new ApiError(400, 'twofa.already_enabled', { inputError: 'code' })
+  if (!user.totpSecret) throw new ApiError(400, 'twofa.not_started', { inputError: 'code' })
+  await countSignInAttempt(c, user.email)
+  refuseBadCode(await useTotpCode(deps, user, code), 'code')
+  await clearSignInAttempts(c, user.email)
+  // Shown once: only its hash is kept (architecture.md, secrets stored the way they are checked).
+  const backupCode = newBackupCode()
+  await deps.db
+    .update(users)
+    .set({ twoFactorEnabled: true, backupCodeHash: hashBackupCode(backupCode), updatedAt: new Date() })
+    .where(eq(users.id, user.id))
+  await record(c, '2fa_enabled')
+  return c.json({ message: t(c, 'twofa.enabled'), data: { backup_code: backupCode } })
+})

@@ -1,0 +1,74 @@
+import { and, asc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm'
+import type { SupportUser } from '~/shared/schemas/two-factor'
+import type { Auth } from '../context'
+import type { Db } from '../db/client'
+import { accounts, events, memberships, users } from '../db/schema'
+import { newId } from '../lib/crypto'
+
+// decisions §13 support access: a master (users.master, README `npm run master`) sees the people
+// who turned support access on and may open a support session as one of them. Each start and
+// stop is an event; a support session is never mailed as a sign-in.
+
+export type ImpersonationEvent = 'impersonation_started' | 'impersonation_stopped'
+
+/** Records a start or stop: who (the master), as whom (the user), in which account. */
+export async function recordImpersonation(db: Db, name: ImpersonationEvent, session: Auth) {
+  await db.insert(events).values({
+    id: newId(),
+    name,
+    metadata: { master_id: session.impersonatorId, user_id: session.user.id, session_id: session.sessionId },
+    userId: session.impersonatorId,
+    accountId: session.account.id,
+  })
+}
+
+const SUPPORT_LIST_LIMIT = 50
+
+/** Escapes LIKE wildcards so a search for `50%` means those characters. */
+const likeText = (s: string) => `%${s.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
+
+/**
+ * People who turned support access on (and are not support staff themselves), matching `search`
+ * in their name, email or an account name; at most 50, by name.
+ */
+export async function supportUsers(db: Db, masterId: string, search: string): Promise<SupportUser[]> {
+  const q = search.trim()
+  const matching = q
+    ? or(
+        ilike(users.name, likeText(q)),
+        ilike(users.email, likeText(q)),
+        sql`exists (select 1 from ${memberships} m join ${accounts} a on a.id = m.account_id
+          where m.user_id = ${users.id} and a.closed_at is null and a.name ilike ${likeText(q)})`,
+      )
+    : undefined
+  const people = await db
+    .select({ id: users.id, name: users.name, email: users.email, twoFactor: users.twoFactorEnabled, lastLogin: users.lastLogin })
+    .from(users)
+    .where(and(eq(users.supportEnabled, true), eq(users.disabled, false), eq(users.master, false), ne(users.id, masterId), matching))
+    .orderBy(asc(sql`lower(${users.name})`), asc(users.id))
+    .limit(SUPPORT_LIST_LIMIT)
+  if (!people.length) return []
+  const rows = await db
+    .select({ userId: memberships.userId, id: accounts.id, name: accounts.name })
+    .from(memberships)
+    .innerJoin(accounts, eq(accounts.id, memberships.accountId))
+    .where(and(inArray(memberships.userId, people.map((p) => p.id)), sql`${accounts.closedAt} is null`))
+    .orderBy(asc(memberships.createdAt))
+  return people.map((p) => ({
+    id: p.id,
+    name: p.name,
+    email: p.email,
+    accounts: rows.filter((r) => r.userId === p.id).map(({ id, name }) => ({ id, name })),
+    two_factor: p.twoFactor,
+    last_login: p.lastLogin?.toISOString() ?? null,
+  }))
+}
+
+/** The user a master may open a support session for: support access on, not staff, not disabled. */
+export async function impersonable(db: Db, userId: string) {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.supportEnabled, true), eq(users.disabled, false), eq(users.master, false)))
+  return user ?? null
+}

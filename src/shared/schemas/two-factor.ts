@@ -1,0 +1,47 @@
+import * as v from 'valibot'
+
+// decisions §13 second factor and support access: the inputs of PUT /api/user/2fa,
+// POST /api/user/2fa/verify, POST /api/auth/otp (auth.ts OtpInput) and the support calls.
+
+/** spec §5, §9: a one-time code is exactly 6 digits. */
+export const OtpCode = v.pipe(
+  v.string('validation.otp.required'),
+  v.trim(),
+  v.nonEmpty('validation.otp.required'),
+  v.regex(/^\d{6}$/, 'validation.otp.invalid'),
+)
+
+/** PUT /api/user/2fa: on answers the QR code; off needs a current code or the password. */
+export const TwoFactorToggleInput = v.strictObject(
+  {
+    '2fa_enabled': v.boolean('validation.2fa_enabled.invalid'),
+    code: v.optional(v.pipe(v.string('validation.otp.invalid'), v.trim(), v.maxLength(40, 'validation.otp.invalid'))),
+    password: v.optional(v.pipe(v.string(), v.maxLength(200, 'validation.password.max_length'))),
+  },
+  'validation.user.unknown_field',
+)
+export type TwoFactorToggleInput = v.InferOutput<typeof TwoFactorToggleInput>
+
+export const TwoFactorVerifyInput = v.object({ code: OtpCode })
+
+/** The answer of PUT /api/user/2fa {2fa_enabled: true} (decisions §13). */
+export interface TwoFactorEnrolment {
+  qr_code: string
+  otpauth_url: string
+  secret: string
+}
+
+/** POST /api/support/impersonate: a master asks for a support sign-in token for this user. */
+export const StartImpersonationInput = v.object({
+  user_id: v.pipe(v.string('validation.user_id.required'), v.trim(), v.nonEmpty('validation.user_id.required'), v.maxLength(64)),
+})
+
+/** GET /api/support/users rows: people who turned support access on. */
+export interface SupportUser {
+  id: string
+  name: string
+  email: string
+  accounts: { id: string; name: string }[]
+  two_factor: boolean
+  last_login: string | null
+}
