@@ -9,6 +9,8 @@ import { isMessageKey, translate, type MessageKey } from './i18n'
 import { ApiError } from './lib/errors'
 import { fieldOf, findIllFormedText, isWellFormedText, nestsDeeperThan, type Path } from './lib/input'
 import type { Mailer } from './services/mail'
+import type Stripe from 'stripe'
+import type { PaymentProvider } from './services/payments/types'
 import type { Plan } from './services/plans'
 
 export interface Deps {
@@ -21,6 +23,10 @@ export interface Deps {
   /** Origin used in links inside mails. */
   appUrl: string
   plans: Plan[]
+  /** PAYMENT_PROVIDER's implementation (services/payments). */
+  payments: PaymentProvider
+  /** The Stripe SDK client when PAYMENT_PROVIDER=stripe (webhooks verify with it). */
+  stripe?: Stripe
 }
 
 export interface Auth {

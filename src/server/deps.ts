@@ -4,11 +4,13 @@ import { openDatabase } from './db/client'
 import { defaultHashConcurrency, limitPasswordHashing } from './lib/crypto'
 import { setLogLevel } from './lib/log'
 import { createMailer } from './services/mail'
+import { createPaymentProvider } from './services/payments'
 import { loadPlans } from './services/plans'
+import type Stripe from 'stripe'
 import { loadSecret } from './services/sessions'
 
 /** Opens the database (migrating it) and wires the services the routes use. */
-export async function createDeps(config: Config): Promise<Deps> {
+export async function createDeps(config: Config, opts: { stripe?: Stripe } = {}): Promise<Deps> {
   setLogLevel(config.LOG_LEVEL)
   // Half the machine's cores for derivations, shared among the WORKERS processes (README Decisions).
   const hashing = config.PASSWORD_HASH_CONCURRENCY ?? Math.max(1, Math.floor(defaultHashConcurrency() / config.WORKERS))
@@ -16,7 +18,7 @@ export async function createDeps(config: Config): Promise<Deps> {
   const plans = loadPlans(config.PLANS)
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR })
   const db = database.db
-  return {
+  const deps: Deps = {
     config,
     database,
     db,
@@ -24,5 +26,7 @@ export async function createDeps(config: Config): Promise<Deps> {
     secret: await loadSecret(db, config.JWT_SECRET),
     appUrl: (config.APP_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
     plans,
+    ...createPaymentProvider(config, () => deps, opts.stripe),
   }
+  return deps
 }

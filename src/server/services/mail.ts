@@ -122,20 +122,40 @@ export function renderSupportMail(
   return { to: params.to, subject, text, html, links: [] }
 }
 
-export type Notice = 'new_signin' | 'plan_updated'
+export type Notice = 'new_signin' | 'plan_updated' | 'card_updated'
 
 /**
  * A notification mail (spec §3 Notification setting): a short notice in the recipient's language
  * with one action link, and a footer naming the setting that sent it and where to turn it off.
- * new_signin: `device` (the user-agent) and `time` (UTC); plan_updated: `account` and `plan`.
+ * new_signin: `device` (the user-agent) and `time` (UTC); plan_updated: `account` and `plan`;
+ * card_updated: `account`, `brand` and `last4`.
  */
 export function renderNoticeMail(
   notice: Notice,
   locale: Locale,
-  params: { to: string; link: string; settingsLink: string; name: string; device?: string; time?: string; account?: string; plan?: string },
+  params: {
+    to: string
+    link: string
+    settingsLink: string
+    name: string
+    device?: string
+    time?: string
+    account?: string
+    plan?: string
+    brand?: string
+    last4?: string
+  },
 ): Mail {
   const device = params.device || translate(locale, 'mail.new_signin.unknown_device')
-  const p = { name: params.name, device, time: params.time ?? '', account: params.account ?? '', plan: params.plan ?? '' }
+  const p = {
+    name: params.name,
+    device,
+    time: params.time ?? '',
+    account: params.account ?? '',
+    plan: params.plan ?? '',
+    brand: params.brand ?? '',
+    last4: params.last4 ?? '',
+  }
   const k = (suffix: string) => `mail.${notice}.${suffix}` as MessageKey
   const subject = translate(locale, k('subject'), p)
   const lines = [translate(locale, k('body'), p)]
