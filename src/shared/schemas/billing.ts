@@ -36,7 +36,9 @@ const digits = (s: string) => s.replace(/\s+/g, '')
 /** A month 1–12 or a year, as a number or a string of digits (what a form may hold). */
 const Whole = (message: string) =>
   v.pipe(
-    v.union([v.number(message), v.pipe(v.string(message), v.trim(), v.regex(/^\d{1,4}$/, message), v.transform(Number))], message),
+    v.unknown(),
+    v.transform((x) => (typeof x === 'string' && /^\s*\d{1,4}\s*$/.test(x) ? Number(x) : x)),
+    v.number(message),
     v.integer(message),
   )
 
