@@ -17,6 +17,7 @@ import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as NotfoundRouteImport } from './routes/notfound'
 import { Route as AppDashboardRouteImport } from './routes/_app.dashboard'
 import { Route as AppHelpRouteImport } from './routes/_app.help'
+import { Route as AppPlansRouteImport } from './routes/_app.plans'
 import { Route as AppWelcomeRouteImport } from './routes/_app.welcome'
 import { Route as AuthIndexRouteImport } from './routes/_auth.index'
 import { Route as AuthForgotpasswordRouteImport } from './routes/_auth.forgotpassword'
@@ -24,9 +25,11 @@ import { Route as AuthMagicRouteImport } from './routes/_auth.magic'
 import { Route as AuthResetpasswordRouteImport } from './routes/_auth.resetpassword'
 import { Route as AuthSigninRouteImport } from './routes/_auth.signin'
 import { Route as AccountAccountIndexRouteImport } from './routes/_account.account.index'
+import { Route as AccountAccountBillingRouteImport } from './routes/_account.account.billing'
 import { Route as AccountAccountNotificationsRouteImport } from './routes/_account.account.notifications'
 import { Route as AccountAccountPasswordRouteImport } from './routes/_account.account.password'
 import { Route as AccountAccountProfileRouteImport } from './routes/_account.account.profile'
+import { Route as AccountAccountUpgradeRouteImport } from './routes/_account.account.upgrade'
 import { Route as AccountAccountUrlRouteImport } from './routes/_account.account.url'
 import { Route as AppBooksIndexRouteImport } from './routes/_app.books.index'
 import { Route as AppBooksBookIdRouteImport } from './routes/_app.books.$bookId'
@@ -73,6 +76,11 @@ const AppHelpRoute = AppHelpRouteImport.update({
   path: '/help',
   getParentRoute: () => AppRoute,
 } as any)
+const AppPlansRoute = AppPlansRouteImport.update({
+  id: '/plans',
+  path: '/plans',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppWelcomeRoute = AppWelcomeRouteImport.update({
   id: '/welcome',
   path: '/welcome',
@@ -108,6 +116,11 @@ const AccountAccountIndexRoute = AccountAccountIndexRouteImport.update({
   path: '/account/',
   getParentRoute: () => AccountRoute,
 } as any)
+const AccountAccountBillingRoute = AccountAccountBillingRouteImport.update({
+  id: '/account/billing',
+  path: '/account/billing',
+  getParentRoute: () => AccountRoute,
+} as any)
 const AccountAccountNotificationsRoute =
   AccountAccountNotificationsRouteImport.update({
     id: '/account/notifications',
@@ -122,6 +135,11 @@ const AccountAccountPasswordRoute = AccountAccountPasswordRouteImport.update({
 const AccountAccountProfileRoute = AccountAccountProfileRouteImport.update({
   id: '/account/profile',
   path: '/account/profile',
+  getParentRoute: () => AccountRoute,
+} as any)
+const AccountAccountUpgradeRoute = AccountAccountUpgradeRouteImport.update({
+  id: '/account/upgrade',
+  path: '/account/upgrade',
   getParentRoute: () => AccountRoute,
 } as any)
 const AccountAccountUrlRoute = AccountAccountUrlRouteImport.update({
@@ -172,14 +190,17 @@ export interface FileRoutesByFullPath {
   '/notfound': typeof NotfoundRoute
   '/dashboard': typeof AppDashboardRoute
   '/help': typeof AppHelpRoute
+  '/plans': typeof AppPlansRoute
   '/welcome': typeof AppWelcomeRoute
   '/forgotpassword': typeof AuthForgotpasswordRoute
   '/magic': typeof AuthMagicRoute
   '/resetpassword': typeof AuthResetpasswordRoute
   '/signin': typeof AuthSigninRoute
+  '/account/billing': typeof AccountAccountBillingRoute
   '/account/notifications': typeof AccountAccountNotificationsRoute
   '/account/password': typeof AccountAccountPasswordRoute
   '/account/profile': typeof AccountAccountProfileRoute
+  '/account/upgrade': typeof AccountAccountUpgradeRoute
   '/account/url': typeof AccountAccountUrlRoute
   '/books/$bookId': typeof AppBooksBookIdRoute
   '/books/new': typeof AppBooksNewRoute
@@ -197,14 +218,17 @@ export interface FileRoutesByTo {
   '/notfound': typeof NotfoundRoute
   '/dashboard': typeof AppDashboardRoute
   '/help': typeof AppHelpRoute
+  '/plans': typeof AppPlansRoute
   '/welcome': typeof AppWelcomeRoute
   '/forgotpassword': typeof AuthForgotpasswordRoute
   '/magic': typeof AuthMagicRoute
   '/resetpassword': typeof AuthResetpasswordRoute
   '/signin': typeof AuthSigninRoute
+  '/account/billing': typeof AccountAccountBillingRoute
   '/account/notifications': typeof AccountAccountNotificationsRoute
   '/account/password': typeof AccountAccountPasswordRoute
   '/account/profile': typeof AccountAccountProfileRoute
+  '/account/upgrade': typeof AccountAccountUpgradeRoute
   '/account/url': typeof AccountAccountUrlRoute
   '/books/$bookId': typeof AppBooksBookIdRoute
   '/books/new': typeof AppBooksNewRoute
@@ -225,15 +249,18 @@ export interface FileRoutesById {
   '/notfound': typeof NotfoundRoute
   '/_app/dashboard': typeof AppDashboardRoute
   '/_app/help': typeof AppHelpRoute
+  '/_app/plans': typeof AppPlansRoute
   '/_app/welcome': typeof AppWelcomeRoute
   '/_auth/forgotpassword': typeof AuthForgotpasswordRoute
   '/_auth/magic': typeof AuthMagicRoute
   '/_auth/resetpassword': typeof AuthResetpasswordRoute
   '/_auth/signin': typeof AuthSigninRoute
   '/_auth/': typeof AuthIndexRoute
+  '/_account/account/billing': typeof AccountAccountBillingRoute
   '/_account/account/notifications': typeof AccountAccountNotificationsRoute
   '/_account/account/password': typeof AccountAccountPasswordRoute
   '/_account/account/profile': typeof AccountAccountProfileRoute
+  '/_account/account/upgrade': typeof AccountAccountUpgradeRoute
   '/_account/account/url': typeof AccountAccountUrlRoute
   '/_app/books/$bookId': typeof AppBooksBookIdRoute
   '/_app/books/new': typeof AppBooksNewRoute
@@ -253,14 +280,17 @@ export interface FileRouteTypes {
     | '/notfound'
     | '/dashboard'
     | '/help'
+    | '/plans'
     | '/welcome'
     | '/forgotpassword'
     | '/magic'
     | '/resetpassword'
     | '/signin'
+    | '/account/billing'
     | '/account/notifications'
     | '/account/password'
     | '/account/profile'
+    | '/account/upgrade'
     | '/account/url'
     | '/books/$bookId'
     | '/books/new'
@@ -278,14 +308,17 @@ export interface FileRouteTypes {
     | '/notfound'
     | '/dashboard'
     | '/help'
+    | '/plans'
     | '/welcome'
     | '/forgotpassword'
     | '/magic'
     | '/resetpassword'
     | '/signin'
+    | '/account/billing'
     | '/account/notifications'
     | '/account/password'
     | '/account/profile'
+    | '/account/upgrade'
     | '/account/url'
     | '/books/$bookId'
     | '/books/new'
@@ -305,15 +338,18 @@ export interface FileRouteTypes {
     | '/notfound'
     | '/_app/dashboard'
     | '/_app/help'
+    | '/_app/plans'
     | '/_app/welcome'
     | '/_auth/forgotpassword'
     | '/_auth/magic'
     | '/_auth/resetpassword'
     | '/_auth/signin'
     | '/_auth/'
+    | '/_account/account/billing'
     | '/_account/account/notifications'
     | '/_account/account/password'
     | '/_account/account/profile'
+    | '/_account/account/upgrade'
     | '/_account/account/url'
     | '/_app/books/$bookId'
     | '/_app/books/new'
@@ -392,6 +428,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppHelpRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/plans': {
+      id: '/_app/plans'
+      path: '/plans'
+      fullPath: '/plans'
+      preLoaderRoute: typeof AppPlansRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/welcome': {
       id: '/_app/welcome'
       path: '/welcome'
@@ -441,6 +484,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountAccountIndexRouteImport
       parentRoute: typeof AccountRoute
     }
+    '/_account/account/billing': {
+      id: '/_account/account/billing'
+      path: '/account/billing'
+      fullPath: '/account/billing'
+      preLoaderRoute: typeof AccountAccountBillingRouteImport
+      parentRoute: typeof AccountRoute
+    }
     '/_account/account/notifications': {
       id: '/_account/account/notifications'
       path: '/account/notifications'
@@ -460,6 +510,13 @@ declare module '@tanstack/react-router' {
       path: '/account/profile'
       fullPath: '/account/profile'
       preLoaderRoute: typeof AccountAccountProfileRouteImport
+      parentRoute: typeof AccountRoute
+    }
+    '/_account/account/upgrade': {
+      id: '/_account/account/upgrade'
+      path: '/account/upgrade'
+      fullPath: '/account/upgrade'
+      preLoaderRoute: typeof AccountAccountUpgradeRouteImport
       parentRoute: typeof AccountRoute
     }
     '/_account/account/url': {
@@ -522,17 +579,21 @@ declare module '@tanstack/react-router' {
 }
 
 interface AccountRouteChildren {
+  AccountAccountBillingRoute: typeof AccountAccountBillingRoute
   AccountAccountNotificationsRoute: typeof AccountAccountNotificationsRoute
   AccountAccountPasswordRoute: typeof AccountAccountPasswordRoute
   AccountAccountProfileRoute: typeof AccountAccountProfileRoute
+  AccountAccountUpgradeRoute: typeof AccountAccountUpgradeRoute
   AccountAccountUrlRoute: typeof AccountAccountUrlRoute
   AccountAccountIndexRoute: typeof AccountAccountIndexRoute
 }
 
 const AccountRouteChildren: AccountRouteChildren = {
+  AccountAccountBillingRoute: AccountAccountBillingRoute,
   AccountAccountNotificationsRoute: AccountAccountNotificationsRoute,
   AccountAccountPasswordRoute: AccountAccountPasswordRoute,
   AccountAccountProfileRoute: AccountAccountProfileRoute,
+  AccountAccountUpgradeRoute: AccountAccountUpgradeRoute,
   AccountAccountUrlRoute: AccountAccountUrlRoute,
   AccountAccountIndexRoute: AccountAccountIndexRoute,
 }
@@ -543,6 +604,7 @@ const AccountRouteWithChildren =
 interface AppRouteChildren {
   AppDashboardRoute: typeof AppDashboardRoute
   AppHelpRoute: typeof AppHelpRoute
+  AppPlansRoute: typeof AppPlansRoute
   AppWelcomeRoute: typeof AppWelcomeRoute
   AppBooksBookIdRoute: typeof AppBooksBookIdRoute
   AppBooksNewRoute: typeof AppBooksNewRoute
@@ -552,6 +614,7 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppDashboardRoute: AppDashboardRoute,
   AppHelpRoute: AppHelpRoute,
+  AppPlansRoute: AppPlansRoute,
   AppWelcomeRoute: AppWelcomeRoute,
   AppBooksBookIdRoute: AppBooksBookIdRoute,
   AppBooksNewRoute: AppBooksNewRoute,
