@@ -125,6 +125,17 @@ describe('Idempotency-Key', () => {
     expect(await invoiceList(s, p)).toHaveLength(1)
   })
 
+  test('a body with text that cannot be stored is 400 before anything is kept under the key', async () => {
+    const p = await newOwner(s)
+    const body = '{"token":"tok_x","x\\udfffy":1}'
+    const headers = { 'idempotency-key': 'broken-text' }
+    const res = await s.api('PATCH', '/api/account/card', { token: p.token, body, headers })
+    expect(res.status).toBe(400)
+    expect(res.body.inputError).toBe('x\udfffy')
+    const fine = await s.api('PATCH', '/api/account/card', { token: p.token, body: { token: await cardToken(s) }, headers })
+    expect(fine.status).toBe(200)
+  })
+
   test('a key of another account is its own', async () => {
     const a = await newOwner(s)
     const b = await newOwner(s)

@@ -166,6 +166,11 @@ describe('paying for a plan', () => {
     expect((await subscription(s, a)).status).toBe('active')
   })
 
+  test('with the local provider the Stripe webhook is not there', async () => {
+    const res = await s.api('POST', '/api/payment/stripe/webhook', { body: {}, headers: { 'stripe-signature': 't=1,v1=x' } })
+    expect(res.status).toBe(404)
+  })
+
   test('confirm: an unknown client secret is 400 on client_secret; the outcome is checked', async () => {
     const unknown = await s.api('POST', '/api/payment/local/confirm', { body: { client_secret: 'pi_x_secret_y', outcome: 'succeed' } })
     expect(unknown.status).toBe(400)

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import * as v from 'valibot'
 import { canonicalJson } from '~/shared/sync/protocol'
-import { readJson, type Ctx } from '../context'
+import { readJson, validate, type Ctx } from '../context'
 import { idempotencyKeys } from '../db/schema'
 import { translate } from '../i18n'
 import { readIdempotencyKey } from '../services/books'
@@ -22,7 +23,9 @@ export async function idempotent(c: Ctx, run: () => Promise<Response>): Promise<
   if (!key) return run()
   const db = c.var.deps.db
   const accountId = c.var.auth.account.id
-  const requestHash = sha256(canonicalJson({ method: c.req.method, path: c.req.path, body: await readJson(c) }))
+  // Text that cannot be stored (a lone surrogate, NUL) is refused before anything is kept under the key.
+  const body = validate(v.unknown(), await readJson(c))
+  const requestHash = sha256(canonicalJson({ method: c.req.method, path: c.req.path, body }))
   const where = and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key))
   const claimed = await db
     .insert(idempotencyKeys)

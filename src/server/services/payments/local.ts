@@ -59,7 +59,7 @@ async function pay(ctx: BillingContext, purpose: Purpose, input: PayInput): Prom
     })
     return { done: true }
   }
-  if (!input.token) throw new ApiError(400, 'validation.token.required', { inputError: 'token' })
+  if (!input.token) throw new ApiError(400, 'billing.token_required', { inputError: 'token' })
   // Used up before anything else, in its own statement: a declined token is spent like Stripe's.
   const card = await useCardToken(db, input.token)
   if (card.behaviour === 'decline') throw new ApiError(400, 'billing.card_declined', { inputError: 'token' })
