@@ -105,6 +105,10 @@ describe('POST /api/account/plan', () => {
   })
 })
 
+// These tests start a server of their own (migrations and sign-ups included): on a busy machine
+// that alone can take longer than the default 30 s.
+const SERVER_TEST_MS = 180_000
+
 describe('a server with its own PLANS', () => {
   test('a first choice names the plan (translated); a change of plan says it was updated', async () => {
     const other = await startTestServer({
@@ -122,7 +126,7 @@ describe('a server with its own PLANS', () => {
     } finally {
       await other.close()
     }
-  })
+  }, SERVER_TEST_MS)
 
   test('answers the configured paid plans beside free', async () => {
     const other = await startTestServer({
@@ -139,5 +143,5 @@ describe('a server with its own PLANS', () => {
     } finally {
       await other.close()
     }
-  })
+  }, SERVER_TEST_MS)
 })

@@ -175,7 +175,8 @@ describe('mails', () => {
     } finally {
       await broken.close()
     }
-  })
+    // It starts a server of its own: on a busy machine that alone can take longer than 30 s.
+  }, 180_000)
 })
 
 /** The PDF's bytes with every deflated stream inflated. */
