@@ -24,7 +24,8 @@ export function usePlanLabels() {
     /** 'Book Club $12/month'. */
     label: (plan: Plan) => `${labels.name(plan)} ${labels.price(plan)}`,
     /** A long date in the reader's language (UTC: billing periods are UTC, decisions §2). */
-    date: (iso: string) => new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso)),
+    date: (iso: string) =>
+      new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso)),
   }
   return labels
 }

@@ -15,7 +15,12 @@ const plan = (id: string, price: number, unlocks: PlanInfo['unlocks'] = []): Pla
   unlocks,
   per_seat: false,
 })
-const plans = [plan('free', 0), plan('reader', 5), plan('club', 12, ['team', 'api_keys']), plan('pro', 30, ['team', 'api_keys'])]
+const plans = [
+  plan('free', 0),
+  plan('reader', 5),
+  plan('club', 12, ['team', 'api_keys']),
+  plan('pro', 30, ['team', 'api_keys']),
+]
 
 describe('plan capabilities', () => {
   test('the cheapest plan that unlocks a capability', () => {

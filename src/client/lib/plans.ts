@@ -21,7 +21,11 @@ export function cheapestPlanWith(plans: readonly Plan[], capability: Capability)
 }
 
 /** Whether the account's plan unlocks `capability`; an unknown plan unlocks nothing. */
-export function planUnlocks(plans: readonly Plan[], planId: string | null | undefined, capability: Capability): boolean {
+export function planUnlocks(
+  plans: readonly Plan[],
+  planId: string | null | undefined,
+  capability: Capability,
+): boolean {
   return !!plans.find((p) => p.id === planId)?.unlocks?.includes(capability)
 }
 
@@ -38,7 +42,10 @@ export function paymentConfig(data: Pick<PlansData, 'provider' | 'publishable_ke
  * rather than hiding. Answers the plan to upgrade to (the cheapest that unlocks it), or null when
  * the plan has it (or no plan does).
  */
-export function upgradeFor(data: Pick<PlansData, 'plans' | 'active'> | undefined, capability: Capability | undefined): Plan | null {
+export function upgradeFor(
+  data: Pick<PlansData, 'plans' | 'active'> | undefined,
+  capability: Capability | undefined,
+): Plan | null {
   if (!data || !capability || planUnlocks(data.plans, data.active, capability)) return null
   return cheapestPlanWith(data.plans, capability)
 }

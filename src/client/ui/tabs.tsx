@@ -38,7 +38,10 @@ const tabs = sva({
       transition: 'left 0.2s, width 0.2s',
       _motionReduce: { transition: 'none' },
     },
-    content: { outline: 'none', _focusVisible: { outline: '2px solid', outlineColor: 'accent', outlineOffset: '4px', borderRadius: 'md' } },
+    content: {
+      outline: 'none',
+      _focusVisible: { outline: '2px solid', outlineColor: 'accent', outlineOffset: '4px', borderRadius: 'md' },
+    },
   },
 })
 

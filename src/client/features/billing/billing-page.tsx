@@ -1,12 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 import { plansQuery } from '~/client/lib/plans'
 import { useSession } from '~/client/lib/session'
 import { useDocumentTitle } from '~/client/lib/use-document-title'
 import { useOnline } from '~/client/lib/use-online'
 import * as Card from '~/client/ui/card'
+import { preloadCardInput } from '~/client/ui/form'
 import { Spinner } from '~/client/ui/spinner'
 import * as Tabs from '~/client/ui/tabs'
 import { subscriptionQuery } from './api/billing'
@@ -37,6 +38,11 @@ export function BillingPage({ tab: initial = 'plan' }: { tab?: BillingTab }) {
   // The session's status shows the banner even before the subscription read arrives (or offline).
   const status = subscription.data ? subscription.data.status : user?.subscription
   const shown = paid ? tab : 'plan'
+  // The Card tab's card field is fetched with the page, so it is there if the connection drops.
+  const provider = plans.data?.provider
+  useEffect(() => {
+    if (paid && provider) preloadCardInput(provider)
+  }, [paid, provider])
 
   return (
     <Card.Root className={css({ maxW: '3xl' })}>

@@ -17,7 +17,14 @@ const styles = {
   page: css({ display: 'flex', flexDirection: 'column', gap: '6' }),
   title: css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold', letterSpacing: 'tight' }),
   lead: css({ color: 'fg.muted', mt: '1' }),
-  grid: css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(3, minmax(0, 1fr))' }, gap: '4', listStyle: 'none', p: '0', m: '0' }),
+  grid: css({
+    display: 'grid',
+    gridTemplateColumns: { base: '1fr', md: 'repeat(3, minmax(0, 1fr))' },
+    gap: '4',
+    listStyle: 'none',
+    p: '0',
+    m: '0',
+  }),
   card: css({
     display: 'flex',
     flexDirection: 'column',
@@ -75,7 +82,11 @@ export function PlansPage() {
           <Trans>Plans</Trans>
         </h1>
         <p className={styles.lead}>
-          {owner ? <Trans>Every plan keeps your list, your custom URL, offline sync and charts.</Trans> : <Trans>Only the account owner can change the plan.</Trans>}
+          {owner ? (
+            <Trans>Every plan keeps your list, your custom URL, offline sync and charts.</Trans>
+          ) : (
+            <Trans>Only the account owner can change the plan.</Trans>
+          )}
         </p>
       </header>
       {!online && plans.data && <LoadFailed what={null} />}
@@ -90,7 +101,12 @@ export function PlansPage() {
           {plans.data.plans.map((plan) => {
             const isCurrent = plan.id === plans.data.active
             return (
-              <li key={plan.id} className={styles.card} data-current={isCurrent ? '' : undefined} aria-current={isCurrent || undefined}>
+              <li
+                key={plan.id}
+                className={styles.card}
+                data-current={isCurrent ? '' : undefined}
+                aria-current={isCurrent || undefined}
+              >
                 <div className={styles.head}>
                   <h2 className={styles.name}>{labels.name(plan)}</h2>
                   {isCurrent && <CurrentPlanMarker />}

@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
-import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { Suspense, useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { useOnline } from '~/client/lib/use-online'
 import { useFormContext } from 'react-hook-form'
 import { css } from 'styled-system/css'
 import * as v from 'valibot'
@@ -7,7 +8,8 @@ import { useFieldStyles } from '../field'
 import { Spinner } from '../spinner'
 import { useFormMeta, useVisibleField } from './context'
 import { messageDescriptor, useFieldError } from './messages'
-import { CardError, type CardInputHandle } from './payment/types'
+import { LoadBoundary, retryableLazy } from './payment/lazy'
+import { CardError, type CardInputHandle, type CardInputProps, type PaymentProviderKind } from './payment/types'
 
 export { luhnValid } from './rules'
 export { cardDetails, formatCardNumber, formatExpiry, parseExpiry, type CardDetails } from './payment/card-details'
@@ -19,14 +21,27 @@ export { cardDetails, formatCardNumber, formatExpiry, parseExpiry, type CardDeta
 // loaded only where a card field is shown: the local test provider's three inputs, or Stripe
 // Elements (whose script comes from js.stripe.com).
 
-const LocalCardInput = lazy(() => import('./payment/local-card'))
-const StripeCardInput = lazy(() => import('./payment/stripe-card'))
+const INPUTS = {
+  local: retryableLazy<CardInputProps>(() => import('./payment/local-card')),
+  stripe: retryableLazy<CardInputProps>(() => import('./payment/stripe-card')),
+}
+
+/** Fetches a provider's card input ahead of its first use (e.g. a screen whose card field is in a tab). */
+export function preloadCardInput(provider: PaymentProviderKind) {
+  INPUTS[provider].preload()
+}
 
 /** The schema rule: a filled card ({}), else the required message. */
 export const creditCardRequired = (message = 'global.form.creditcard.error.required') =>
   v.custom<Record<string, never> | null>((value) => value !== null && typeof value === 'object', message)
 
 const loading = css({ display: 'flex', alignItems: 'center', minH: '10' })
+const retryStyle = css({
+  color: 'accent',
+  textDecoration: 'underline',
+  cursor: 'pointer',
+  _disabled: { color: 'fg.muted', cursor: 'not-allowed' },
+})
 
 export interface CreditCardProps {
   /** The API field the token fills (`token`, decisions §10). */
@@ -68,7 +83,8 @@ export function CreditCard({ name, label, helperText }: CreditCardProps) {
   }, [meta, name, i18n])
 
   const onComplete = useCallback(
-    (complete: boolean) => setValue(name, complete ? {} : null, { shouldDirty: true, shouldValidate: formState.submitCount > 0 }),
+    (complete: boolean) =>
+      setValue(name, complete ? {} : null, { shouldDirty: true, shouldValidate: formState.submitCount > 0 }),
     [setValue, name, formState.submitCount],
   )
   const onError = useCallback((message: string | undefined) => setInputError(message), [])
@@ -77,32 +93,46 @@ export function CreditCard({ name, label, helperText }: CreditCardProps) {
     return typeof d === 'string' || d === undefined ? d : i18n._(d)
   }
   const error = translate(inputError) ?? formError
-  const Input = meta.payment.provider === 'stripe' ? StripeCardInput : LocalCardInput
+  const online = useOnline()
+  const input = INPUTS[meta.payment.provider]
+  const Input = input.get()
 
   return (
     <div className={styles.root} data-field-name={name}>
       <span id={labelId} className={styles.label}>
         {label}
       </span>
-      <Suspense
-        fallback={
-          <span className={loading}>
-            <Spinner size="sm" label={t`Loading the card form`} />
-          </span>
-        }
+      <LoadBoundary
+        onRetry={input.reset}
+        fallback={(retry) => (
+          <p className={styles.helperText}>
+            {online ? t`The card form could not be loaded.` : t`The card form needs a connection: you are offline.`}{' '}
+            <button type="button" className={retryStyle} onClick={retry} disabled={!online}>
+              {t`Try again`}
+            </button>
+          </p>
+        )}
       >
-        <Input
-          config={meta.payment}
-          handle={handle}
-          onComplete={onComplete}
-          onError={onError}
-          submitted={submitted}
-          invalid={!!error}
-          describedBy={noteId}
-          labelledBy={labelId}
-          onBlur={() => void trigger(name)}
-        />
-      </Suspense>
+        <Suspense
+          fallback={
+            <span className={loading}>
+              <Spinner size="sm" label={t`Loading the card form`} />
+            </span>
+          }
+        >
+          <Input
+            config={meta.payment}
+            handle={handle}
+            onComplete={onComplete}
+            onError={onError}
+            submitted={submitted}
+            invalid={!!error}
+            describedBy={noteId}
+            labelledBy={labelId}
+            onBlur={() => void trigger(name)}
+          />
+        </Suspense>
+      </LoadBoundary>
       <div id={noteId}>
         {error ? (
           <p className={styles.errorText} data-field={name} role="alert">

@@ -1,6 +1,6 @@
 import { valibotResolver } from '@hookform/resolvers/valibot'
 import { useLingui } from '@lingui/react/macro'
-import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type FormHTMLAttributes, type ReactNode } from 'react'
+import { Suspense, useEffect, useId, useMemo, useRef, useState, type FormHTMLAttributes, type ReactNode } from 'react'
 import { FormProvider, useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form'
 import { css, cx } from 'styled-system/css'
 import type * as v from 'valibot'
@@ -10,12 +10,22 @@ import { setUnsavedInput } from '~/client/pwa/unsaved-input'
 import * as Alert from '../alert'
 import { toast } from '../toast'
 import { FormMetaContext, type FormMeta } from './context'
-import type { ChallengeResult } from './payment/challenge'
+import type { ChallengeProps, ChallengeResult } from './payment/challenge'
+import { LoadBoundary, retryableLazy } from './payment/lazy'
 import { CardFieldError, paymentAction, withCardTokens } from './payment/submit'
 import { CardError, LOCAL_PAYMENTS, type PaymentConfig } from './payment/types'
 
 // The provider's payment confirmation is its own chunk, loaded when an answer asks for it.
-const PaymentChallenge = lazy(() => import('./payment/challenge'))
+const challengeChunk = retryableLazy<ChallengeProps>(() => import('./payment/challenge'))
+
+/** The chunk did not load (the connection dropped): the payment waits, the reader is told. */
+function ChallengeUnavailable({ onDone }: { onDone: (result: ChallengeResult) => void }) {
+  useEffect(() => {
+    challengeChunk.reset()
+    onDone(new Error('The payment confirmation could not be loaded'))
+  }, [onDone])
+  return null
+}
 
 type AnySchema = v.GenericSchema<any, FieldValues> | v.GenericSchemaAsync<any, FieldValues>
 
@@ -72,6 +82,11 @@ export function formBody(values: Record<string, unknown>): { json: unknown } | {
     else data.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value))
   }
   return { body: data }
+}
+
+function PaymentChallengeChunk(props: ChallengeProps) {
+  const Challenge = challengeChunk.get()
+  return <Challenge {...props} />
 }
 
 function sendForm(method: 'post' | 'patch' | 'put' | 'delete', url: string, values: unknown) {
@@ -228,9 +243,11 @@ export function Root<S extends AnySchema>({
           {children}
         </form>
         {challenge && (
-          <Suspense fallback={null}>
-            <PaymentChallenge config={payment} clientSecret={challenge.secret} onDone={challenge.done} />
-          </Suspense>
+          <LoadBoundary onRetry={challengeChunk.reset} fallback={() => <ChallengeUnavailable onDone={challenge.done} />}>
+            <Suspense fallback={null}>
+              <PaymentChallengeChunk config={payment} clientSecret={challenge.secret} onDone={challenge.done} />
+            </Suspense>
+          </LoadBoundary>
         )}
       </FormMetaContext.Provider>
     </FormProvider>

@@ -37,7 +37,12 @@ export function CardTab({ plans }: { plans: PlansData }) {
           <Trans>Card on file</Trans>
         </h3>
         {card.data ? (
-          <CardDisplay.Root brand={card.data.brand} last4={card.data.last4} expMonth={card.data.exp_month} expYear={card.data.exp_year} />
+          <CardDisplay.Root
+            brand={card.data.brand}
+            last4={card.data.last4}
+            expMonth={card.data.exp_month}
+            expYear={card.data.exp_year}
+          />
         ) : card.isError || !online ? (
           <LoadFailed what={<Trans>Your card could not be loaded.</Trans>} />
         ) : card.isPending ? (
@@ -61,7 +66,11 @@ export function CardTab({ plans }: { plans: PlansData }) {
           aria-label={t`Replace card`}
           onSuccess={() => afterBillingChange()}
         >
-          <Form.CreditCard name="token" label={t`New card`} helperText={t`It replaces the card above for every future payment.`} />
+          <Form.CreditCard
+            name="token"
+            label={t`New card`}
+            helperText={t`It replaces the card above for every future payment.`}
+          />
           <Form.Submit>
             <Trans>Save card</Trans>
           </Form.Submit>

@@ -48,7 +48,10 @@ export function CurrentPlanMarker() {
 /** A plan as a radio option: name, features, and its price label at the end. */
 export function usePlanOptions() {
   const labels = usePlanLabels()
-  return (plans: readonly Plan[], opts: { current?: string | null; disabled?: (plan: Plan) => boolean } = {}): Form.RadioOption[] =>
+  return (
+    plans: readonly Plan[],
+    opts: { current?: string | null; disabled?: (plan: Plan) => boolean } = {},
+  ): Form.RadioOption[] =>
     plans.map((plan) => ({
       value: plan.id,
       label: labels.name(plan),

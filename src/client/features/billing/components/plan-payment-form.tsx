@@ -30,7 +30,13 @@ function CardWhenPaid({ paid }: { paid: ReadonlySet<string> }) {
   const { t } = useLingui()
   const plan = useWatch({ name: 'plan' }) as string
   if (!paid.has(plan)) return null
-  return <Form.CreditCard name="token" label={t`Card`} helperText={t`Charged now and at the start of each period. Cancel at any time.`} />
+  return (
+    <Form.CreditCard
+      name="token"
+      label={t`Card`}
+      helperText={t`Charged now and at the start of each period. Cancel at any time.`}
+    />
+  )
 }
 
 export interface PlanPaymentFormProps {
@@ -45,7 +51,17 @@ export interface PlanPaymentFormProps {
   children?: ReactNode
 }
 
-export function PlanPaymentForm({ plans, payment, url, defaultPlan, current, label, submitLabel, onSuccess, children }: PlanPaymentFormProps) {
+export function PlanPaymentForm({
+  plans,
+  payment,
+  url,
+  defaultPlan,
+  current,
+  label,
+  submitLabel,
+  onSuccess,
+  children,
+}: PlanPaymentFormProps) {
   const { t } = useLingui()
   const options = usePlanOptions()
   const paid = useMemo(() => new Set(plans.filter((p) => p.price > 0).map((p) => p.id)), [plans])

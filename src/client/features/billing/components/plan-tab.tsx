@@ -63,7 +63,8 @@ export function PlanTab({ plans, subscription }: { plans: PlansData; subscriptio
           <Alert.Content>
             <Alert.Description>
               <Trans>
-                Your {labels.name(current)} plan ends on {labels.date(sub.current_period_end)}. You keep its features until then; then your account moves to Free. Choose a plan below to keep it.
+                Your {labels.name(current)} plan ends on {labels.date(sub.current_period_end)}. You keep its features
+                until then; then your account moves to Free. Choose a plan below to keep it.
               </Trans>
             </Alert.Description>
           </Alert.Content>

@@ -20,7 +20,11 @@ function bannerFor(status: string): Banner {
       return {
         status: 'warning',
         title: <Trans>You need to authorize your payment</Trans>,
-        description: <Trans>Your bank asked to confirm the latest payment. Enter your card again on the Card tab to confirm it.</Trans>,
+        description: (
+          <Trans>
+            Your bank asked to confirm the latest payment. Enter your card again on the Card tab to confirm it.
+          </Trans>
+        ),
       }
     case 'canceled':
       return {
@@ -33,12 +37,20 @@ function bannerFor(status: string): Banner {
       return {
         status: 'error',
         title: <Trans>Your latest payment failed</Trans>,
-        description: <Trans>Replace your card on the Card tab to keep your plan. Until then the rest of the app is on hold.</Trans>,
+        description: (
+          <Trans>Replace your card on the Card tab to keep your plan. Until then the rest of the app is on hold.</Trans>
+        ),
       }
   }
 }
 
-export function StatusBanner({ status, onReplaceCard }: { status: string | null | undefined; onReplaceCard?: () => void }) {
+export function StatusBanner({
+  status,
+  onReplaceCard,
+}: {
+  status: string | null | undefined
+  onReplaceCard?: () => void
+}) {
   if (isGoodStanding(status)) return null
   const banner = bannerFor(status!)
   const cardFixes = status !== 'canceled' && onReplaceCard

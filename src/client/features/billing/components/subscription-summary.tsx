@@ -8,12 +8,24 @@ import { seatsTotal, type SubscriptionData } from '~/shared/schemas/billing'
 // Subscription; spec §9 seats total = rounded price × seats ÷ 100).
 
 const styles = {
-  list: css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'max-content 1fr' }, columnGap: '6', rowGap: '2', m: '0' }),
+  list: css({
+    display: 'grid',
+    gridTemplateColumns: { base: '1fr', sm: 'max-content 1fr' },
+    columnGap: '6',
+    rowGap: '2',
+    m: '0',
+  }),
   term: css({ fontSize: 'sm', color: 'fg.muted' }),
   value: css({ fontSize: 'sm', fontWeight: 'medium', color: 'fg', m: '0', mb: { base: '2', sm: '0' } }),
 }
 
-export function SubscriptionSummary({ plan, subscription }: { plan: Plan | undefined; subscription: SubscriptionData | undefined }) {
+export function SubscriptionSummary({
+  plan,
+  subscription,
+}: {
+  plan: Plan | undefined
+  subscription: SubscriptionData | undefined
+}) {
   const labels = usePlanLabels()
   const sub = subscription?.object
   const planLabel = plan ? labels.label(plan) : ''
@@ -31,7 +43,9 @@ export function SubscriptionSummary({ plan, subscription }: { plan: Plan | undef
       </dd>
       {sub && (
         <>
-          <dt className={styles.term}>{sub.cancel_at_period_end ? <Trans>Ends on</Trans> : <Trans>Renews on</Trans>}</dt>
+          <dt className={styles.term}>
+            {sub.cancel_at_period_end ? <Trans>Ends on</Trans> : <Trans>Renews on</Trans>}
+          </dt>
           <dd className={styles.value} data-testid="billing-period-end">
             {end}
           </dd>

@@ -18,7 +18,10 @@ export interface CardParts {
 
 /** '4242424242424242' → '4242 4242 4242 4242' (at most 19 digits). */
 export function formatCardNumber(input: string) {
-  return input.replace(/\D/g, '').slice(0, 19).replace(/(\d{4})(?=\d)/g, '$1 ')
+  return input
+    .replace(/\D/g, '')
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, '$1 ')
 }
 
 /** 'MM/YY' → month and four-digit year, or null; the card must not have expired. */

@@ -34,7 +34,10 @@ function LocalChallenge({ clientSecret, onDone }: ChallengeProps) {
   const answer = async (outcome: 'succeed' | 'fail') => {
     setBusy(outcome)
     try {
-      const res = await send<{ payment_intent: string; status: string }>('post', 'payment/local/confirm', { client_secret: clientSecret, outcome })
+      const res = await send<{ payment_intent: string; status: string }>('post', 'payment/local/confirm', {
+        client_secret: clientSecret,
+        outcome,
+      })
       if (res.data?.status === 'succeeded') finish({ payment_intent: res.data.payment_intent })
       else finish(new CardError(t`Your bank did not authorise the payment. Nothing was charged.`))
     } catch (error) {
@@ -56,7 +59,8 @@ function LocalChallenge({ clientSecret, onDone }: ChallengeProps) {
         </Dialog.Title>
         <Dialog.Description>
           <Trans>
-            Your bank asks you to confirm this payment (3-D Secure). In test mode this dialog stands in for your bank's page.
+            Your bank asks you to confirm this payment (3-D Secure). In test mode this dialog stands in for your bank's
+            page.
           </Trans>
         </Dialog.Description>
         <Dialog.Footer>
@@ -84,7 +88,8 @@ function StripeChallenge({ config, clientSecret, onDone }: ChallengeProps) {
         const stripe = await stripeFor(config.publishable_key ?? '')
         if (!stripe) throw new Error('Stripe.js did not load')
         const { paymentIntent, error } = await stripe.confirmCardPayment(clientSecret)
-        if (error || !paymentIntent) onDone(new CardError(error?.message ?? t`The payment was not authorised. Nothing was charged.`))
+        if (error || !paymentIntent)
+          onDone(new CardError(error?.message ?? t`The payment was not authorised. Nothing was charged.`))
         else onDone({ payment_intent: paymentIntent.id })
       } catch (error) {
         onDone(error instanceof Error ? error : new Error(String(error)))

@@ -3,7 +3,14 @@ import { useEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { ApiRequestError, send } from '~/client/lib/http'
 import { useFieldStyles } from '../../field'
-import { cardDetails, formatCardNumber, formatExpiry, partError, type CardDetails, type CardParts } from './card-details'
+import {
+  cardDetails,
+  formatCardNumber,
+  formatExpiry,
+  partError,
+  type CardDetails,
+  type CardParts,
+} from './card-details'
 import { CardError, type CardInputProps } from './types'
 
 // The local test-mode provider's card input (decisions §5, §10): three inputs whose details go
@@ -14,7 +21,16 @@ const row = css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 6rem 5re
 
 type Part = keyof CardParts
 
-export default function LocalCardInput({ handle, onComplete, onError, submitted, invalid, describedBy, labelledBy, onBlur }: CardInputProps) {
+export default function LocalCardInput({
+  handle,
+  onComplete,
+  onError,
+  submitted,
+  invalid,
+  describedBy,
+  labelledBy,
+  onBlur,
+}: CardInputProps) {
   const { t } = useLingui()
   const styles = useFieldStyles()
   const [parts, setParts] = useState<CardParts>({ number: '', expiry: '', cvc: '' })
@@ -42,7 +58,12 @@ export default function LocalCardInput({ handle, onComplete, onError, submitted,
 
   const shown = (part: Part) => (touched[part] || submitted) && !!partError(part, parts)
   const empty = !parts.number && !parts.expiry && !parts.cvc
-  const firstError = empty ? undefined : (['number', 'expiry', 'cvc'] as const).filter((p) => touched[p] || submitted).map((p) => partError(p, parts)).find(Boolean)
+  const firstError = empty
+    ? undefined
+    : (['number', 'expiry', 'cvc'] as const)
+        .filter((p) => touched[p] || submitted)
+        .map((p) => partError(p, parts))
+        .find(Boolean)
   useEffect(() => onError(firstError), [firstError, onError])
 
   const update = (next: CardParts) => {

@@ -17,7 +17,11 @@ const frame = css({ display: 'flex', alignItems: 'center', '& > div': { flex: '1
 function elementStyle(host: HTMLElement | null): StripeCardElementOptions['style'] {
   const style = host ? getComputedStyle(host) : null
   return {
-    base: { color: style?.color || '#111', fontSize: '16px', '::placeholder': { color: style?.color ? `${style.color}99` : '#777' } },
+    base: {
+      color: style?.color || '#111',
+      fontSize: '16px',
+      '::placeholder': { color: style?.color ? `${style.color}99` : '#777' },
+    },
     invalid: { color: '#dc2626' },
   }
 }
@@ -28,7 +32,10 @@ function StripeCard({ handle, onComplete, onError, invalid, labelledBy, onBlur }
   const elements = useElements()
   const styles = useFieldStyles()
   const host = useRef<HTMLDivElement>(null)
-  const options = useMemo<StripeCardElementOptions>(() => ({ hidePostalCode: true, style: elementStyle(host.current) }), [])
+  const options = useMemo<StripeCardElementOptions>(
+    () => ({ hidePostalCode: true, style: elementStyle(host.current) }),
+    [],
+  )
 
   useEffect(() => {
     handle.current = {
@@ -46,7 +53,13 @@ function StripeCard({ handle, onComplete, onError, invalid, labelledBy, onBlur }
   }, [handle, stripe, elements, i18n])
 
   return (
-    <div ref={host} className={cx(styles.input, frame)} role="group" aria-labelledby={labelledBy} aria-invalid={invalid || undefined}>
+    <div
+      ref={host}
+      className={cx(styles.input, frame)}
+      role="group"
+      aria-labelledby={labelledBy}
+      aria-invalid={invalid || undefined}
+    >
       <CardElement
         options={options}
         onChange={(e) => {

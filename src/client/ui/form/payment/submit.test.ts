@@ -12,7 +12,14 @@ describe('withCardTokens', () => {
   })
 
   test("a card the provider refuses is that field's error", async () => {
-    const fields = new Map([['token', async (): Promise<string> => { throw new CardError('Your card number is not accepted') }]])
+    const fields = new Map([
+      [
+        'token',
+        async (): Promise<string> => {
+          throw new CardError('Your card number is not accepted')
+        },
+      ],
+    ])
     const error = await withCardTokens({ token: {} }, fields).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(CardFieldError)
     expect(error).toMatchObject({ field: 'token', message: 'Your card number is not accepted' })
@@ -21,7 +28,9 @@ describe('withCardTokens', () => {
 
 describe('paymentAction', () => {
   test('reads requires_payment_action + client_secret from data (decisions §10) or the response (spec §7)', () => {
-    expect(paymentAction({ data: { requires_payment_action: true, client_secret: 'pi_1_secret_x' } })).toBe('pi_1_secret_x')
+    expect(paymentAction({ data: { requires_payment_action: true, client_secret: 'pi_1_secret_x' } })).toBe(
+      'pi_1_secret_x',
+    )
     expect(paymentAction({ requires_payment_action: true, client_secret: 'pi_2_secret_y' })).toBe('pi_2_secret_y')
     expect(paymentAction({ data: { plan: 'club' }, message: 'Done' })).toBeNull()
     expect(paymentAction({ data: { requires_payment_action: true } })).toBeNull()
