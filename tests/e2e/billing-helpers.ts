@@ -11,11 +11,11 @@ export const CARDS = {
 
 export const api = (token: string) => ({ authorization: `Bearer ${token}` })
 
-/** Types a card into a form's card field (the local provider's three inputs). */
+/** Types a card into a form's card field (the local provider's three inputs, in any language). */
 export async function fillCard(form: Locator, number: string) {
-  await form.getByLabel('Card number').fill(number)
-  await form.getByLabel('Expiry date (MM/YY)').fill('12/34')
-  await form.getByLabel('Security code (CVC)').fill('123')
+  await form.locator('input[autocomplete="cc-number"]').fill(number)
+  await form.locator('input[autocomplete="cc-exp"]').fill('12/34')
+  await form.locator('input[autocomplete="cc-csc"]').fill('123')
 }
 
 /** A local provider token for a test card, as the card field gets it. */

@@ -7,7 +7,8 @@ import { cx, sva } from 'styled-system/css'
 const tabs = sva({
   slots: ['root', 'list', 'trigger', 'indicator', 'content'],
   base: {
-    root: { display: 'flex', flexDirection: 'column', gap: '5', w: 'full' },
+    // minW 0: a wide panel (a table) scrolls inside its own box instead of widening the page.
+    root: { display: 'flex', flexDirection: 'column', gap: '5', w: 'full', minW: '0' },
     list: {
       display: 'flex',
       gap: '1',
@@ -39,6 +40,8 @@ const tabs = sva({
       _motionReduce: { transition: 'none' },
     },
     content: {
+      minW: '0',
+      maxW: 'full',
       outline: 'none',
       _focusVisible: { outline: '2px solid', outlineColor: 'accent', outlineOffset: '4px', borderRadius: 'md' },
     },

@@ -9,8 +9,7 @@ import type * as Form from '~/client/ui/form'
 const styles = {
   features: css({ display: 'flex', flexWrap: 'wrap', gap: '1', mt: '2', listStyle: 'none', p: '0' }),
   feature: css({ fontSize: 'xs', px: '2', py: '0.5', borderRadius: 'md', bg: 'bg.muted', color: 'fg' }),
-  price: css({ fontWeight: 'bold', fontSize: 'lg', whiteSpace: 'nowrap', color: 'fg' }),
-  aside: css({ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: '2' }),
+  price: css({ display: 'block', fontWeight: 'bold', fontSize: 'md', color: 'fg' }),
   current: css({
     fontSize: 'xs',
     fontWeight: 'semibold',
@@ -45,7 +44,7 @@ export function CurrentPlanMarker() {
   )
 }
 
-/** A plan as a radio option: name, features, and its price label at the end. */
+/** A plan as a radio option: name, price label and features (the Current plan marker at the end). */
 export function usePlanOptions() {
   const labels = usePlanLabels()
   return (
@@ -56,12 +55,14 @@ export function usePlanOptions() {
       value: plan.id,
       label: labels.name(plan),
       disabled: opts.disabled?.(plan),
-      description: <PlanFeatures plan={plan} />,
-      aside: (
-        <span className={styles.aside}>
+      // The price sits under the name, not beside it: "$12/member/month" beside a name leaves a
+      // phone's option no room.
+      description: (
+        <>
           <span className={styles.price}>{labels.price(plan)}</span>
-          {opts.current === plan.id && <CurrentPlanMarker />}
-        </span>
+          <PlanFeatures plan={plan} />
+        </>
       ),
+      aside: opts.current === plan.id ? <CurrentPlanMarker /> : undefined,
     }))
 }

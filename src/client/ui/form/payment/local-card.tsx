@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { useEffect, useRef, useState } from 'react'
-import { css } from 'styled-system/css'
+import { css, cx } from 'styled-system/css'
 import { ApiRequestError, send } from '~/client/lib/http'
 import { useFieldStyles } from '../../field'
 import {
@@ -17,7 +17,13 @@ import { CardError, type CardInputProps } from './types'
 // only to POST /api/payment/local/token, which answers a single-use token; the form submits the
 // token, never the number. Loaded lazily by the card field.
 
-const row = css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 6rem 5rem', gap: '2' })
+// On a phone the number takes a row of its own; from sm up the three parts share one.
+const row = css({
+  display: 'grid',
+  gridTemplateColumns: { base: 'minmax(0, 1fr) minmax(0, 1fr)', sm: 'minmax(0, 1fr) 6rem 5rem' },
+  gap: '2',
+})
+const numberCell = css({ gridColumn: { base: '1 / -1', sm: 'auto' } })
 
 type Part = keyof CardParts
 
@@ -88,6 +94,7 @@ export default function LocalCardInput({
     <div className={row} role="group" aria-labelledby={labelledBy}>
       <input
         {...common('number')}
+        className={cx(styles.input, numberCell)}
         aria-label={t`Card number`}
         placeholder="1234 1234 1234 1234"
         autoComplete="cc-number"
