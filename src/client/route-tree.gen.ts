@@ -17,6 +17,7 @@ import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as NotfoundRouteImport } from './routes/notfound'
 import { Route as AppDashboardRouteImport } from './routes/_app.dashboard'
 import { Route as AppHelpRouteImport } from './routes/_app.help'
+import { Route as AppPlansRouteImport } from './routes/_app.plans'
 import { Route as AppWelcomeRouteImport } from './routes/_app.welcome'
 import { Route as AuthIndexRouteImport } from './routes/_auth.index'
 import { Route as AuthForgotpasswordRouteImport } from './routes/_auth.forgotpassword'
@@ -25,10 +26,12 @@ import { Route as AuthResetpasswordRouteImport } from './routes/_auth.resetpassw
 import { Route as AuthSigninRouteImport } from './routes/_auth.signin'
 import { Route as AccountAccountIndexRouteImport } from './routes/_account.account.index'
 import { Route as AccountAccount2faRouteImport } from './routes/_account.account.2fa'
+import { Route as AccountAccountBillingRouteImport } from './routes/_account.account.billing'
 import { Route as AccountAccountNotificationsRouteImport } from './routes/_account.account.notifications'
 import { Route as AccountAccountPasswordRouteImport } from './routes/_account.account.password'
 import { Route as AccountAccountProfileRouteImport } from './routes/_account.account.profile'
 import { Route as AccountAccountSupportRouteImport } from './routes/_account.account.support'
+import { Route as AccountAccountUpgradeRouteImport } from './routes/_account.account.upgrade'
 import { Route as AccountAccountUrlRouteImport } from './routes/_account.account.url'
 import { Route as AppBooksIndexRouteImport } from './routes/_app.books.index'
 import { Route as AppBooksBookIdRouteImport } from './routes/_app.books.$bookId'
@@ -77,6 +80,11 @@ const AppHelpRoute = AppHelpRouteImport.update({
   path: '/help',
   getParentRoute: () => AppRoute,
 } as any)
+const AppPlansRoute = AppPlansRouteImport.update({
+  id: '/plans',
+  path: '/plans',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppWelcomeRoute = AppWelcomeRouteImport.update({
   id: '/welcome',
   path: '/welcome',
@@ -117,6 +125,11 @@ const AccountAccount2faRoute = AccountAccount2faRouteImport.update({
   path: '/account/2fa',
   getParentRoute: () => AccountRoute,
 } as any)
+const AccountAccountBillingRoute = AccountAccountBillingRouteImport.update({
+  id: '/account/billing',
+  path: '/account/billing',
+  getParentRoute: () => AccountRoute,
+} as any)
 const AccountAccountNotificationsRoute =
   AccountAccountNotificationsRouteImport.update({
     id: '/account/notifications',
@@ -136,6 +149,11 @@ const AccountAccountProfileRoute = AccountAccountProfileRouteImport.update({
 const AccountAccountSupportRoute = AccountAccountSupportRouteImport.update({
   id: '/account/support',
   path: '/account/support',
+  getParentRoute: () => AccountRoute,
+} as any)
+const AccountAccountUpgradeRoute = AccountAccountUpgradeRouteImport.update({
+  id: '/account/upgrade',
+  path: '/account/upgrade',
   getParentRoute: () => AccountRoute,
 } as any)
 const AccountAccountUrlRoute = AccountAccountUrlRouteImport.update({
@@ -196,16 +214,19 @@ export interface FileRoutesByFullPath {
   '/notfound': typeof NotfoundRoute
   '/dashboard': typeof AppDashboardRoute
   '/help': typeof AppHelpRoute
+  '/plans': typeof AppPlansRoute
   '/welcome': typeof AppWelcomeRoute
   '/forgotpassword': typeof AuthForgotpasswordRoute
   '/magic': typeof AuthMagicRoute
   '/resetpassword': typeof AuthResetpasswordRoute
   '/signin': typeof AuthSigninRoute
   '/account/2fa': typeof AccountAccount2faRoute
+  '/account/billing': typeof AccountAccountBillingRoute
   '/account/notifications': typeof AccountAccountNotificationsRoute
   '/account/password': typeof AccountAccountPasswordRoute
   '/account/profile': typeof AccountAccountProfileRoute
   '/account/support': typeof AccountAccountSupportRoute
+  '/account/upgrade': typeof AccountAccountUpgradeRoute
   '/account/url': typeof AccountAccountUrlRoute
   '/books/$bookId': typeof AppBooksBookIdRoute
   '/books/new': typeof AppBooksNewRoute
@@ -225,16 +246,19 @@ export interface FileRoutesByTo {
   '/notfound': typeof NotfoundRoute
   '/dashboard': typeof AppDashboardRoute
   '/help': typeof AppHelpRoute
+  '/plans': typeof AppPlansRoute
   '/welcome': typeof AppWelcomeRoute
   '/forgotpassword': typeof AuthForgotpasswordRoute
   '/magic': typeof AuthMagicRoute
   '/resetpassword': typeof AuthResetpasswordRoute
   '/signin': typeof AuthSigninRoute
   '/account/2fa': typeof AccountAccount2faRoute
+  '/account/billing': typeof AccountAccountBillingRoute
   '/account/notifications': typeof AccountAccountNotificationsRoute
   '/account/password': typeof AccountAccountPasswordRoute
   '/account/profile': typeof AccountAccountProfileRoute
   '/account/support': typeof AccountAccountSupportRoute
+  '/account/upgrade': typeof AccountAccountUpgradeRoute
   '/account/url': typeof AccountAccountUrlRoute
   '/books/$bookId': typeof AppBooksBookIdRoute
   '/books/new': typeof AppBooksNewRoute
@@ -257,6 +281,7 @@ export interface FileRoutesById {
   '/notfound': typeof NotfoundRoute
   '/_app/dashboard': typeof AppDashboardRoute
   '/_app/help': typeof AppHelpRoute
+  '/_app/plans': typeof AppPlansRoute
   '/_app/welcome': typeof AppWelcomeRoute
   '/_auth/forgotpassword': typeof AuthForgotpasswordRoute
   '/_auth/magic': typeof AuthMagicRoute
@@ -264,10 +289,12 @@ export interface FileRoutesById {
   '/_auth/signin': typeof AuthSigninRoute
   '/_auth/': typeof AuthIndexRoute
   '/_account/account/2fa': typeof AccountAccount2faRoute
+  '/_account/account/billing': typeof AccountAccountBillingRoute
   '/_account/account/notifications': typeof AccountAccountNotificationsRoute
   '/_account/account/password': typeof AccountAccountPasswordRoute
   '/_account/account/profile': typeof AccountAccountProfileRoute
   '/_account/account/support': typeof AccountAccountSupportRoute
+  '/_account/account/upgrade': typeof AccountAccountUpgradeRoute
   '/_account/account/url': typeof AccountAccountUrlRoute
   '/_app/books/$bookId': typeof AppBooksBookIdRoute
   '/_app/books/new': typeof AppBooksNewRoute
@@ -289,16 +316,19 @@ export interface FileRouteTypes {
     | '/notfound'
     | '/dashboard'
     | '/help'
+    | '/plans'
     | '/welcome'
     | '/forgotpassword'
     | '/magic'
     | '/resetpassword'
     | '/signin'
     | '/account/2fa'
+    | '/account/billing'
     | '/account/notifications'
     | '/account/password'
     | '/account/profile'
     | '/account/support'
+    | '/account/upgrade'
     | '/account/url'
     | '/books/$bookId'
     | '/books/new'
@@ -318,16 +348,19 @@ export interface FileRouteTypes {
     | '/notfound'
     | '/dashboard'
     | '/help'
+    | '/plans'
     | '/welcome'
     | '/forgotpassword'
     | '/magic'
     | '/resetpassword'
     | '/signin'
     | '/account/2fa'
+    | '/account/billing'
     | '/account/notifications'
     | '/account/password'
     | '/account/profile'
     | '/account/support'
+    | '/account/upgrade'
     | '/account/url'
     | '/books/$bookId'
     | '/books/new'
@@ -349,6 +382,7 @@ export interface FileRouteTypes {
     | '/notfound'
     | '/_app/dashboard'
     | '/_app/help'
+    | '/_app/plans'
     | '/_app/welcome'
     | '/_auth/forgotpassword'
     | '/_auth/magic'
@@ -356,10 +390,12 @@ export interface FileRouteTypes {
     | '/_auth/signin'
     | '/_auth/'
     | '/_account/account/2fa'
+    | '/_account/account/billing'
     | '/_account/account/notifications'
     | '/_account/account/password'
     | '/_account/account/profile'
     | '/_account/account/support'
+    | '/_account/account/upgrade'
     | '/_account/account/url'
     | '/_app/books/$bookId'
     | '/_app/books/new'
@@ -440,6 +476,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppHelpRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/plans': {
+      id: '/_app/plans'
+      path: '/plans'
+      fullPath: '/plans'
+      preLoaderRoute: typeof AppPlansRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/welcome': {
       id: '/_app/welcome'
       path: '/welcome'
@@ -496,6 +539,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountAccount2faRouteImport
       parentRoute: typeof AccountRoute
     }
+    '/_account/account/billing': {
+      id: '/_account/account/billing'
+      path: '/account/billing'
+      fullPath: '/account/billing'
+      preLoaderRoute: typeof AccountAccountBillingRouteImport
+      parentRoute: typeof AccountRoute
+    }
     '/_account/account/notifications': {
       id: '/_account/account/notifications'
       path: '/account/notifications'
@@ -522,6 +572,13 @@ declare module '@tanstack/react-router' {
       path: '/account/support'
       fullPath: '/account/support'
       preLoaderRoute: typeof AccountAccountSupportRouteImport
+      parentRoute: typeof AccountRoute
+    }
+    '/_account/account/upgrade': {
+      id: '/_account/account/upgrade'
+      path: '/account/upgrade'
+      fullPath: '/account/upgrade'
+      preLoaderRoute: typeof AccountAccountUpgradeRouteImport
       parentRoute: typeof AccountRoute
     }
     '/_account/account/url': {
@@ -599,20 +656,24 @@ declare module '@tanstack/react-router' {
 
 interface AccountRouteChildren {
   AccountAccount2faRoute: typeof AccountAccount2faRoute
+  AccountAccountBillingRoute: typeof AccountAccountBillingRoute
   AccountAccountNotificationsRoute: typeof AccountAccountNotificationsRoute
   AccountAccountPasswordRoute: typeof AccountAccountPasswordRoute
   AccountAccountProfileRoute: typeof AccountAccountProfileRoute
   AccountAccountSupportRoute: typeof AccountAccountSupportRoute
+  AccountAccountUpgradeRoute: typeof AccountAccountUpgradeRoute
   AccountAccountUrlRoute: typeof AccountAccountUrlRoute
   AccountAccountIndexRoute: typeof AccountAccountIndexRoute
 }
 
 const AccountRouteChildren: AccountRouteChildren = {
   AccountAccount2faRoute: AccountAccount2faRoute,
+  AccountAccountBillingRoute: AccountAccountBillingRoute,
   AccountAccountNotificationsRoute: AccountAccountNotificationsRoute,
   AccountAccountPasswordRoute: AccountAccountPasswordRoute,
   AccountAccountProfileRoute: AccountAccountProfileRoute,
   AccountAccountSupportRoute: AccountAccountSupportRoute,
+  AccountAccountUpgradeRoute: AccountAccountUpgradeRoute,
   AccountAccountUrlRoute: AccountAccountUrlRoute,
   AccountAccountIndexRoute: AccountAccountIndexRoute,
 }
@@ -623,6 +684,7 @@ const AccountRouteWithChildren =
 interface AppRouteChildren {
   AppDashboardRoute: typeof AppDashboardRoute
   AppHelpRoute: typeof AppHelpRoute
+  AppPlansRoute: typeof AppPlansRoute
   AppWelcomeRoute: typeof AppWelcomeRoute
   AppBooksBookIdRoute: typeof AppBooksBookIdRoute
   AppBooksNewRoute: typeof AppBooksNewRoute
@@ -632,6 +694,7 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppDashboardRoute: AppDashboardRoute,
   AppHelpRoute: AppHelpRoute,
+  AppPlansRoute: AppPlansRoute,
   AppWelcomeRoute: AppWelcomeRoute,
   AppBooksBookIdRoute: AppBooksBookIdRoute,
   AppBooksNewRoute: AppBooksNewRoute,

@@ -11,6 +11,9 @@ import { log } from './lib/log'
 import { admission, admissionLimits } from './middleware/admission'
 import { PASSWORD_CALLS, passwordGate } from './middleware/password-gate'
 import { account } from './routes/account'
+import { billing } from './routes/billing'
+import { devBilling } from './routes/dev-billing'
+import { payment } from './routes/payment'
 import { accountClose, userLeave } from './routes/account-close'
 import { add } from './routes/add'
 import { auth } from './routes/auth'
@@ -103,6 +106,7 @@ export function createApp(deps: Deps, opts: { staticHandler?: (app: Hono<AppEnv>
   app.route('/api/support', support)
   // Before /api/account, so no middleware that sub-app may add under '*' runs first.
   app.route('/api/account/usage', usage)
+  app.route('/api/account', billing)
   app.route('/api/account', account)
   app.route('/api/account', accountClose)
   app.route('/api/user', user)
@@ -110,6 +114,8 @@ export function createApp(deps: Deps, opts: { staticHandler?: (app: Hono<AppEnv>
   app.route('/api/utility', utility)
   app.route('/api/event', event)
   app.route('/api/dev', devOutbox)
+  app.route('/api/dev', devBilling)
+  app.route('/api/payment', payment)
   app.route('/api/feedback', feedback)
   app.route('/api/books', books)
   app.route('/api/url', url)

@@ -89,8 +89,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(lines.join('\n'))
   }
   const out = result.output as Config
-  if (out.PAYMENT_PROVIDER === 'stripe' && !out.STRIPE_SECRET_KEY) {
-    throw new ConfigError('Invalid environment variable STRIPE_SECRET_KEY: required when PAYMENT_PROVIDER=stripe')
+  if (out.PAYMENT_PROVIDER === 'stripe') {
+    for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+      if (!out[key]) throw new ConfigError(`Invalid environment variable ${key}: required when PAYMENT_PROVIDER=stripe`)
+    }
   }
   if (out.NODE_ENV === 'production' && (out.PASSWORD_HASH_COST ?? 17) < 17) {
     throw new ConfigError('Invalid environment variable PASSWORD_HASH_COST: at least 17 in production')
@@ -100,10 +102,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError('Invalid environment variable WORKERS: more than 1 needs DATABASE_URL (PGlite runs in one process)')
   }
   // The plans are read now too, so a bad PLANS stops the start with one line like the rest.
+  let plans
   try {
-    loadPlans(out.PLANS)
+    plans = loadPlans(out.PLANS)
   } catch (err) {
     throw new ConfigError((err as Error).message.split('\n')[0])
+  }
+  // Stripe bills each paid plan through its own price (issue 11 item 1).
+  const unpriced = out.PAYMENT_PROVIDER === 'stripe' ? plans.find((p) => p.price > 0 && !p.stripe_price) : undefined
+  if (unpriced) {
+    throw new ConfigError(`Invalid environment variable PLANS: plan ${unpriced.id} needs a stripe_price when PAYMENT_PROVIDER=stripe`)
   }
   return out
 }

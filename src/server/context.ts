@@ -10,6 +10,8 @@ import { ApiError } from './lib/errors'
 import { fieldOf, findIllFormedText, isWellFormedText, nestsDeeperThan, type Path } from './lib/input'
 import type { Background } from './lib/background'
 import type { Mailer } from './services/mail'
+import type Stripe from 'stripe'
+import type { PaymentProvider } from './services/payments/types'
 import type { Plan } from './services/plans'
 
 export interface Deps {
@@ -24,6 +26,10 @@ export interface Deps {
   plans: Plan[]
   /** Tasks an answer does not wait for (sign-in notices). */
   background: Background
+  /** PAYMENT_PROVIDER's implementation (services/payments). */
+  payments: PaymentProvider
+  /** The Stripe SDK client when PAYMENT_PROVIDER=stripe (webhooks verify with it). */
+  stripe?: Stripe
 }
 
 export interface Auth {

@@ -5,11 +5,13 @@ import { Background } from './lib/background'
 import { defaultHashConcurrency, limitPasswordHashing, setPasswordCost } from './lib/crypto'
 import { setLogLevel } from './lib/log'
 import { createMailer } from './services/mail'
+import { createPaymentProvider } from './services/payments'
 import { loadPlans } from './services/plans'
+import type Stripe from 'stripe'
 import { loadSecret } from './services/sessions'
 
 /** Opens the database (migrating it) and wires the services the routes use. */
-export async function createDeps(config: Config): Promise<Deps> {
+export async function createDeps(config: Config, opts: { stripe?: Stripe } = {}): Promise<Deps> {
   setLogLevel(config.LOG_LEVEL)
   // Half the machine's cores for derivations, shared among the WORKERS processes (README Decisions).
   const hashing = config.PASSWORD_HASH_CONCURRENCY ?? Math.max(1, Math.floor(defaultHashConcurrency() / config.WORKERS))
@@ -18,7 +20,7 @@ export async function createDeps(config: Config): Promise<Deps> {
   const plans = loadPlans(config.PLANS)
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR })
   const db = database.db
-  return {
+  const deps: Deps = {
     config,
     database,
     db,
@@ -27,5 +29,7 @@ export async function createDeps(config: Config): Promise<Deps> {
     appUrl: (config.APP_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
     plans,
     background: new Background(),
+    ...createPaymentProvider(config, () => deps, opts.stripe),
   }
+  return deps
 }

@@ -7,7 +7,7 @@ import { superviseWorkers } from './cluster'
 import { startupConfig, type Config } from './config'
 import { createDeps } from './deps'
 import { log } from './lib/log'
-import { schedulePruning } from './services/maintenance'
+import { scheduleMaintenance } from './services/maintenance'
 import { serveClient } from './static'
 
 const config = startupConfig()
@@ -18,7 +18,7 @@ else await serveApi(config)
 
 async function serveApi(config: Config) {
   const deps = await createDeps(config)
-  schedulePruning(deps.db)
+  scheduleMaintenance(deps)
   const clientDir = config.CLIENT_DIR ?? fileURLToPath(new URL('../../dist/client', import.meta.url))
   const app = createApp(deps, { staticHandler: serveClient(clientDir) })
 

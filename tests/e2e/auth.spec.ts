@@ -31,12 +31,12 @@ test('a new reader signs up, verifies, picks the free plan and signs in every wa
   await page.goto(pathOf(verifyLink))
   await expect(page).toHaveURL(/\/signup\/plan$/)
 
-  // Choose the free plan; paid plans are shown but not selectable yet
+  // Choose the free plan (no card); a paid plan asks for one (tests/e2e/billing-signup.spec.ts)
   await expect(page).toHaveTitle('Choose a plan · TBR')
   const free = page.locator('input[name="plan"][value="free"]')
   await expect(free).toBeChecked()
-  await expect(page.locator('input[name="plan"][value="reader"]')).toBeDisabled()
-  await expect(page.getByText('Coming soon').first()).toBeVisible()
+  await expect(page.locator('input[name="plan"][value="reader"]')).toBeEnabled()
+  await expect(page.getByLabel('Card number')).toHaveCount(0)
   await page.locator('button[type="submit"]').click()
   await expect(page).toHaveURL(/\/welcome$/)
   await expect(page.getByRole('heading', { name: `Welcome to TBR, ${name}!` })).toBeVisible()

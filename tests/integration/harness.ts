@@ -35,7 +35,10 @@ export function tokenOf(link: string): string {
 export { sql }
 export { freshDatabase }
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  opts: Parameters<typeof createDeps>[1] = {},
+): Promise<TestServer> {
   const adminUrl = process.env.TEST_DATABASE_URL
   const fresh = adminUrl ? await freshDatabase(adminUrl) : undefined
   const databaseUrl = fresh?.url
@@ -55,7 +58,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   })
-  const deps = await createDeps(config)
+  const deps = await createDeps(config, opts)
   const app = createApp(deps)
 
   const api: TestServer['api'] = async (method, path, opts = {}) => {

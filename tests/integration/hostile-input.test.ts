@@ -49,6 +49,12 @@ describe('a NUL or a lone surrogate is a 400 naming the field, on every route', 
       (bad) => ({ email: 'a@example.com', name: 'A', template: 'support', message: bad }),
       'message',
     ],
+    // billing (issue 11): card tokens, 3-D Secure, paying calls
+    ['POST', '/api/payment/local/token', (bad) => ({ number: `4242${bad}`, exp_month: 1, exp_year: 2040, cvc: '123' }), 'number'],
+    ['POST', '/api/payment/local/confirm', (bad) => ({ client_secret: bad, outcome: 'succeed' }), 'client_secret'],
+    ['POST', '/api/account/upgrade', (bad) => ({ plan: 'club', token: `tok_${bad}` }), 'token'],
+    ['POST', '/api/account/plan', (bad) => ({ plan: bad }), 'plan'],
+    ['PATCH', '/api/account/card', (bad) => ({ token: bad }), 'token'],
   ]
   for (const [method, path, body, field] of cases) {
     for (const [what, bad] of [
@@ -79,6 +85,7 @@ describe('a NUL or a lone surrogate is a 400 naming the field, on every route', 
     expectField(await s.api('GET', '/api/url/check?slug=a%00b', { token }), 'slug')
     expectField(await s.api('GET', '/api/dev/outbox?to=%00'), 'to')
     expectField(await s.api('GET', '/api/support/users?search=%00', { token }), 'search')
+    expectField(await s.api('GET', '/api/account/invoice/%00/pdf', { token }), 'id')
   })
 
   test('a batch answers a bad mutation alone; the others apply', async () => {

@@ -83,9 +83,18 @@ describe('loadConfig', () => {
     expect(message).toMatch(new RegExp(`^Invalid environment variable ${name}: \\S`))
   })
 
-  test('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY', () => {
+  test('PAYMENT_PROVIDER=stripe needs the three Stripe keys and a Stripe price for each paid plan', () => {
+    const keys = { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }
+    const priced = JSON.stringify([{ id: 'club', name: 'Club', price: 12, features: [], stripe_price: 'price_club' }])
     expect(configError({ PAYMENT_PROVIDER: 'stripe' })).toMatch(/^Invalid environment variable STRIPE_SECRET_KEY: /)
-    expect(loadConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x' }).PAYMENT_PROVIDER).toBe('stripe')
+    expect(configError({ PAYMENT_PROVIDER: 'stripe', ...keys, STRIPE_WEBHOOK_SECRET: '' })).toMatch(/^Invalid environment variable STRIPE_WEBHOOK_SECRET: /)
+    expect(configError({ PAYMENT_PROVIDER: 'stripe', ...keys })).toBe(
+      'Invalid environment variable PLANS: plan reader needs a stripe_price when PAYMENT_PROVIDER=stripe',
+    )
+    expect(loadConfig({ PAYMENT_PROVIDER: 'stripe', ...keys, PLANS: priced }).PAYMENT_PROVIDER).toBe('stripe')
+    expect(configError({ PLANS: JSON.stringify([{ id: 'club', name: 'Club', price: 12, features: [], unlocks: ['teleport'] }]) })).toMatch(
+      /^Invalid environment variable PLANS: plan 1 unlocks/,
+    )
   })
 
   test('WORKERS: one process by default; more than one only with DATABASE_URL (PGlite is one process)', () => {

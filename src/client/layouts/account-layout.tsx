@@ -1,9 +1,14 @@
 import { useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
 import { Outlet, useRouterState } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
 import { useSession } from '~/client/lib/session'
 import { SecondaryNav } from '~/client/ui/secondary-nav'
 import { useBuiltRoutes } from '~/client/lib/built-routes'
+import { usePlanLabels } from '~/client/lib/plan-labels'
+import { plansQuery, upgradeFor } from '~/client/lib/plans'
+import { useOnline } from '~/client/lib/use-online'
+import { hasFlag } from '~/shared/permissions'
 import { ACCOUNT_NAV, SUPPORT_NAV } from './account-nav'
 import { PageHeader } from './page-header'
 import { PageTransition } from './page-transition'
@@ -33,9 +38,18 @@ export function AccountLayout({ variant = 'hub' }: AccountLayoutProps) {
   const { t, i18n } = useLingui()
   const { user } = useSession()
   const pathname = useRouterState({ select: (s) => s.location.pathname })
+  const online = useOnline()
+  const labels = usePlanLabels()
   // decisions §13: the support screen is listed for masters only (a person flag, not a role).
   const nav = user?.master && !user.impersonating ? [...ACCOUNT_NAV, SUPPORT_NAV] : ACCOUNT_NAV
-  const entries = useBuiltRoutes(nav).map((e) => ({ ...e, label: i18n._(e.label) }))
+  const built = useBuiltRoutes(nav)
+  // Plans are read only when an entry depends on what the plan unlocks (issue 11 item 5).
+  const plans = useQuery({ ...plansQuery(), enabled: online && !!user && built.some((e) => e.capability) })
+  const entries = built.map((e) => {
+    const plan = upgradeFor(plans.data, e.capability)
+    const upgrade = plan && hasFlag(user?.permission, 'owner') ? { to: '/account/upgrade', search: { plan: plan.id } } : undefined
+    return { ...e, label: i18n._(e.label), hint: plan ? labels.name(plan) : undefined, upgrade }
+  })
   return (
     <Shell nav={{ accountTo: variant === 'profile' ? '/account/profile' : undefined }}>
       <div className={styles.content}>

@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { Flag } from '~/shared/permissions'
+import type { Capability } from '~/shared/schemas/billing'
 
 // spec §2 secondary account navigation: entries show with the user permission; billing and
 // upgrade need owner, users admin, API keys developer (decisions §4).
@@ -8,6 +9,8 @@ export interface AccountNavEntry {
   label: MessageDescriptor
   to: string
   permission?: Flag
+  /** What the account's plan must unlock (issue 11 item 5); without it the entry shows an upgrade hint. */
+  capability?: Capability
 }
 
 export const ACCOUNT_NAV: AccountNavEntry[] = [
@@ -19,8 +22,8 @@ export const ACCOUNT_NAV: AccountNavEntry[] = [
   { label: msg`Notifications`, to: '/account/notifications' },
   { label: msg`Billing`, to: '/account/billing', permission: 'owner' },
   { label: msg`Upgrade`, to: '/account/upgrade', permission: 'owner' },
-  { label: msg`Users`, to: '/account/users', permission: 'admin' },
-  { label: msg`API keys`, to: '/account/apikeys', permission: 'developer' },
+  { label: msg`Users`, to: '/account/users', permission: 'admin', capability: 'team' },
+  { label: msg`API keys`, to: '/account/apikeys', permission: 'developer', capability: 'api_keys' },
 ]
 
 /** decisions §13: shown to masters only (account-layout.tsx). */

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
+import { useSubscriptionRedirect } from '~/client/lib/session'
 import { Feedback } from '~/client/ui/feedback'
 import { Logo } from '~/client/ui/logo'
 import { MobileMenu } from './mobile-menu'
@@ -39,6 +40,7 @@ const styles = {
  */
 export function Shell({ children, nav = {}, topBarExtra }: { children: ReactNode; nav?: NavOptions; topBarExtra?: ReactNode }) {
   const { t } = useLingui()
+  useSubscriptionRedirect()
   return (
     <NavOptionsContext.Provider value={nav}>
       <div className={styles.shell}>

@@ -1,21 +1,51 @@
 import { queryOptions } from '@tanstack/react-query'
+import type { Capability, PlanInfo, PlansData } from '~/shared/schemas/billing'
 import { getData } from './http'
 
-// GET /api/account/plans (spec §7): shared by plan choice and the dashboard (features never
-// import each other). Plan names, prices and features come from the server (spec §9).
-export interface Plan {
-  id: string
-  name: string
-  type: string
-  price: number
-  currency: string
-  currency_symbol: string
-  interval: string | null
-  features: { name: string }[]
-}
+// GET /api/account/plans (spec §7, decisions §10): shared by plan choice, billing, the dashboard
+// and the navigation (features never import each other). Plan names, prices, features and what
+// each unlocks come from the server (spec §9), and so does the payment provider.
+export type Plan = PlanInfo
 
 export const plansQuery = () =>
   queryOptions({
     queryKey: ['account', 'plans'],
-    queryFn: ({ signal }) => getData<{ plans: Plan[]; active: string | null }>('account/plans', { signal }),
+    queryFn: ({ signal }) => getData<PlansData>('account/plans', { signal }),
+    staleTime: 60_000,
   })
+
+/** The cheapest plan that unlocks `capability` (what a 402 names, issue 11 item 5), or null. */
+export function cheapestPlanWith(plans: readonly Plan[], capability: Capability): Plan | null {
+  const having = plans.filter((p) => p.unlocks?.includes(capability))
+  return having.reduce<Plan | null>((best, p) => (best === null || p.price < best.price ? p : best), null)
+}
+
+/** Whether the account's plan unlocks `capability`; an unknown plan unlocks nothing. */
+export function planUnlocks(
+  plans: readonly Plan[],
+  planId: string | null | undefined,
+  capability: Capability,
+): boolean {
+  return !!plans.find((p) => p.id === planId)?.unlocks?.includes(capability)
+}
+
+/** Paid plans (free excluded, spec §2 /account/upgrade). */
+export const paidPlans = (plans: readonly Plan[]) => plans.filter((p) => p.price > 0)
+
+/** The active payment provider as the form kit takes it (decisions §10). */
+export function paymentConfig(data: Pick<PlansData, 'provider' | 'publishable_key'> | undefined) {
+  return { provider: data?.provider ?? 'local', publishable_key: data?.publishable_key ?? null } as const
+}
+
+/**
+ * issue 11 item 5: an entry for a capability the account's plan lacks shows an upgrade hint
+ * rather than hiding. Answers the plan to upgrade to (the cheapest that unlocks it), or null when
+ * the plan has it (or no plan does).
+ */
+export function upgradeFor(
+  data: Pick<PlansData, 'plans' | 'active'> | undefined,
+  capability: Capability | undefined,
+): Plan | null {
+  if (!data || !capability || planUnlocks(data.plans, data.active, capability)) return null
+  return cheapestPlanWith(data.plans, capability)
+}

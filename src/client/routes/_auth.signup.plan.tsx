@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlanPage } from '~/client/features/auth/components/plan-page'
+import { SignupPlanPage } from '~/client/features/billing/signup-plan-page'
 import { requireSession } from '~/client/lib/session'
 
 // spec §2 /signup/plan (owner).
 export const Route = createFileRoute('/_auth/signup/plan')({
   beforeLoad: ({ location }) => requireSession(location.pathname, 'owner'),
-  component: PlanPage,
+  component: SignupPlanPage,
 })

@@ -12,6 +12,12 @@ export interface SecondaryNavEntry {
   to: string
   /** The flag needed besides `user` (decisions §4: billing owner, users admin, keys developer). */
   permission?: Flag
+  /**
+   * An upgrade hint (issue 11 item 5: the plan lacks what the entry needs), e.g. "Book Club":
+   * the entry stays, names the plan, and links to `upgrade` when the reader may upgrade.
+   */
+  hint?: string
+  upgrade?: { to: string; search: Record<string, string> }
 }
 
 /** '/account/apikeys/create' → '/account/apikeys' (spec §2: the first three path segments). */
@@ -40,6 +46,16 @@ const styles = {
     '&[data-selected]': { bg: 'accent.subtle', color: 'accent' },
   }),
   select: css({ display: { base: 'block', lg: 'none' } }),
+  hint: css({
+    ms: 'auto',
+    fontSize: 'xs',
+    fontWeight: 'semibold',
+    px: '1.5',
+    borderRadius: 'full',
+    bg: 'warning.subtle',
+    color: 'warning',
+    whiteSpace: 'nowrap',
+  }),
 }
 
 export interface SecondaryNavProps {
@@ -55,7 +71,7 @@ export function SecondaryNav({ entries, role, pathname, label }: SecondaryNavPro
   const shown = visibleEntries(entries, role)
   if (shown.length === 0) return null
   const value = secondaryNavValue(pathname)
-  const collection = Select.optionsCollection(shown.map((e) => ({ value: e.to, label: e.label })))
+  const collection = Select.optionsCollection(shown.map((e) => ({ value: e.to, label: e.hint ? `${e.label} (${e.hint})` : e.label })))
   return (
     <nav aria-label={label}>
       <div className={styles.select} data-testid="secondary-nav-select">
@@ -64,7 +80,9 @@ export function SecondaryNav({ entries, role, pathname, label }: SecondaryNavPro
           value={shown.some((e) => e.to === value) ? [value] : []}
           onValueChange={(d) => {
             const to = d.value[0]
-            if (to && to !== value) void navigate({ to })
+            const entry = shown.find((e) => e.to === to)
+            if (entry?.upgrade) void navigate({ to: entry.upgrade.to, search: entry.upgrade.search as never })
+            else if (to && to !== value) void navigate({ to })
           }}
         >
           <Select.Label className={css({ srOnly: true })}>{label}</Select.Label>
@@ -77,13 +95,15 @@ export function SecondaryNav({ entries, role, pathname, label }: SecondaryNavPro
           <li key={e.to}>
             {/* Selected by the first three segments, not by the router's own (fuzzy) match. */}
             <Link
-              to={e.to}
+              to={e.upgrade?.to ?? e.to}
+              search={e.upgrade?.search as never}
               className={styles.link}
               activeOptions={{ exact: true }}
               aria-current={e.to === value ? 'page' : undefined}
               data-selected={e.to === value ? '' : undefined}
             >
               {e.label}
+              {e.hint && <span className={styles.hint}>{e.hint}</span>}
             </Link>
           </li>
         ))}

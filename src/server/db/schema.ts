@@ -244,3 +244,126 @@ export const notificationSettings = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.name] })],
 )
+
+// ---- Billing (issue 11; decisions §5, §10) -------------------------------------------------
+// One record per account that ever had billing, kept for both providers: the local provider's
+// own state, or Stripe's mirrored from its answers and webhooks, so every read is provider-free.
+
+/** The account's customer, paid subscription, default card and (outside production) billing clock. */
+export const billingAccounts = pgTable('billing_accounts', {
+  accountId: text('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  provider: text('provider').notNull(),
+  customerId: text('customer_id'),
+  subscriptionId: text('subscription_id'),
+  /** Stripe: the subscription item whose price and quantity are the plan and seats. */
+  subscriptionItemId: text('subscription_item_id'),
+  plan: text('plan'),
+  status: text('status'),
+  cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+  currentPeriodStart: ts('current_period_start'),
+  currentPeriodEnd: ts('current_period_end'),
+  seats: integer('seats').notNull().default(1),
+  /** Minor units per seat (spec §3 Subscription seat_price). */
+  seatPrice: integer('seat_price').notNull().default(0),
+  currency: text('currency').notNull().default('usd'),
+  paymentMethodId: text('payment_method_id'),
+  /** When the last renewal failed; a subscription unpaid for 14 days is canceled. */
+  pastDueSince: ts('past_due_since'),
+  /** Dev billing clock (POST /api/dev/clock): days this account's billing time is ahead of now. */
+  clockOffsetDays: integer('clock_offset_days').notNull().default(0),
+  /** Stripe: `created` of the newest subscription event applied (older deliveries are skipped). */
+  stripeEventAt: bigint('stripe_event_at', { mode: 'number' }),
+  updatedAt: updatedAt(),
+})
+
+/** Cards: brand, last four digits and expiry only, never the number (decisions §5). */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    expMonth: integer('exp_month').notNull(),
+    expYear: integer('exp_year').notNull(),
+    /** Local provider: how charges on this card behave (`succeed`, `authenticate`, `decline`). */
+    behaviour: text('behaviour'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payment_methods_account').on(t.accountId)],
+)
+
+/** Local provider card tokens (`tok_…`): single use, one hour, stored as a hash. */
+export const cardTokens = pgTable('card_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  brand: text('brand').notNull(),
+  last4: text('last4').notNull(),
+  expMonth: integer('exp_month').notNull(),
+  expYear: integer('exp_year').notNull(),
+  behaviour: text('behaviour').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+  createdAt: createdAt(),
+})
+
+/** Local provider payment intents: a charge waiting for 3-D Secure (decisions §10). */
+export const paymentIntents = pgTable(
+  'payment_intents',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    secretHash: text('secret_hash').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    /** requires_action → succeeded | failed. */
+    status: text('status').notNull(),
+    /** The call it pays for: `{ call: 'plan' | 'card', plan? }`. */
+    purpose: jsonb('purpose').$type<{ call: 'plan' | 'card'; plan?: string }>().notNull(),
+    paymentMethodId: text('payment_method_id').notNull(),
+    consumedAt: ts('consumed_at'),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('payment_intents_secret').on(t.secretHash)],
+)
+
+/** Invoices of both providers (Stripe's mirrored); the PDF is rendered from this row. */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    number: text('number').notNull(),
+    /** open | paid | void | uncollectible */
+    status: text('status').notNull(),
+    /** Minor units. */
+    total: integer('total').notNull(),
+    currency: text('currency').notNull(),
+    plan: text('plan').notNull(),
+    planName: text('plan_name').notNull(),
+    seats: integer('seats').notNull(),
+    seatPrice: integer('seat_price').notNull(),
+    periodStart: ts('period_start').notNull(),
+    periodEnd: ts('period_end').notNull(),
+    /** The invoice date (the account's billing clock at issue). */
+    issuedAt: ts('issued_at').notNull(),
+    paidAt: ts('paid_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('invoices_account').on(t.accountId, t.issuedAt)],
+)
+
+/** Stripe webhook events already processed: each is applied once (issue 11 item 1). */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: createdAt(),
+})

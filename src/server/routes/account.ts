@@ -1,14 +1,11 @@
-import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
-import { ChoosePlanInput, SignUpInput } from '~/shared/schemas/auth'
+import { SignUpInput } from '~/shared/schemas/auth'
 import { readBody, t, type AppEnv } from '../context'
 import { accounts, memberships, users } from '../db/schema'
 import { hashPassword, newId } from '../lib/crypto'
 import { ApiError } from '../lib/errors'
-import { requireAuth } from '../middleware/auth'
 import { ipLimit } from '../middleware/rate-limit'
-import { notifyPlanUpdated } from '../services/notifications'
-import { sessionUser, signIn, createAccountFor, findUserByEmail, sendTokenMail } from '../services/users'
+import { signIn, createAccountFor, findUserByEmail, sendTokenMail } from '../services/users'
 import { checkPassword, pendingSecondFactor } from './auth'
 import { isUniqueViolation } from '../db/errors'
 
@@ -64,35 +61,5 @@ account.post('/', ipLimit('auth'), async (c) => {
   return c.json({ message: t(c, 'account.created'), data })
 })
 
-account.get('/plans', requireAuth(), async (c) => {
-  return c.json({ data: { plans: c.var.deps.plans, active: c.var.auth.account.plan } })
-})
-
-// Only the free plan is chosen here; paid plans need a card (billing), so they answer 402.
-account.post('/plan', requireAuth('owner'), async (c) => {
-  const body = await readBody(c, ChoosePlanInput)
-  const plan = c.var.deps.plans.find((p) => p.id === body.plan)
-  if (!plan) throw new ApiError(400, 'plan.unknown', { inputError: 'plan' })
-  if (plan.price > 0) throw new ApiError(402, 'plan.payment_required', { extra: { plan: plan.id } })
-  const { auth } = c.var
-  await c.var.deps.db
-    .update(accounts)
-    .set({ plan: plan.id, subscriptionStatus: 'active' })
-    .where(eq(accounts.id, auth.account.id))
-  // plan_updated (spec §3): a change of an existing plan is mailed to whoever made it. The first
-  // choice at sign-up (no plan yet) is not an update, and choosing the same plan changes nothing.
-  if (auth.account.plan && auth.account.plan !== plan.id) {
-    await notifyPlanUpdated(c.var.deps, auth.user, auth.account.name, plan.name)
-  }
-  const user = await sessionUser(c.var.deps.db, {
-    ...auth,
-    account: { ...auth.account, plan: plan.id, subscriptionStatus: 'active' },
-  })
-  // The first choice names the plan the reader is now on; "updated" is for a change.
-  const message = auth.account.plan
-    ? t(c, 'plan.updated')
-    : plan.id === 'free'
-      ? t(c, 'plan.chosen_free')
-      : t(c, 'plan.chosen', { plan: plan.name })
-  return c.json({ message, data: { plan: plan.id, onboarded: user.onboarded, user } })
-})
+// The plan and billing calls (GET /plans, POST and PATCH /plan, /upgrade, /card, /invoice,
+// /subscription) are in routes/billing.ts, mounted before this sub-app.

@@ -122,12 +122,14 @@ export function renderSupportMail(
   return { to: params.to, subject, text, html, links: [] }
 }
 
-export type Notice = 'new_signin' | 'plan_updated'
+export type Notice = 'new_signin' | 'plan_updated' | 'card_updated'
 
 /**
  * A notification mail (spec §3 Notification setting): a short notice in the recipient's language
  * with one action link, and a footer naming the setting that sent it and where to turn it off.
  * new_signin: `method` (translated), `device` (the user-agent) and `time` (UTC); plan_updated: `account` and `plan`.
+ * new_signin: `device` (the user-agent) and `time` (UTC); plan_updated: `account` and `plan`;
+ * card_updated: `account`, `brand` and `last4`.
  */
 export function renderNoticeMail(
   notice: Notice,
@@ -142,6 +144,8 @@ export function renderNoticeMail(
     method?: string
     account?: string
     plan?: string
+    brand?: string
+    last4?: string
   },
 ): Mail {
   const device = params.device || translate(locale, 'mail.new_signin.unknown_device')
@@ -152,6 +156,8 @@ export function renderNoticeMail(
     method: params.method ?? '',
     account: params.account ?? '',
     plan: params.plan ?? '',
+    brand: params.brand ?? '',
+    last4: params.last4 ?? '',
   }
   const k = (suffix: string) => `mail.${notice}.${suffix}` as MessageKey
   const subject = translate(locale, k('subject'), p)

@@ -1,7 +1,10 @@
-import { and, isNotNull, lt, or, sql } from 'drizzle-orm'
+import { and, eq, isNotNull, lt, or, sql } from 'drizzle-orm'
+import type { Deps } from '../context'
 import type { Db } from '../db/client'
-import { oneTimeTokens, rateLimits, sessions } from '../db/schema'
+import { accounts, memberships, oneTimeTokens, rateLimits, sessions, users } from '../db/schema'
 import { log } from '../lib/log'
+import { notifyPlanUpdated } from './notifications'
+import { runLocalRenewals } from './payments/local-renewals'
 
 // Deletes rows that can no longer matter: finished rate-limit windows, used or expired one-time
 // tokens, and sessions revoked or expired a week ago (kept a while for support questions).
@@ -24,9 +27,32 @@ export async function pruneExpired(db: Db) {
 
 const HOUR = 3600_000
 
-/** Prunes now and then every hour, without keeping the process alive. */
-export function schedulePruning(db: Db) {
-  const run = () => pruneExpired(db).catch((err) => log.error('pruning failed', err))
+/**
+ * Prunes and renews local subscriptions (issue 11 item 4) now and then every hour, without keeping
+ * the process alive. Several processes may renew at once: each account's renewal locks its row.
+ */
+export function scheduleMaintenance(deps: Deps) {
+  const run = async () => {
+    await pruneExpired(deps.db).catch((err) => log.error('pruning failed', err))
+    if (deps.payments.kind !== 'local') return
+    await runLocalRenewals(deps)
+      .then((renewed) => endedPlanMails(deps, renewed))
+      .catch((err) => log.error('renewals failed', err))
+  }
   void run()
   setInterval(run, HOUR).unref()
+}
+
+/** plan_updated to each owner whose paid plan ended at the end of its period (now on free). */
+export async function endedPlanMails(deps: Deps, renewed: { accountId: string; endedPlan: boolean }[]) {
+  const free = deps.plans[0]!.name
+  for (const { accountId } of renewed.filter((r) => r.endedPlan)) {
+    const owners = await deps.db
+      .select({ user: users, account: accounts.name })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .innerJoin(accounts, eq(accounts.id, memberships.accountId))
+      .where(and(eq(memberships.accountId, accountId), eq(memberships.role, 'owner')))
+    for (const o of owners) await notifyPlanUpdated(deps, o.user, o.account, free)
+  }
 }

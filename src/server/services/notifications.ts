@@ -117,3 +117,18 @@ export function notifyPlanUpdated(deps: Deps, user: Recipient, account: string, 
     }),
   )
 }
+
+/** card_updated: after the account's card was replaced (PATCH /api/account/card). */
+export function notifyCardUpdated(deps: Deps, user: Recipient, account: string, card: { brand: string; last4: string }) {
+  return notify(deps, user, 'card_updated', () =>
+    renderNoticeMail('card_updated', user.locale as Locale, {
+      to: user.email,
+      name: user.name,
+      account,
+      brand: card.brand.toUpperCase(),
+      last4: card.last4,
+      link: `${deps.appUrl}/account/billing`,
+      settingsLink: `${deps.appUrl}/account/notifications`,
+    }),
+  )
+}

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { CAPABILITIES, type Capability, type PlanInfo } from '~/shared/schemas/billing'
 
 // decisions §5: plans are server configuration; free is always present. PLANS (JSON) replaces
 // the default paid plans.
@@ -12,6 +13,12 @@ export const PlanConfig = v.object({
   interval: v.optional(v.picklist(['month', 'year']), 'month'),
   type: v.optional(v.string(), 'other'),
   features: v.array(v.string()),
+  /** What the plan unlocks beyond every plan's own (issue 11 item 5): `team`, `api_keys`. */
+  unlocks: v.optional(v.array(v.picklist(CAPABILITIES)), []),
+  /** Charged per member of the account (spec §9 seats). */
+  per_seat: v.optional(v.boolean(), false),
+  /** The Stripe price id of this plan (PAYMENT_PROVIDER=stripe). */
+  stripe_price: v.optional(v.pipe(v.string(), v.regex(/^price_[A-Za-z0-9_]+$/))),
 })
 
 export interface Plan {
@@ -23,6 +30,9 @@ export interface Plan {
   currency_symbol: string
   interval: string | null
   features: { name: string }[]
+  unlocks: Capability[]
+  per_seat: boolean
+  stripe_price?: string
 }
 
 export const FREE_PLAN: Plan = {
@@ -33,12 +43,22 @@ export const FREE_PLAN: Plan = {
   currency: 'usd',
   currency_symbol: '$',
   interval: null,
-  features: [{ name: 'One public list' }, { name: 'Unlimited books' }, { name: 'Offline sync' }],
+  // Every plan has the reader's own list, the custom URL, offline sync and the charts (issue 11 item 5).
+  features: [{ name: 'Your own list' }, { name: 'Custom URL' }, { name: 'Offline sync' }, { name: 'Charts and view statistics' }],
+  unlocks: [],
+  per_seat: false,
 }
 
 const DEFAULT_PAID = [
-  { id: 'reader', name: 'Reader', price: 5, features: ['Everything in Free', 'Custom URL', 'Charts and view statistics'] },
-  { id: 'club', name: 'Book Club', price: 12, features: ['Everything in Reader', 'Team members', 'API keys'] },
+  { id: 'reader', name: 'Reader', price: 5, features: ['Everything in Free', 'Priority email support'] },
+  {
+    id: 'club',
+    name: 'Book Club',
+    price: 12,
+    per_seat: true,
+    unlocks: ['team', 'api_keys'],
+    features: ['Everything in Reader', 'Team members', 'API keys', 'Price per member'],
+  },
 ]
 
 export function loadPlans(json: string | undefined): Plan[] {
@@ -63,4 +83,34 @@ export function loadPlans(json: string | undefined): Plan[] {
     .filter((p) => p.id !== 'free')
     .map((p) => ({ ...p, features: p.features.map((name) => ({ name })) }))
   return [FREE_PLAN, ...paid]
+}
+
+/** The plan as the API shows it (GET /api/account/plans): no provider ids. */
+export function planInfo(p: Plan): PlanInfo {
+  return {
+    id: p.id,
+    name: p.name,
+    type: p.type,
+    price: p.price,
+    currency: p.currency,
+    currency_symbol: p.currency_symbol,
+    interval: p.interval as PlanInfo['interval'],
+    features: p.features,
+    unlocks: p.unlocks,
+    per_seat: p.per_seat,
+  }
+}
+
+/** Minor units of one seat (spec §3 seat_price): the price × 100, rounded. */
+export const seatPriceOf = (p: Plan) => Math.round(p.price * 100)
+
+/** The plan's capabilities in force: none beyond free's when the subscription was canceled. */
+export function capabilitiesOf(plans: Plan[], planId: string | null, status: string | null): Capability[] {
+  const plan = status === 'canceled' ? undefined : plans.find((p) => p.id === planId)
+  return plan?.unlocks ?? plans[0]!.unlocks
+}
+
+/** The cheapest plan that unlocks `capability` (the 402 answer names it), or null. */
+export function cheapestWith(plans: Plan[], capability: Capability): Plan | null {
+  return [...plans].filter((p) => p.unlocks.includes(capability)).sort((a, b) => a.price - b.price)[0] ?? null
 }

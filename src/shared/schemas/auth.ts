@@ -56,8 +56,3 @@ export const EventInput = v.object({
 })
 
 export const SwitchAccountInput = v.object({ account: v.pipe(v.string(), v.nonEmpty(), v.maxLength(64)) })
-
-export const ChoosePlanInput = v.object({
-  plan: v.pipe(v.string('validation.plan.required'), v.nonEmpty('validation.plan.required'), v.maxLength(40)),
-  token: v.optional(v.nullable(v.unknown())),
-})

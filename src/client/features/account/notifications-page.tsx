@@ -13,15 +13,16 @@ import { notificationsQuery, saveNotifications } from './api/notifications'
 // §7): the settings load with GET /api/notification and save with PATCH; offline the form kit
 // shows its notice and the save button is disabled.
 //
-// Only the two notices that can fire today are shown: new_signin (password and magic-link
-// sign-in) and plan_updated (a plan change). card_updated and invite_accepted are stored and
-// answered by the API, but billing cards and invites do not exist yet, so a switch for them would
-// promise mail that never comes; add their switches when those features land.
-type Shown = Pick<NotificationSettings, 'new_signin' | 'plan_updated'>
+// The notices that can fire in this build: new_signin (password and magic-link sign-in),
+// plan_updated (a plan change) and card_updated (a new payment card, issue 11 item 7).
+// invite_accepted is stored and answered by the API, but invites do not exist yet, so a switch
+// for it would promise mail that never comes; add it when invites land.
+type Shown = Pick<NotificationSettings, 'new_signin' | 'plan_updated' | 'card_updated'>
 
 const pickShown = (data: NotificationSettings): Shown => ({
   new_signin: data.new_signin,
   plan_updated: data.plan_updated,
+  card_updated: data.card_updated,
 })
 
 export function NotificationsPage() {
@@ -68,6 +69,11 @@ export function NotificationsPage() {
                 name="plan_updated"
                 label={t`Plan changes`}
                 helperText={t`Email me when my account's plan changes.`}
+              />
+              <Form.Switch
+                name="card_updated"
+                label={t`Card changes`}
+                helperText={t`Email me when the payment card of my account is replaced.`}
               />
               <Form.Submit>{t`Save changes`}</Form.Submit>
             </>

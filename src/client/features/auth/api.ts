@@ -1,6 +1,5 @@
 import { send } from '~/client/lib/http'
 import type { SignInResponse } from '~/client/lib/session'
-import type { SessionUser } from '~/shared/schemas/user'
 
 // The auth feature's calls (spec §7). One-time tokens are single use, so a token is sent at most
 // once per page load even when React runs an effect twice.
@@ -27,9 +26,3 @@ export const revertEmail = (token: string) => sendOnce<{ email: string }>('user/
 
 /** POST /api/user/verify/request: mails a new verification link. */
 export const requestVerification = () => send('post', 'user/verify/request')
-
-export interface ChosenPlan {
-  plan: string
-  onboarded: boolean
-  user: SessionUser
-}

@@ -9,7 +9,7 @@ export interface FaqEntry {
   question: MessageDescriptor
   answer: MessageDescriptor[]
   /** A screen of the app that does what the answer describes. */
-  link?: { to: '/account/url' | '/books/new' | '/account/profile'; label: MessageDescriptor }
+  link?: { to: '/account/url' | '/books/new' | '/account/profile' | '/plans'; label: MessageDescriptor }
 }
 
 export const FAQ: FaqEntry[] = [
@@ -52,9 +52,10 @@ export const FAQ: FaqEntry[] = [
     id: 'plans',
     question: msg`What does it cost? How do plans and billing work?`,
     answer: [
-      msg`TBR is free: everything it does today is on the Free plan, with no card needed.`,
-      msg`Paid plans are listed as coming soon and cannot be bought yet, so there is nothing to pay and no billing to manage.`,
+      msg`The Free plan needs no card and keeps your list, your custom URL, offline sync and charts.`,
+      msg`Paid plans add more, such as team members and API keys, and are paid by card each period. The account owner changes the plan, replaces the card and downloads invoices in Account, Billing; a switch to Free takes effect at the end of the period already paid for.`,
     ],
+    link: { to: '/plans', label: msg`Compare the plans` },
   },
   {
     id: 'delete',

@@ -4,6 +4,7 @@ export { SessionProvider, useSession, type Session } from './context'
 export { tokenStore } from './token-store'
 export { guardRedirect, nextPathAfterSignIn, nextPathAfterVerify, type RoutingUser } from './guard'
 export { requireSession, redirectIfSignedIn } from './route-guards'
+export { useSubscriptionRedirect } from './use-subscription-redirect'
 export { safeRedirect, pendingRedirect } from './redirect'
 export {
   completeSignIn,

@@ -1,10 +1,15 @@
 import { createContext, useContext, useEffect } from 'react'
+import type { PaymentConfig } from './payment/types'
 
 export interface FormMeta {
   /** Fields that can show an error; a server `inputError` for another name goes to the central handler. */
   visibleFields: Set<string>
   submitting: boolean
   offline: boolean
+  /** The active payment provider (decisions §10), for card fields and payment confirmation. */
+  payment: PaymentConfig
+  /** Card fields by name, each answering a provider token for the card typed into it. */
+  cardFields: Map<string, () => Promise<string>>
 }
 
 export const FormMetaContext = createContext<FormMeta | null>(null)

@@ -1,156 +1,147 @@
 import { useLingui } from '@lingui/react/macro'
-import { useEffect, useRef, useState, type MutableRefObject, type ReactNode } from 'react'
+import { Suspense, useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { useOnline } from '~/client/lib/use-online'
 import { useFormContext } from 'react-hook-form'
 import { css } from 'styled-system/css'
 import * as v from 'valibot'
-import * as Field from '../field'
-import { useVisibleField } from './context'
+import { useFieldStyles } from '../field'
+import { Spinner } from '../spinner'
+import { useFormMeta, useVisibleField } from './context'
 import { messageDescriptor, useFieldError } from './messages'
-import { luhnValid } from './rules'
+import { LoadBoundary, retryableLazy } from './payment/lazy'
+import { CardError, type CardInputHandle, type CardInputProps, type PaymentProviderKind } from './payment/types'
 
 export { luhnValid } from './rules'
+export { cardDetails, formatCardNumber, formatExpiry, parseExpiry, type CardDetails } from './payment/card-details'
 
 // spec §5 card field: its form value is null when empty (or incomplete) and an empty object when
-// filled — the card itself never enters the form's values. This is the local provider's card
-// input (decisions §5: test-mode numbers); the billing screen reads the details through `cardRef`
-// to get a token, and can put Stripe Elements in this place when PAYMENT_PROVIDER=stripe.
+// filled — the card itself never enters the form's values. At submit the form asks the field for
+// a token from the active payment provider (Form.Root `payment`, from GET /api/account/plans) and
+// sends only that (issue 11 item 1, decisions §10). Each provider's input is its own chunk,
+// loaded only where a card field is shown: the local test provider's three inputs, or Stripe
+// Elements (whose script comes from js.stripe.com).
 
-export interface CardDetails {
-  number: string
-  exp_month: number
-  exp_year: number
-  cvc: string
+const INPUTS = {
+  local: retryableLazy<CardInputProps>(() => import('./payment/local-card')),
+  stripe: retryableLazy<CardInputProps>(() => import('./payment/stripe-card')),
+}
+
+/** Fetches a provider's card input ahead of its first use (e.g. a screen whose card field is in a tab). */
+export function preloadCardInput(provider: PaymentProviderKind) {
+  INPUTS[provider].preload()
 }
 
 /** The schema rule: a filled card ({}), else the required message. */
 export const creditCardRequired = (message = 'global.form.creditcard.error.required') =>
   v.custom<Record<string, never> | null>((value) => value !== null && typeof value === 'object', message)
 
-/** '4242424242424242' → '4242 4242 4242 4242' (at most 19 digits). */
-export function formatCardNumber(input: string) {
-  return input.replace(/\D/g, '').slice(0, 19).replace(/(\d{4})(?=\d)/g, '$1 ')
-}
-
-/** 'MM/YY' → month and four-digit year, or null; the card must not have expired. */
-export function parseExpiry(input: string, now = new Date()): { month: number; year: number } | null {
-  const match = /^(\d{2})\s*\/\s*(\d{2})$/.exec(input.trim())
-  if (!match) return null
-  const month = Number(match[1])
-  const year = 2000 + Number(match[2])
-  if (month < 1 || month > 12) return null
-  const endOfMonth = new Date(Date.UTC(year, month, 1))
-  return endOfMonth > now ? { month, year } : null
-}
-
-export function formatExpiry(input: string) {
-  const digits = input.replace(/\D/g, '').slice(0, 4)
-  return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits
-}
-
-/** The card's details when all three parts are valid, else null. */
-export function cardDetails(parts: { number: string; expiry: string; cvc: string }, now = new Date()): CardDetails | null {
-  const expiry = parseExpiry(parts.expiry, now)
-  if (!luhnValid(parts.number) || !expiry || !/^\d{3,4}$/.test(parts.cvc)) return null
-  return { number: parts.number.replace(/\s+/g, ''), exp_month: expiry.month, exp_year: expiry.year, cvc: parts.cvc }
-}
-
-const styles = {
-  row: css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 6rem 5rem', gap: '2' }),
-  error: css({ fontSize: 'sm', color: 'danger', fontWeight: 'medium' }),
-}
-
-type Part = 'number' | 'expiry' | 'cvc'
+const loading = css({ display: 'flex', alignItems: 'center', minH: '10' })
+const retryStyle = css({
+  color: 'accent',
+  textDecoration: 'underline',
+  cursor: 'pointer',
+  _disabled: { color: 'fg.muted', cursor: 'not-allowed' },
+})
 
 export interface CreditCardProps {
+  /** The API field the token fills (`token`, decisions §10). */
   name: string
   label: ReactNode
   helperText?: ReactNode
-  /** Receives the card details (or null) as they change, for the payment provider. */
-  cardRef?: MutableRefObject<CardDetails | null>
 }
 
-export function CreditCard({ name, label, helperText, cardRef }: CreditCardProps) {
+export function CreditCard({ name, label, helperText }: CreditCardProps) {
   useVisibleField(name)
-  const { t, i18n } = useLingui()
+  const { i18n, t } = useLingui()
+  const styles = useFieldStyles()
+  const meta = useFormMeta()
   const { setValue, trigger, formState, register } = useFormContext()
-  const [parts, setParts] = useState({ number: '', expiry: '', cvc: '' })
-  const [touched, setTouched] = useState<Record<Part, boolean>>({ number: false, expiry: false, cvc: false })
+  const [inputError, setInputError] = useState<string | undefined>()
   const formError = useFieldError(name)
+  const handle = useRef<CardInputHandle | null>(null)
   const submitted = formState.submitCount > 0
-  const last = useRef<CardDetails | null>(null)
+  const id = useId()
+  const labelId = `${id}-label`
+  const noteId = `${id}-note`
 
-  // Registered so the value is part of the form even before it is typed in.
+  // Registered so the value is part of the form even before it is typed in; a card field taken
+  // off the form (e.g. the free plan chosen) leaves no card behind.
   useEffect(() => {
     register(name)
-  }, [register, name])
+    return () => setValue(name, null)
+  }, [register, setValue, name])
 
-  const update = (next: typeof parts) => {
-    setParts(next)
-    const details = cardDetails(next)
-    if (cardRef) cardRef.current = details
-    const filled = details !== null
-    if (filled !== (last.current !== null)) {
-      setValue(name, filled ? {} : null, { shouldDirty: true, shouldValidate: submitted })
+  // The form asks for the token at submit (root.tsx); only this field's input can answer it.
+  useEffect(() => {
+    meta.cardFields.set(name, async () => {
+      if (!handle.current) throw new CardError('global.form.creditcard.error.required')
+      return handle.current.tokenize()
+    })
+    return () => {
+      meta.cardFields.delete(name)
     }
-    last.current = details
-  }
+  }, [meta, name, i18n])
 
-  const partError = (part: Part): string | undefined => {
-    if (!touched[part] && !submitted) return undefined
-    if (part === 'number' && !luhnValid(parts.number)) return 'global.form.creditcard.error.invalid'
-    if (part === 'expiry' && !parseExpiry(parts.expiry)) return 'global.form.creditcard.error.expiry'
-    if (part === 'cvc' && !/^\d{3,4}$/.test(parts.cvc)) return 'global.form.creditcard.error.cvc'
-    return undefined
-  }
-  const translate = (id: string | undefined) => {
-    const d = messageDescriptor(id)
+  const onComplete = useCallback(
+    (complete: boolean) =>
+      setValue(name, complete ? {} : null, { shouldDirty: true, shouldValidate: formState.submitCount > 0 }),
+    [setValue, name, formState.submitCount],
+  )
+  const onError = useCallback((message: string | undefined) => setInputError(message), [])
+  const translate = (message: string | undefined) => {
+    const d = messageDescriptor(message)
     return typeof d === 'string' || d === undefined ? d : i18n._(d)
   }
-  const empty = !parts.number && !parts.expiry && !parts.cvc
-  const firstPartError = empty ? undefined : (['number', 'expiry', 'cvc'] as const).map(partError).find(Boolean)
-  const error = translate(firstPartError) ?? formError
-  const blur = (part: Part) => () => {
-    setTouched((t) => ({ ...t, [part]: true }))
-    void trigger(name)
-  }
+  const error = translate(inputError) ?? formError
+  const online = useOnline()
+  const input = INPUTS[meta.payment.provider]
+  const Input = input.get()
 
   return (
-    <Field.Root invalid={!!error}>
-      <Field.Label>{label}</Field.Label>
-      <div className={styles.row} data-field-name={name}>
-        <Field.Input
-          aria-label={t`Card number`}
-          placeholder="1234 1234 1234 1234"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          value={parts.number}
-          aria-invalid={!!partError('number') || undefined}
-          onChange={(e) => update({ ...parts, number: formatCardNumber(e.target.value) })}
-          onBlur={blur('number')}
-        />
-        <Field.Input
-          aria-label={t`Expiry date (MM/YY)`}
-          placeholder={t`MM/YY`}
-          inputMode="numeric"
-          autoComplete="cc-exp"
-          value={parts.expiry}
-          aria-invalid={!!partError('expiry') || undefined}
-          onChange={(e) => update({ ...parts, expiry: formatExpiry(e.target.value) })}
-          onBlur={blur('expiry')}
-        />
-        <Field.Input
-          aria-label={t`Security code (CVC)`}
-          placeholder={t`CVC`}
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          value={parts.cvc}
-          aria-invalid={!!partError('cvc') || undefined}
-          onChange={(e) => update({ ...parts, cvc: e.target.value.replace(/\D/g, '').slice(0, 4) })}
-          onBlur={blur('cvc')}
-        />
+    <div className={styles.root} data-field-name={name}>
+      <span id={labelId} className={styles.label}>
+        {label}
+      </span>
+      <LoadBoundary
+        onRetry={input.reset}
+        fallback={(retry) => (
+          <p className={styles.helperText}>
+            {online ? t`The card form could not be loaded.` : t`The card form needs a connection: you are offline.`}{' '}
+            <button type="button" className={retryStyle} onClick={retry} disabled={!online}>
+              {t`Try again`}
+            </button>
+          </p>
+        )}
+      >
+        <Suspense
+          fallback={
+            <span className={loading}>
+              <Spinner size="sm" label={t`Loading the card form`} />
+            </span>
+          }
+        >
+          <Input
+            config={meta.payment}
+            handle={handle}
+            onComplete={onComplete}
+            onError={onError}
+            submitted={submitted}
+            invalid={!!error}
+            describedBy={noteId}
+            labelledBy={labelId}
+            onBlur={() => void trigger(name)}
+          />
+        </Suspense>
+      </LoadBoundary>
+      <div id={noteId}>
+        {error ? (
+          <p className={styles.errorText} data-field={name} role="alert">
+            {error}
+          </p>
+        ) : (
+          helperText && <p className={styles.helperText}>{helperText}</p>
+        )}
       </div>
-      {helperText && !error && <Field.HelperText>{helperText}</Field.HelperText>}
-      <Field.ErrorText data-field={name}>{error}</Field.ErrorText>
-    </Field.Root>
+    </div>
   )
 }

@@ -1,6 +1,6 @@
 import { valibotResolver } from '@hookform/resolvers/valibot'
 import { useLingui } from '@lingui/react/macro'
-import { useEffect, useId, useMemo, useRef, useState, type FormHTMLAttributes, type ReactNode } from 'react'
+import { Suspense, useEffect, useId, useMemo, useRef, useState, type FormHTMLAttributes, type ReactNode } from 'react'
 import { FormProvider, useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form'
 import { css, cx } from 'styled-system/css'
 import type * as v from 'valibot'
@@ -10,6 +10,22 @@ import { setUnsavedInput } from '~/client/pwa/unsaved-input'
 import * as Alert from '../alert'
 import { toast } from '../toast'
 import { FormMetaContext, type FormMeta } from './context'
+import type { ChallengeProps, ChallengeResult } from './payment/challenge'
+import { LoadBoundary, retryableLazy } from './payment/lazy'
+import { CardFieldError, paymentAction, withCardTokens } from './payment/submit'
+import { CardError, LOCAL_PAYMENTS, type PaymentConfig } from './payment/types'
+
+// The provider's payment confirmation is its own chunk, loaded when an answer asks for it.
+const challengeChunk = retryableLazy<ChallengeProps>(() => import('./payment/challenge'))
+
+/** The chunk did not load (the connection dropped): the payment waits, the reader is told. */
+function ChallengeUnavailable({ onDone }: { onDone: (result: ChallengeResult) => void }) {
+  useEffect(() => {
+    challengeChunk.reset()
+    onDone(new Error('The payment confirmation could not be loaded'))
+  }, [onDone])
+  return null
+}
 
 type AnySchema = v.GenericSchema<any, FieldValues> | v.GenericSchemaAsync<any, FieldValues>
 
@@ -29,6 +45,11 @@ export interface RootProps<S extends AnySchema>
    * provider confirms the payment; the request is then repeated with its result added.
    */
   confirmPayment?: (clientSecret: string) => Promise<Record<string, unknown>>
+  /**
+   * The active payment provider (GET /api/account/plans `provider`, `publishable_key`): card
+   * fields tokenize through it, and without `confirmPayment` it confirms payment actions.
+   */
+  payment?: PaymentConfig
   /** decisions §7: auth, billing and keys need the server; offline they say so and block submit. */
   onlineOnly?: boolean
   /**
@@ -63,6 +84,11 @@ export function formBody(values: Record<string, unknown>): { json: unknown } | {
   return { body: data }
 }
 
+function PaymentChallengeChunk(props: ChallengeProps) {
+  const Challenge = challengeChunk.get()
+  return <Challenge {...props} />
+}
+
 function sendForm(method: 'post' | 'patch' | 'put' | 'delete', url: string, values: unknown) {
   const body = formBody((values ?? {}) as Record<string, unknown>)
   return 'json' in body ? send(method, url, body.json) : send(method, url, undefined, { body: body.body })
@@ -90,6 +116,7 @@ export function Root<S extends AnySchema>({
   submit,
   onSuccess,
   confirmPayment,
+  payment = LOCAL_PAYMENTS,
   onlineOnly = true,
   errorAlert,
   className,
@@ -105,10 +132,36 @@ export function Root<S extends AnySchema>({
     defaultValues,
   })
   const visibleFields = useRef(new Set<string>()).current
+  const cardFields = useRef(new Map<string, () => Promise<string>>()).current
   const [failure, setFailure] = useState<ReactNode>(null)
+  const [challenge, setChallenge] = useState<{ secret: string; done: (result: ChallengeResult) => void } | null>(null)
   const submitting = form.formState.isSubmitting
   const offline = onlineOnly && !online
-  const meta: FormMeta = useMemo(() => ({ visibleFields, submitting, offline }), [visibleFields, submitting, offline])
+  const meta: FormMeta = useMemo(
+    () => ({ visibleFields, submitting, offline, payment, cardFields }),
+    [visibleFields, submitting, offline, payment, cardFields],
+  )
+  // Without a confirmPayment of the caller's, the provider's own client confirms (challenge.tsx).
+  const confirm =
+    confirmPayment ??
+    ((secret: string) =>
+      new Promise<Record<string, unknown>>((resolve, reject) => {
+        setChallenge({
+          secret,
+          done: (result) => {
+            setChallenge(null)
+            if (result instanceof Error) reject(result)
+            else resolve(result)
+          },
+        })
+      }))
+  /** A card the provider refused, or whose payment was not authorised: said on the card field. */
+  const cardFailure = (error: CardError) => {
+    const field = error instanceof CardFieldError ? error.field : [...cardFields.keys()][0]
+    if (field && visibleFields.has(field)) {
+      form.setError(field as Path<v.InferInput<S>>, { type: 'server', message: error.message }, { shouldFocus: true })
+    } else toast({ variant: 'error', title: error.message })
+  }
   // Input that differs from the form's starting values holds back an app update's automatic
   // reload (src/client/pwa/register.ts); leaving the form (unmount) releases it.
   const formId = useId()
@@ -123,23 +176,31 @@ export function Root<S extends AnySchema>({
     setFailure(null)
     const request = (body: v.InferOutput<S>) => (submit ? submit(body) : sendForm(method, url ?? '', body))
     try {
-      let response = await request(values)
-      if (response.requires_payment_action && typeof response.client_secret === 'string' && confirmPayment) {
+      const body = await withCardTokens(values as Record<string, unknown>, cardFields)
+      let response = await request(body as v.InferOutput<S>)
+      const secret = paymentAction(response)
+      if (secret) {
         let result: Record<string, unknown>
         try {
-          result = await confirmPayment(response.client_secret)
+          result = await confirm(secret)
         } catch (error) {
-          // spec §8: a payment confirmation failure goes to the global handler.
-          await handleError(error)
+          // A failed authentication is the card's (nothing was charged, issue 11 item 2); any
+          // other confirmation failure goes to the global handler (spec §8).
+          if (error instanceof CardError) cardFailure(error)
+          else await handleError(error)
           return
         }
-        response = await request({ ...values, ...result })
+        response = await request({ ...body, ...result } as v.InferOutput<S>)
       }
       if (typeof response.message === 'string' && response.message) {
         toast({ variant: 'success', title: response.message })
       }
       await onSuccess?.(response, values)
     } catch (error) {
+      if (error instanceof CardError) {
+        cardFailure(error)
+        return
+      }
       const field = error instanceof ApiRequestError ? error.body.inputError : undefined
       if (error instanceof ApiRequestError && field && visibleFields.has(field)) {
         form.setError(field as Path<v.InferInput<S>>, { type: 'server', message: error.message }, { shouldFocus: true })
@@ -181,6 +242,13 @@ export function Root<S extends AnySchema>({
           )}
           {children}
         </form>
+        {challenge && (
+          <LoadBoundary onRetry={challengeChunk.reset} fallback={() => <ChallengeUnavailable onDone={challenge.done} />}>
+            <Suspense fallback={null}>
+              <PaymentChallengeChunk config={payment} clientSecret={challenge.secret} onDone={challenge.done} />
+            </Suspense>
+          </LoadBoundary>
+        )}
       </FormMetaContext.Provider>
     </FormProvider>
   )

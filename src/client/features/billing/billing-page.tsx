@@ -1,0 +1,100 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import { css } from 'styled-system/css'
+import { plansQuery } from '~/client/lib/plans'
+import { useSession } from '~/client/lib/session'
+import { useDocumentTitle } from '~/client/lib/use-document-title'
+import { useOnline } from '~/client/lib/use-online'
+import * as Card from '~/client/ui/card'
+import { preloadCardInput } from '~/client/ui/form'
+import { Spinner } from '~/client/ui/spinner'
+import * as Tabs from '~/client/ui/tabs'
+import { subscriptionQuery } from './api/billing'
+import { CardTab } from './components/card-tab'
+import { InvoicesTab } from './components/invoices-tab'
+import { LoadFailed } from './components/load-failed'
+import { PlanTab } from './components/plan-tab'
+import { StatusBanner } from './components/status-banner'
+
+export type BillingTab = 'plan' | 'card' | 'invoices'
+
+/**
+ * spec §2 /account/billing (owner): tabs Plan, Card, Invoices; Card and Invoices only when the
+ * plan is not free; a banner when the subscription is neither active nor trialing. Online only
+ * (decisions §7): offline it says so and its forms cannot be sent.
+ */
+export function BillingPage({ tab: initial = 'plan' }: { tab?: BillingTab }) {
+  const { t } = useLingui()
+  useDocumentTitle(t`Billing`)
+  const online = useOnline()
+  const { user } = useSession()
+  const plans = useQuery({ ...plansQuery(), enabled: online })
+  const subscription = useQuery({ ...subscriptionQuery(), enabled: online })
+  const [tab, setTab] = useState<BillingTab>(initial)
+
+  const active = plans.data?.plans.find((p) => p.id === plans.data.active)
+  const paid = !!active && active.price > 0
+  // The session's status shows the banner even before the subscription read arrives (or offline).
+  const status = subscription.data ? subscription.data.status : user?.subscription
+  const shown = paid ? tab : 'plan'
+  // The Card tab's card field is fetched with the page, so it is there if the connection drops.
+  const provider = plans.data?.provider
+  useEffect(() => {
+    if (paid && provider) preloadCardInput(provider)
+  }, [paid, provider])
+
+  return (
+    <Card.Root className={css({ maxW: '3xl' })}>
+      <Card.Header>
+        <Card.Title>
+          <Trans>Billing</Trans>
+        </Card.Title>
+        <Card.Description>
+          <Trans>Your plan, your card and your invoices.</Trans>
+        </Card.Description>
+      </Card.Header>
+      <Card.Body>
+        <StatusBanner status={status} onReplaceCard={paid ? () => setTab('card') : undefined} />
+        {!plans.data ? (
+          plans.isError || !online ? (
+            <LoadFailed what={<Trans>Your billing details could not be loaded.</Trans>} />
+          ) : (
+            <Spinner size="md" label={t`Loading`} />
+          )
+        ) : (
+          <Tabs.Root value={shown} onValueChange={(e) => setTab(e.value as BillingTab)}>
+            <Tabs.List aria-label={t`Billing`}>
+              <Tabs.Trigger value="plan">
+                <Trans>Plan</Trans>
+              </Tabs.Trigger>
+              {paid && (
+                <Tabs.Trigger value="card">
+                  <Trans>Card</Trans>
+                </Tabs.Trigger>
+              )}
+              {paid && (
+                <Tabs.Trigger value="invoices">
+                  <Trans>Invoices</Trans>
+                </Tabs.Trigger>
+              )}
+            </Tabs.List>
+            <Tabs.Content value="plan">
+              <PlanTab plans={plans.data} subscription={subscription.data} />
+            </Tabs.Content>
+            {paid && (
+              <Tabs.Content value="card">
+                <CardTab plans={plans.data} />
+              </Tabs.Content>
+            )}
+            {paid && (
+              <Tabs.Content value="invoices">
+                <InvoicesTab />
+              </Tabs.Content>
+            )}
+          </Tabs.Root>
+        )}
+      </Card.Body>
+    </Card.Root>
+  )
+}

@@ -1,0 +1,68 @@
+import { Trans } from '@lingui/react/macro'
+import { css } from 'styled-system/css'
+import type { Plan } from '~/client/lib/plans'
+import { usePlanLabels } from '~/client/lib/plan-labels'
+import { seatsTotal, type SubscriptionData } from '~/shared/schemas/billing'
+
+// The Plan tab's facts: the plan label, the period and, for a per-seat plan, the seats (spec §3
+// Subscription; spec §9 seats total = rounded price × seats ÷ 100).
+
+const styles = {
+  list: css({
+    display: 'grid',
+    gridTemplateColumns: { base: '1fr', sm: 'max-content 1fr' },
+    columnGap: '6',
+    rowGap: '2',
+    m: '0',
+  }),
+  term: css({ fontSize: 'sm', color: 'fg.muted' }),
+  value: css({ fontSize: 'sm', fontWeight: 'medium', color: 'fg', m: '0', mb: { base: '2', sm: '0' } }),
+}
+
+export function SubscriptionSummary({
+  plan,
+  subscription,
+}: {
+  plan: Plan | undefined
+  subscription: SubscriptionData | undefined
+}) {
+  const labels = usePlanLabels()
+  const sub = subscription?.object
+  const planLabel = plan ? labels.label(plan) : ''
+  const end = sub ? labels.date(sub.current_period_end) : ''
+  const seats = sub?.seats ?? 0
+  const seatPrice = sub ? labels.money(sub.currency_symbol, sub.seat_price / 100, true) : ''
+  const total = sub ? labels.money(sub.currency_symbol, seatsTotal(sub.seat_price, seats), true) : ''
+  return (
+    <dl className={styles.list}>
+      <dt className={styles.term}>
+        <Trans>Plan</Trans>
+      </dt>
+      <dd className={styles.value} data-testid="billing-plan">
+        {planLabel}
+      </dd>
+      {sub && (
+        <>
+          <dt className={styles.term}>
+            {sub.cancel_at_period_end ? <Trans>Ends on</Trans> : <Trans>Renews on</Trans>}
+          </dt>
+          <dd className={styles.value} data-testid="billing-period-end">
+            {end}
+          </dd>
+        </>
+      )}
+      {sub && plan?.per_seat && (
+        <>
+          <dt className={styles.term}>
+            <Trans>Seats</Trans>
+          </dt>
+          <dd className={styles.value}>
+            <Trans>
+              {seats} × {seatPrice} = {total}
+            </Trans>
+          </dd>
+        </>
+      )}
+    </dl>
+  )
+}

@@ -1,0 +1,128 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { css } from 'styled-system/css'
+import { usePlanLabels } from '~/client/lib/plan-labels'
+import { plansQuery, type Plan } from '~/client/lib/plans'
+import { useSession } from '~/client/lib/session'
+import { useDocumentTitle } from '~/client/lib/use-document-title'
+import { useOnline } from '~/client/lib/use-online'
+import { buttonRecipe } from '~/client/ui/button'
+import { Spinner } from '~/client/ui/spinner'
+import { hasFlag } from '~/shared/permissions'
+import { LoadFailed } from './components/load-failed'
+import { CurrentPlanMarker, PlanFeatures } from './components/plan-parts'
+
+const styles = {
+  page: css({ display: 'flex', flexDirection: 'column', gap: '6' }),
+  title: css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold', letterSpacing: 'tight' }),
+  lead: css({ color: 'fg.muted', mt: '1' }),
+  grid: css({
+    display: 'grid',
+    gridTemplateColumns: { base: '1fr', md: 'repeat(3, minmax(0, 1fr))' },
+    gap: '4',
+    listStyle: 'none',
+    p: '0',
+    m: '0',
+  }),
+  card: css({
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '3',
+    h: 'full',
+    p: '5',
+    bg: 'bg.panel',
+    borderWidth: '1px',
+    borderColor: 'border',
+    borderRadius: 'xl',
+    boxShadow: 'sm',
+    '&[data-current]': { borderColor: 'accent', borderWidth: '2px' },
+  }),
+  head: css({ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: '2' }),
+  name: css({ fontSize: 'lg', fontWeight: 'semibold' }),
+  price: css({ fontSize: '2xl', fontWeight: 'bold' }),
+  action: css({ mt: 'auto', pt: '2' }),
+  note: css({ fontSize: 'sm', color: 'fg.muted' }),
+}
+
+function PlanAction({ plan, current }: { plan: Plan; current: Plan | undefined }) {
+  const labels = usePlanLabels()
+  const name = labels.name(plan)
+  const button = buttonRecipe({ variant: plan.price > 0 ? 'solid' : 'outline', fullWidth: true })
+  // From free a paid plan needs a card (/account/upgrade); between plans, billing changes it.
+  if (plan.price > 0 && (!current || current.price === 0)) {
+    return (
+      <Link to="/account/upgrade" search={{ plan: plan.id }} className={button}>
+        <Trans>Upgrade to {name}</Trans>
+      </Link>
+    )
+  }
+  return (
+    <Link to="/account/billing" className={button}>
+      <Trans>Switch to {name}</Trans>
+    </Link>
+  )
+}
+
+/** spec §2 /plans (user): plan cards with name, price, features and a Current plan marker. */
+export function PlansPage() {
+  const { t } = useLingui()
+  useDocumentTitle(t`Plans`)
+  const online = useOnline()
+  const { user } = useSession()
+  const labels = usePlanLabels()
+  const plans = useQuery({ ...plansQuery(), enabled: online })
+  const owner = hasFlag(user?.permission, 'owner')
+  const current = plans.data?.plans.find((p) => p.id === plans.data.active)
+
+  return (
+    <div className={styles.page}>
+      <header>
+        <h1 className={styles.title}>
+          <Trans>Plans</Trans>
+        </h1>
+        <p className={styles.lead}>
+          {owner ? (
+            <Trans>Every plan keeps your list, your custom URL, offline sync and charts.</Trans>
+          ) : (
+            <Trans>Only the account owner can change the plan.</Trans>
+          )}
+        </p>
+      </header>
+      {!online && plans.data && <LoadFailed what={null} />}
+      {!plans.data ? (
+        plans.isError || !online ? (
+          <LoadFailed what={<Trans>The plans could not be loaded.</Trans>} />
+        ) : (
+          <Spinner size="md" label={t`Loading`} />
+        )
+      ) : (
+        <ul className={styles.grid} aria-label={t`Plans`}>
+          {plans.data.plans.map((plan) => {
+            const isCurrent = plan.id === plans.data.active
+            return (
+              <li
+                key={plan.id}
+                className={styles.card}
+                data-current={isCurrent ? '' : undefined}
+                aria-current={isCurrent || undefined}
+              >
+                <div className={styles.head}>
+                  <h2 className={styles.name}>{labels.name(plan)}</h2>
+                  {isCurrent && <CurrentPlanMarker />}
+                </div>
+                <p className={styles.price}>{labels.price(plan)}</p>
+                <PlanFeatures plan={plan} />
+                {owner && !isCurrent && (
+                  <div className={styles.action}>
+                    <PlanAction plan={plan} current={current} />
+                  </div>
+                )}
+              </li>
+            )
+          })}
+        </ul>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,25 @@
+import { msg } from '@lingui/core/macro'
+import { createFileRoute } from '@tanstack/react-router'
+import { BillingPage, type BillingTab } from '~/client/features/billing/billing-page'
+import { requireSession } from '~/client/lib/session'
+
+const TABS: readonly BillingTab[] = ['plan', 'card', 'invoices']
+
+// spec §2 /account/billing (owner): tabs Plan, Card, Invoices; `?tab=` opens one.
+export const Route = createFileRoute('/_account/account/billing')({
+  validateSearch: (search: Record<string, unknown>): { tab?: BillingTab } => ({
+    tab: TABS.find((t) => t === search.tab),
+  }),
+  beforeLoad: ({ location }) => requireSession(location.pathname, 'owner'),
+  staticData: {
+    title: msg`Billing`,
+    crumbs: [
+      { name: msg`Account`, url: '/account' },
+      { name: msg`Billing`, url: '/account/billing' },
+    ],
+  },
+  component: function Billing() {
+    const { tab } = Route.useSearch()
+    return <BillingPage tab={tab} />
+  },
+})

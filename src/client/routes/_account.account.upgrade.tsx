@@ -1,0 +1,22 @@
+import { msg } from '@lingui/core/macro'
+import { createFileRoute } from '@tanstack/react-router'
+import { UpgradePage } from '~/client/features/billing/upgrade-page'
+import { requireSession } from '~/client/lib/session'
+import { searchText } from '~/client/lib/search'
+
+// spec §2 /account/upgrade (owner): `plan` preselects a plan (the 402 handler names it, spec §8).
+export const Route = createFileRoute('/_account/account/upgrade')({
+  validateSearch: (search: Record<string, unknown>): { plan?: string } => ({ plan: searchText(search, 'plan') }),
+  beforeLoad: ({ location }) => requireSession(location.pathname, 'owner'),
+  staticData: {
+    title: msg`Upgrade`,
+    crumbs: [
+      { name: msg`Account`, url: '/account' },
+      { name: msg`Upgrade`, url: '/account/upgrade' },
+    ],
+  },
+  component: function Upgrade() {
+    const { plan } = Route.useSearch()
+    return <UpgradePage plan={plan} />
+  },
+})

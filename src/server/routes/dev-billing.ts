@@ -1,0 +1,58 @@
+import { and, eq, sql } from 'drizzle-orm'
+import { Hono } from 'hono'
+import { DevCardInput, DevClockInput } from '~/shared/schemas/billing'
+import { readBody, t, type AppEnv, type Ctx } from '../context'
+import { billingAccounts, paymentMethods } from '../db/schema'
+import { ApiError, notFound } from '../lib/errors'
+import { requireAuth } from '../middleware/auth'
+import { clockNow, readBilling, subscriptionData } from '../services/billing/records'
+import { endedPlanMails } from '../services/maintenance'
+import { runLocalRenewals } from '../services/payments/local-renewals'
+
+// Outside production, with the local provider: the caller's account billing clock and card, so
+// renewals, failed renewals and the end of a period can be tried by hand and tested (issue 11
+// item 4; README "Billing"). 404 in production and with Stripe (which has its own test clocks).
+
+export const devBilling = new Hono<AppEnv>()
+
+const devOnly = (c: Ctx) => {
+  const { config, payments } = c.var.deps
+  if (config.NODE_ENV === 'production' || payments.kind !== 'local') throw notFound()
+}
+
+/** `{days}`: moves the account's billing time forward, then runs its renewals at once. */
+devBilling.post('/clock', requireAuth('owner'), async (c) => {
+  devOnly(c)
+  const { days } = await readBody(c, DevClockInput)
+  const { deps, auth } = c.var
+  const accountId = auth.account.id
+  await deps.db.insert(billingAccounts).values({ accountId, provider: 'local', clockOffsetDays: days }).onConflictDoUpdate({
+    target: billingAccounts.accountId,
+    set: { clockOffsetDays: sqlAdd(days) },
+  })
+  const renewed = await runLocalRenewals(deps, accountId)
+  await endedPlanMails(deps, renewed)
+  const row = await readBilling(deps.db, accountId)
+  return c.json({
+    message: t(c, 'billing.dev_clock', { days: row!.clockOffsetDays }),
+    data: { now: clockNow(row).toISOString(), offset_days: row!.clockOffsetDays, subscription: subscriptionData(row, deps.plans) },
+  })
+})
+
+/** `{behaviour}`: the card on file now succeeds, is declined, or asks for authentication on its next charges. */
+devBilling.post('/card', requireAuth('owner'), async (c) => {
+  devOnly(c)
+  const { behaviour } = await readBody(c, DevCardInput)
+  const { deps, auth } = c.var
+  const row = await readBilling(deps.db, auth.account.id)
+  if (!row?.paymentMethodId) throw new ApiError(404, 'billing.no_card')
+  await deps.db
+    .update(paymentMethods)
+    .set({ behaviour })
+    .where(and(eq(paymentMethods.id, row.paymentMethodId), eq(paymentMethods.accountId, auth.account.id)))
+  const renewed = await runLocalRenewals(deps, auth.account.id)
+  await endedPlanMails(deps, renewed)
+  return c.json({ message: t(c, 'billing.dev_card', { behaviour }), data: { behaviour } })
+})
+
+const sqlAdd = (days: number) => sql`${billingAccounts.clockOffsetDays} + ${days}`

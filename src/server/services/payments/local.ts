@@ -1,0 +1,179 @@
+import { and, eq } from 'drizzle-orm'
+import type { SubscriptionStatus } from '~/shared/schemas/billing'
+import type { Tx } from '../../db/client'
+import { invoices, paymentMethods } from '../../db/schema'
+import { ApiError } from '../../lib/errors'
+import {
+  addInterval,
+  clockNow,
+  lockBilling,
+  nextInvoiceNumber,
+  openInvoice,
+  seatsFor,
+  setAccountPlan,
+  updateBilling,
+  type BillingRow,
+} from '../billing/records'
+import { seatPriceOf, type Plan } from '../plans'
+import { createIntent, stripeLikeId, takeIntent, useCardToken } from './local-cards'
+import { isLive, type BillingContext, type PaymentProvider, type PayInput, type PayOutcome, type Purpose } from './types'
+
+// PAYMENT_PROVIDER=local (decisions §5, §10): a stateful test-mode provider in our database. It
+// mirrors Stripe's objects: a customer (cus_), cards (pm_), payment intents (pi_) with
+// requires_action and a client secret, a subscription (sub_) with real periods, and invoices.
+// Renewals run from the hourly maintenance (local-renewals.ts).
+
+export function createLocalProvider(): PaymentProvider {
+  return {
+    kind: 'local',
+    pay,
+    async changePlan(ctx, plan) {
+      await ctx.deps.db.transaction(async (tx) => {
+        const row = await lockBilling(tx, ctx.accountId, 'local')
+        if (!isLive(row.status)) throw new ApiError(402, 'plan.payment_required', { extra: { plan: plan.id } })
+        await switchPlan(tx, ctx, row, plan)
+      })
+    },
+    async cancelAtPeriodEnd(ctx) {
+      return ctx.deps.db.transaction(async (tx) => {
+        const row = await lockBilling(tx, ctx.accountId, 'local')
+        if (!isLive(row.status) || !row.currentPeriodEnd) throw new ApiError(400, 'billing.no_subscription', { inputError: 'plan' })
+        await updateBilling(tx, ctx.accountId, { cancelAtPeriodEnd: true })
+        return row.currentPeriodEnd
+      })
+    },
+    // Local mode bills the new member count at the next renewal (issue 11 item 4).
+    async syncSeats() {},
+  }
+}
+
+async function pay(ctx: BillingContext, purpose: Purpose, input: PayInput): Promise<PayOutcome> {
+  const { db } = ctx.deps
+  const plan = purpose.call === 'plan' ? { call: 'plan' as const, plan: purpose.plan.id } : { call: 'card' as const }
+  if (input.paymentIntent) {
+    const intentId = input.paymentIntent
+    await db.transaction(async (tx) => {
+      const row = await ensureCustomer(tx, ctx)
+      const intent = await takeIntent(tx, ctx.accountId, intentId, plan)
+      if (!intent.done) await apply(tx, ctx, row, purpose, intent.paymentMethodId)
+    })
+    return { done: true }
+  }
+  if (!input.token) throw new ApiError(400, 'billing.token_required', { inputError: 'token' })
+  // Used up before anything else, in its own statement: a declined token is spent like Stripe's.
+  const card = await useCardToken(db, input.token)
+  if (card.behaviour === 'decline') throw new ApiError(400, 'billing.card_declined', { inputError: 'token' })
+  return db.transaction(async (tx) => {
+    const row = await ensureCustomer(tx, ctx)
+    const pmId = stripeLikeId('pm')
+    await tx.insert(paymentMethods).values({
+      id: pmId,
+      accountId: ctx.accountId,
+      brand: card.brand,
+      last4: card.last4,
+      expMonth: card.expMonth,
+      expYear: card.expYear,
+      // Once authenticated, Stripe's 3155 card pays off-session renewals without a new challenge.
+      behaviour: 'succeed',
+    })
+    if (card.behaviour === 'authenticate') {
+      const amount = await amountDue(tx, ctx, row, purpose)
+      const clientSecret = await createIntent(tx, { accountId: ctx.accountId, amount, currency: currencyOf(purpose, row), purpose: plan, paymentMethodId: pmId })
+      return { done: false, clientSecret }
+    }
+    await apply(tx, ctx, row, purpose, pmId)
+    return { done: true }
+  })
+}
+
+async function ensureCustomer(tx: Tx, ctx: BillingContext) {
+  const row = await lockBilling(tx, ctx.accountId, 'local')
+  if (row.customerId) return row
+  return updateBilling(tx, ctx.accountId, { customerId: stripeLikeId('cus') })
+}
+
+const currencyOf = (purpose: Purpose, row: BillingRow) => (purpose.call === 'plan' ? purpose.plan.currency : row.currency)
+
+/** What the call charges now: a new period of the plan, plus an open invoice the new card settles. */
+async function amountDue(tx: Tx, ctx: BillingContext, row: BillingRow, purpose: Purpose) {
+  const open = await openInvoice(tx, ctx.accountId)
+  if (purpose.call === 'card' || isLive(row.status)) return open?.total ?? 0
+  return seatPriceOf(purpose.plan) * (await seatsFor(tx, ctx.accountId, purpose.plan))
+}
+
+/** The payment went through: the card becomes the account's, and the plan starts or switches. */
+async function apply(tx: Tx, ctx: BillingContext, row: BillingRow, purpose: Purpose, pmId: string) {
+  row = await updateBilling(tx, ctx.accountId, { paymentMethodId: pmId })
+  await settleOpenInvoice(tx, ctx, row)
+  if (purpose.call === 'card') return
+  if (isLive(row.status)) return switchPlan(tx, ctx, row, purpose.plan)
+  await startPeriod(tx, ctx.accountId, row, purpose.plan)
+}
+
+/** A new card pays the failed renewal's invoice and the subscription is active again (issue 11 item 4). */
+async function settleOpenInvoice(tx: Tx, ctx: BillingContext, row: BillingRow) {
+  const open = await openInvoice(tx, ctx.accountId)
+  if (!open) return
+  const now = clockNow(row)
+  await tx.update(invoices).set({ status: 'paid', paidAt: now }).where(eqInvoice(open.id, ctx.accountId))
+  if (row.status !== 'canceled' && row.plan) {
+    await updateBilling(tx, ctx.accountId, { status: 'active', pastDueSince: null })
+    await setAccountPlan(tx, ctx.accountId, row.plan, 'active')
+  }
+}
+
+/** Paid → paid with the card on file: in force now, billed at the next renewal (no proration locally). */
+async function switchPlan(tx: Tx, ctx: BillingContext, row: BillingRow, plan: Plan) {
+  await updateBilling(tx, ctx.accountId, { plan: plan.id, seatPrice: seatPriceOf(plan), currency: plan.currency, cancelAtPeriodEnd: false })
+  await setAccountPlan(tx, ctx.accountId, plan.id, (row.status ?? 'active') as SubscriptionStatus)
+}
+
+/** Starts a paid period now (the account's billing clock) and issues its paid invoice. */
+export async function startPeriod(tx: Tx, accountId: string, row: BillingRow, plan: Plan) {
+  const start = clockNow(row)
+  const end = addInterval(start, plan.interval)
+  const seats = await seatsFor(tx, accountId, plan)
+  const seatPrice = seatPriceOf(plan)
+  await updateBilling(tx, accountId, {
+    subscriptionId: row.subscriptionId ?? stripeLikeId('sub'),
+    plan: plan.id,
+    status: 'active',
+    cancelAtPeriodEnd: false,
+    currentPeriodStart: start,
+    currentPeriodEnd: end,
+    seats,
+    seatPrice,
+    currency: plan.currency,
+    pastDueSince: null,
+  })
+  await issueInvoice(tx, accountId, row.customerId!, { plan, seats, seatPrice, start, end, paid: true, at: start })
+  await setAccountPlan(tx, accountId, plan.id, 'active')
+}
+
+export async function issueInvoice(
+  tx: Tx,
+  accountId: string,
+  customerId: string,
+  o: { plan: Plan; seats: number; seatPrice: number; start: Date; end: Date; paid: boolean; at: Date },
+) {
+  const id = stripeLikeId('in')
+  await tx.insert(invoices).values({
+    id,
+    accountId,
+    number: await nextInvoiceNumber(tx, accountId, customerId),
+    status: o.paid ? 'paid' : 'open',
+    total: o.seatPrice * o.seats,
+    currency: o.plan.currency,
+    plan: o.plan.id,
+    planName: o.plan.name,
+    seats: o.seats,
+    seatPrice: o.seatPrice,
+    periodStart: o.start,
+    periodEnd: o.end,
+    issuedAt: o.at,
+    paidAt: o.paid ? o.at : null,
+  })
+  return id
+}
+
+const eqInvoice = (id: string, accountId: string) => and(eq(invoices.id, id), eq(invoices.accountId, accountId))

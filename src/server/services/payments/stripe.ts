@@ -1,0 +1,179 @@
+import Stripe from 'stripe'
+import type { Config } from '../../config'
+import type { Deps } from '../../context'
+import { ApiError } from '../../lib/errors'
+import { log } from '../../lib/log'
+import { lockBilling, openInvoice, readBilling, seatsFor, updateBilling } from '../billing/records'
+import type { Plan } from '../plans'
+import { applyCard, applyInvoice, applySubscription, nowSeconds } from './stripe-sync'
+import { isLive, type BillingContext, type PaymentProvider, type PayInput, type PayOutcome, type Purpose } from './types'
+
+// PAYMENT_PROVIDER=stripe (issue 11 item 1): customers, subscriptions and invoices live in Stripe;
+// the client tokenizes with Stripe Elements (a PaymentMethod `pm_…`) and confirms 3-D Secure with
+// stripe.confirmCardPayment(client_secret); webhooks (stripe-webhook.ts) keep our records current.
+// Every answer Stripe gives is written into our records at once too, so reads never wait for one.
+
+/** The SDK client; `api` points it elsewhere (a local server speaking Stripe's wire format). */
+export function stripeClient(config: Config, api?: { host: string; port: number; protocol: 'http' | 'https' }) {
+  return new Stripe(config.STRIPE_SECRET_KEY!, { maxNetworkRetries: 2, timeout: 20_000, ...api })
+}
+
+export function createStripeProvider(deps: () => Deps, stripe: Stripe, publishableKey: string): PaymentProvider {
+  const sync = async (sub: Stripe.Subscription) => {
+    const d = deps()
+    await d.db.transaction((tx) => applySubscription(d, tx, sub, nowSeconds()))
+    const inv = sub.latest_invoice
+    if (inv && typeof inv !== 'string') await d.db.transaction((tx) => applyInvoice(d, tx, inv))
+  }
+
+  async function customerOf(ctx: BillingContext): Promise<string> {
+    const row = await readBilling(ctx.deps.db, ctx.accountId)
+    if (row?.customerId) return row.customerId
+    const customer = await call(() =>
+      stripe.customers.create(
+        { name: ctx.accountName, email: ctx.owner.email, metadata: { account_id: ctx.accountId } },
+        { idempotencyKey: `customer-${ctx.accountId}` },
+      ),
+    )
+    await ctx.deps.db.transaction(async (tx) => {
+      await lockBilling(tx, ctx.accountId, 'stripe')
+      await updateBilling(tx, ctx.accountId, { customerId: customer.id })
+    })
+    return customer.id
+  }
+
+  /** The card of `token` (a PaymentMethod, or a legacy card token) attached as the customer's default. */
+  async function attachCard(ctx: BillingContext, customer: string, token: string) {
+    const pm = await call(async () => {
+      const method = token.startsWith('pm_') ? await stripe.paymentMethods.retrieve(token) : await stripe.paymentMethods.create({ type: 'card', card: { token } })
+      if (method.customer !== customer) await stripe.paymentMethods.attach(method.id, { customer })
+      await stripe.customers.update(customer, { invoice_settings: { default_payment_method: method.id } })
+      return method
+    })
+    await ctx.deps.db.transaction(async (tx) => {
+      await lockBilling(tx, ctx.accountId, 'stripe')
+      await applyCard(tx, pm, ctx.accountId, true)
+    })
+    return pm.id
+  }
+
+  /** A PaymentIntent waiting for authentication answers its client secret; a declined one is a card error. */
+  async function outcomeOf(clientSecret: string | undefined, onDecline: () => Promise<unknown>): Promise<PayOutcome> {
+    if (!clientSecret) return { done: true }
+    const intent = await call(() => stripe.paymentIntents.retrieve(clientSecret.split('_secret_')[0]!))
+    if (intent.status === 'succeeded' || intent.status === 'processing') return { done: true }
+    if (intent.status === 'requires_action') return { done: false, clientSecret }
+    await onDecline().catch((err: unknown) => log.error('stripe cleanup failed', err))
+    throw new ApiError(400, 'billing.card_declined', { inputError: 'token' })
+  }
+
+  async function pay(ctx: BillingContext, purpose: Purpose, input: PayInput): Promise<PayOutcome> {
+    const customer = await customerOf(ctx)
+    const row = await readBilling(ctx.deps.db, ctx.accountId)
+    if (input.paymentIntent) {
+      const intent = await call(() => stripe.paymentIntents.retrieve(input.paymentIntent!))
+      const intentCustomer = typeof intent.customer === 'string' ? intent.customer : intent.customer?.id
+      if (intentCustomer !== customer) throw new ApiError(400, 'billing.intent_invalid', { inputError: 'payment_intent' })
+      if (intent.status === 'requires_payment_method' || intent.status === 'canceled') {
+        throw new ApiError(400, 'billing.authentication_failed', { inputError: 'token' })
+      }
+      if (intent.status !== 'succeeded' && intent.status !== 'processing') {
+        throw new ApiError(400, 'billing.intent_incomplete', { inputError: 'payment_intent' })
+      }
+      if (row?.subscriptionId) await sync(await call(() => stripe.subscriptions.retrieve(row.subscriptionId!, { expand: ['latest_invoice'] })))
+      return { done: true }
+    }
+    if (!input.token) throw new ApiError(400, 'billing.token_required', { inputError: 'token' })
+    const pm = await attachCard(ctx, customer, input.token)
+
+    if (purpose.call === 'card') {
+      if (row?.subscriptionId) await call(() => stripe.subscriptions.update(row.subscriptionId!, { default_payment_method: pm }))
+      const open = await openInvoice(ctx.deps.db, ctx.accountId)
+      if (!open) return { done: true }
+      try {
+        const inv = await call(() => stripe.invoices.pay(open.id, { payment_method: pm, expand: ['confirmation_secret'] }))
+        await ctx.deps.db.transaction((tx) => applyInvoice(ctx.deps, tx, inv))
+        return { done: true }
+      } catch (err) {
+        if (!(err instanceof ApiError) || err.key !== 'billing.card_declined' || err.opts.extra?.code !== 'invoice_payment_intent_requires_action') throw err
+        const inv = await call(() => stripe.invoices.retrieve(open.id, { expand: ['confirmation_secret'] }))
+        return outcomeOf(inv.confirmation_secret?.client_secret, async () => {})
+      }
+    }
+
+    const plan = purpose.plan
+    const quantity = await seatsFor(ctx.deps.db, ctx.accountId, plan)
+    if (row?.subscriptionId && isLive(row.status)) {
+      await sync(await call(() => stripe.subscriptions.update(row.subscriptionId!, switchParams(row.subscriptionItemId, plan, quantity, pm))))
+      return { done: true }
+    }
+    const sub = await call(() =>
+      stripe.subscriptions.create({
+        customer,
+        items: [{ price: plan.stripe_price!, quantity }],
+        default_payment_method: pm,
+        payment_behavior: 'allow_incomplete',
+        metadata: { account_id: ctx.accountId, plan: plan.id },
+        expand: ['latest_invoice.confirmation_secret'],
+      }),
+    )
+    await sync(sub)
+    const inv = typeof sub.latest_invoice === 'string' ? null : sub.latest_invoice
+    if (sub.status === 'active' || sub.status === 'trialing') return { done: true }
+    return outcomeOf(inv?.confirmation_secret?.client_secret, () => stripe.subscriptions.cancel(sub.id))
+  }
+
+  return {
+    kind: 'stripe',
+    publishableKey,
+    pay,
+    async changePlan(ctx, plan) {
+      const row = await readBilling(ctx.deps.db, ctx.accountId)
+      if (!row?.subscriptionId || !isLive(row.status)) throw new ApiError(402, 'plan.payment_required', { extra: { plan: plan.id } })
+      const quantity = await seatsFor(ctx.deps.db, ctx.accountId, plan)
+      await sync(await call(() => stripe.subscriptions.update(row.subscriptionId!, switchParams(row.subscriptionItemId, plan, quantity))))
+    },
+    async cancelAtPeriodEnd(ctx) {
+      const row = await readBilling(ctx.deps.db, ctx.accountId)
+      if (!row?.subscriptionId || !isLive(row.status)) throw new ApiError(400, 'billing.no_subscription', { inputError: 'plan' })
+      const sub = await call(() => stripe.subscriptions.update(row.subscriptionId!, { cancel_at_period_end: true }))
+      await sync(sub)
+      return new Date((sub.items.data[0]?.current_period_end ?? 0) * 1000)
+    },
+    // Stripe prorates a change of quantity at once (issue 11 item 4).
+    async syncSeats(ctx) {
+      const row = await readBilling(ctx.deps.db, ctx.accountId)
+      const plan = ctx.deps.plans.find((p) => p.id === row?.plan)
+      if (!row?.subscriptionId || !row.subscriptionItemId || !isLive(row.status) || !plan?.per_seat) return
+      const quantity = await seatsFor(ctx.deps.db, ctx.accountId, plan)
+      if (quantity === row.seats) return
+      await sync(await call(() => stripe.subscriptions.update(row.subscriptionId!, switchParams(row.subscriptionItemId, plan, quantity))))
+    },
+  }
+}
+
+function switchParams(itemId: string | null, plan: Plan, quantity: number, pm?: string): Stripe.SubscriptionUpdateParams {
+  return {
+    items: [{ ...(itemId ? { id: itemId } : {}), price: plan.stripe_price!, quantity }],
+    cancel_at_period_end: false,
+    proration_behavior: 'create_prorations',
+    ...(pm ? { default_payment_method: pm } : {}),
+    expand: ['latest_invoice'],
+  }
+}
+
+/** Stripe's errors as ours: a card error is 400 on the card field; an unreachable Stripe is 503. */
+async function call<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run()
+  } catch (err) {
+    if (err instanceof Stripe.errors.StripeCardError) {
+      throw new ApiError(400, 'billing.card_declined', { inputError: 'token', extra: { code: err.code } })
+    }
+    if (err instanceof Stripe.errors.StripeConnectionError || err instanceof Stripe.errors.StripeAPIError || err instanceof Stripe.errors.StripeRateLimitError) {
+      log.error('stripe unavailable', err.message)
+      throw new ApiError(503, 'billing.provider_error', { headers: { 'Retry-After': '5' } })
+    }
+    throw err
+  }
+}

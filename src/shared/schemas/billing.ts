@@ -1,0 +1,204 @@
+import * as v from 'valibot'
+
+// Billing calls (spec §7 Account, decisions §10): request bodies the server validates and the
+// answers it gives, shared by the billing screens and the server. Messages are server catalog keys.
+
+/** What a paid plan may unlock beyond every plan's own list, custom URL, sync and charts (issue 11 item 5). */
+export const CAPABILITIES = ['team', 'api_keys'] as const
+export type Capability = (typeof CAPABILITIES)[number]
+
+/** decisions §10: a subscription's status; `null` on the free plan. */
+export const SUBSCRIPTION_STATUSES = [
+  'active',
+  'trialing',
+  'requires_action',
+  'requires_payment_method',
+  'past_due',
+  'canceled',
+] as const
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number]
+
+/** spec §4: active and trialing are normal; any other status sends a non-master to /account/billing. */
+export const isGoodStanding = (status: string | null | undefined) =>
+  status == null || status === 'active' || status === 'trialing'
+
+export type PaymentProviderKind = 'local' | 'stripe'
+
+/** The three public test cards of decisions §5, without spaces. */
+export const TEST_CARDS = {
+  succeeds: '4242424242424242',
+  authenticates: '4000002500003155',
+  declined: '4000000000000002',
+} as const
+
+const digits = (s: string) => s.replace(/\s+/g, '')
+
+/** A month 1–12 or a year, as a number or a string of digits (what a form may hold). */
+const Whole = (message: string) =>
+  v.pipe(
+    v.unknown(),
+    v.transform((x) => (typeof x === 'string' && /^\s*\d{1,4}\s*$/.test(x) ? Number(x) : x)),
+    v.number(message),
+    v.integer(message),
+  )
+
+/**
+ * POST /api/payment/local/token (decisions §10): the card as typed; spaces in the number are
+ * ignored. Which numbers are accepted is the server's business (only the three test cards).
+ */
+export const CardTokenInput = v.pipe(
+  v.object({
+    number: v.pipe(
+      v.string('validation.card.number.invalid'),
+      v.transform(digits),
+      v.regex(/^\d{12,19}$/, 'validation.card.number.invalid'),
+    ),
+    exp_month: v.pipe(Whole('validation.card.exp_month.invalid'), v.minValue(1, 'validation.card.exp_month.invalid'), v.maxValue(12, 'validation.card.exp_month.invalid')),
+    // Two digits mean 20YY, as printed on cards.
+    exp_year: v.pipe(
+      Whole('validation.card.exp_year.invalid'),
+      v.transform((y) => (y < 100 ? 2000 + y : y)),
+      v.minValue(2000, 'validation.card.exp_year.invalid'),
+      v.maxValue(2100, 'validation.card.exp_year.invalid'),
+    ),
+    cvc: v.pipe(v.string('validation.card.cvc.invalid'), v.trim(), v.regex(/^\d{3,4}$/, 'validation.card.cvc.invalid')),
+  }),
+  v.forward(
+    v.check((c) => Date.UTC(c.exp_year, c.exp_month, 1) > Date.now(), 'validation.card.expired'),
+    ['exp_year'],
+  ),
+)
+export type CardTokenInput = v.InferOutput<typeof CardTokenInput>
+
+/** POST /api/payment/local/confirm: the local stand-in for the bank's 3-D Secure challenge. */
+export const ConfirmPaymentInput = v.object({
+  client_secret: v.pipe(v.string('validation.client_secret.required'), v.nonEmpty('validation.client_secret.required'), v.maxLength(300, 'validation.client_secret.invalid')),
+  outcome: v.picklist(['succeed', 'fail'], 'validation.outcome.invalid'),
+})
+export type ConfirmPaymentInput = v.InferOutput<typeof ConfirmPaymentInput>
+
+/** A card token (`tok_…` locally; a PaymentMethod `pm_…` or token in stripe mode), or null. */
+const CardToken = v.optional(
+  v.nullable(v.pipe(v.string('validation.token.invalid'), v.trim(), v.maxLength(300, 'validation.token.invalid'))),
+)
+/** The PaymentIntent a repeated call carries after 3-D Secure (decisions §10). */
+const PaymentIntentId = v.optional(
+  v.nullable(v.pipe(v.string('validation.payment_intent.invalid'), v.trim(), v.regex(/^pi_[A-Za-z0-9_]{1,200}$/, 'validation.payment_intent.invalid'))),
+)
+const PlanId = v.pipe(v.string('validation.plan.required'), v.trim(), v.nonEmpty('validation.plan.required'), v.maxLength(40, 'plan.unknown'))
+
+/**
+ * POST /api/account/plan (the sign-up choice) and POST /api/account/upgrade: `{plan, token}`; a
+ * paid plan needs `token`, or `payment_intent` when the call is repeated after 3-D Secure.
+ */
+export const PayPlanInput = v.object({ plan: PlanId, token: CardToken, payment_intent: PaymentIntentId })
+export type PayPlanInput = v.InferOutput<typeof PayPlanInput>
+
+/** PATCH /api/account/plan: a change of plan for an account that has a card (to free: cancel at period end). */
+export const ChangePlanInput = v.object({ plan: PlanId })
+export type ChangePlanInput = v.InferOutput<typeof ChangePlanInput>
+
+/** PATCH /api/account/card: a new card (`token`), or `payment_intent` after 3-D Secure. */
+export const UpdateCardInput = v.object({ token: CardToken, payment_intent: PaymentIntentId })
+export type UpdateCardInput = v.InferOutput<typeof UpdateCardInput>
+
+/** POST /api/dev/clock (not in production): moves the caller's account billing clock forward. */
+export const DevClockInput = v.object({
+  days: v.pipe(v.number('validation.days.invalid'), v.integer('validation.days.invalid'), v.minValue(1, 'validation.days.invalid'), v.maxValue(3660, 'validation.days.invalid')),
+})
+
+/** POST /api/dev/card (not in production): makes the account's card fail its next charges, or work again. */
+export const DevCardInput = v.object({
+  behaviour: v.picklist(['succeed', 'decline', 'authenticate'], 'validation.behaviour.invalid'),
+})
+
+// ---- Answers -------------------------------------------------------------------------------
+
+/** spec §3 Plan, plus what it unlocks (issue 11 item 5). `price` in major units (12 = $12.00). */
+export interface PlanInfo {
+  id: string
+  name: string
+  type: string
+  price: number
+  currency: string
+  currency_symbol: string
+  interval: 'month' | 'year' | null
+  features: { name: string }[]
+  unlocks: Capability[]
+  /** Charged per member of the account (spec §9 seats). */
+  per_seat: boolean
+}
+
+/** GET /api/account/plans (decisions §10). */
+export interface PlansData {
+  plans: PlanInfo[]
+  active: string | null
+  provider: PaymentProviderKind
+  publishable_key?: string
+}
+
+/** A paying call whose card needs 3-D Secure (decisions §10): nothing changed yet. */
+export interface PaymentActionData {
+  requires_payment_action: true
+  client_secret: string
+}
+
+/** POST /api/payment/local/token. */
+export interface CardTokenData {
+  token: string
+}
+
+/** POST /api/payment/local/confirm. */
+export interface ConfirmPaymentData {
+  payment_intent: string
+  status: 'succeeded' | 'failed'
+}
+
+/** GET /api/account/subscription (decisions §10). Dates are ISO 8601 UTC; seat_price in minor units. */
+export interface SubscriptionData {
+  status: SubscriptionStatus | null
+  object: {
+    plan: string
+    cancel_at_period_end: boolean
+    current_period_start: string
+    current_period_end: string
+    seats: number
+    seat_price: number
+    currency: string
+    currency_symbol: string
+    interval: 'month' | 'year'
+  } | null
+}
+
+/** GET /api/account/card: spec §3 Card (the number is never kept, only its last four digits). */
+export interface CardData {
+  brand: string
+  last4: string
+  exp_month: number
+  exp_year: number
+}
+
+/** GET /api/account/invoice (decisions §10). `total` in major units; `invoice_pdf` needs the owner's token. */
+export interface InvoiceData {
+  id: string
+  number: string
+  date: string
+  status: 'paid' | 'open' | 'void' | 'uncollectible'
+  total: number
+  currency: string
+  currency_symbol: string
+  invoice_pdf: string
+}
+
+/** The answer of a completed plan call: the plan now in force and the session user (as GET /api/user). */
+export interface PlanChangeData<User = unknown> {
+  plan: string
+  onboarded: boolean
+  user: User
+  subscription: SubscriptionData
+  /** PATCH to free: the day the paid plan ends (ISO), features kept until then (spec §4). */
+  ends_at?: string
+}
+
+/** spec §9: seats total = rounded price (minor units) × seats ÷ 100, in major units. */
+export const seatsTotal = (seatPrice: number, seats: number) => (Math.round(seatPrice) * seats) / 100
