@@ -29,12 +29,14 @@ import { Route as AccountAccountPasswordRouteImport } from './routes/_account.ac
 import { Route as AccountAccountProfileRouteImport } from './routes/_account.account.profile'
 import { Route as AccountAccountUrlRouteImport } from './routes/_account.account.url'
 import { Route as AppBooksIndexRouteImport } from './routes/_app.books.index'
-import { Route as AppBooksBookIdRouteImport } from './routes/_app.books.$bookId'
+import { Route as AppBooksImportRouteImport } from './routes/_app.books.import'
 import { Route as AppBooksNewRouteImport } from './routes/_app.books.new'
 import { Route as AuthEmailRevertRouteImport } from './routes/_auth.email.revert'
 import { Route as AuthSignupIndexRouteImport } from './routes/_auth.signup.index'
 import { Route as AuthSignupPlanRouteImport } from './routes/_auth.signup.plan'
 import { Route as AuthSignupVerifyRouteImport } from './routes/_auth.signup.verify'
+import { Route as AppBooksBookIdIndexRouteImport } from './routes/_app.books.$bookId.index'
+import { Route as AppBooksBookIdEditRouteImport } from './routes/_app.books.$bookId.edit'
 
 const SlugRoute = SlugRouteImport.update({
   id: '/$slug',
@@ -134,9 +136,9 @@ const AppBooksIndexRoute = AppBooksIndexRouteImport.update({
   path: '/books/',
   getParentRoute: () => AppRoute,
 } as any)
-const AppBooksBookIdRoute = AppBooksBookIdRouteImport.update({
-  id: '/books/$bookId',
-  path: '/books/$bookId',
+const AppBooksImportRoute = AppBooksImportRouteImport.update({
+  id: '/books/import',
+  path: '/books/import',
   getParentRoute: () => AppRoute,
 } as any)
 const AppBooksNewRoute = AppBooksNewRouteImport.update({
@@ -164,6 +166,16 @@ const AuthSignupVerifyRoute = AuthSignupVerifyRouteImport.update({
   path: '/signup/verify',
   getParentRoute: () => AuthRoute,
 } as any)
+const AppBooksBookIdIndexRoute = AppBooksBookIdIndexRouteImport.update({
+  id: '/books/$bookId/',
+  path: '/books/$bookId/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppBooksBookIdEditRoute = AppBooksBookIdEditRouteImport.update({
+  id: '/books/$bookId/edit',
+  path: '/books/$bookId/edit',
+  getParentRoute: () => AppRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/$slug': typeof SlugRoute
@@ -181,7 +193,7 @@ export interface FileRoutesByFullPath {
   '/account/password': typeof AccountAccountPasswordRoute
   '/account/profile': typeof AccountAccountProfileRoute
   '/account/url': typeof AccountAccountUrlRoute
-  '/books/$bookId': typeof AppBooksBookIdRoute
+  '/books/import': typeof AppBooksImportRoute
   '/books/new': typeof AppBooksNewRoute
   '/email/revert': typeof AuthEmailRevertRoute
   '/signup/plan': typeof AuthSignupPlanRoute
@@ -189,6 +201,8 @@ export interface FileRoutesByFullPath {
   '/account/': typeof AccountAccountIndexRoute
   '/books/': typeof AppBooksIndexRoute
   '/signup/': typeof AuthSignupIndexRoute
+  '/books/$bookId/edit': typeof AppBooksBookIdEditRoute
+  '/books/$bookId/': typeof AppBooksBookIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/$slug': typeof SlugRoute
@@ -206,7 +220,7 @@ export interface FileRoutesByTo {
   '/account/password': typeof AccountAccountPasswordRoute
   '/account/profile': typeof AccountAccountProfileRoute
   '/account/url': typeof AccountAccountUrlRoute
-  '/books/$bookId': typeof AppBooksBookIdRoute
+  '/books/import': typeof AppBooksImportRoute
   '/books/new': typeof AppBooksNewRoute
   '/email/revert': typeof AuthEmailRevertRoute
   '/signup/plan': typeof AuthSignupPlanRoute
@@ -214,6 +228,8 @@ export interface FileRoutesByTo {
   '/account': typeof AccountAccountIndexRoute
   '/books': typeof AppBooksIndexRoute
   '/signup': typeof AuthSignupIndexRoute
+  '/books/$bookId/edit': typeof AppBooksBookIdEditRoute
+  '/books/$bookId': typeof AppBooksBookIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -235,7 +251,7 @@ export interface FileRoutesById {
   '/_account/account/password': typeof AccountAccountPasswordRoute
   '/_account/account/profile': typeof AccountAccountProfileRoute
   '/_account/account/url': typeof AccountAccountUrlRoute
-  '/_app/books/$bookId': typeof AppBooksBookIdRoute
+  '/_app/books/import': typeof AppBooksImportRoute
   '/_app/books/new': typeof AppBooksNewRoute
   '/_auth/email/revert': typeof AuthEmailRevertRoute
   '/_auth/signup/plan': typeof AuthSignupPlanRoute
@@ -243,6 +259,8 @@ export interface FileRoutesById {
   '/_account/account/': typeof AccountAccountIndexRoute
   '/_app/books/': typeof AppBooksIndexRoute
   '/_auth/signup/': typeof AuthSignupIndexRoute
+  '/_app/books/$bookId/edit': typeof AppBooksBookIdEditRoute
+  '/_app/books/$bookId/': typeof AppBooksBookIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -262,7 +280,7 @@ export interface FileRouteTypes {
     | '/account/password'
     | '/account/profile'
     | '/account/url'
-    | '/books/$bookId'
+    | '/books/import'
     | '/books/new'
     | '/email/revert'
     | '/signup/plan'
@@ -270,6 +288,8 @@ export interface FileRouteTypes {
     | '/account/'
     | '/books/'
     | '/signup/'
+    | '/books/$bookId/edit'
+    | '/books/$bookId/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/$slug'
@@ -287,7 +307,7 @@ export interface FileRouteTypes {
     | '/account/password'
     | '/account/profile'
     | '/account/url'
-    | '/books/$bookId'
+    | '/books/import'
     | '/books/new'
     | '/email/revert'
     | '/signup/plan'
@@ -295,6 +315,8 @@ export interface FileRouteTypes {
     | '/account'
     | '/books'
     | '/signup'
+    | '/books/$bookId/edit'
+    | '/books/$bookId'
   id:
     | '__root__'
     | '/$slug'
@@ -315,7 +337,7 @@ export interface FileRouteTypes {
     | '/_account/account/password'
     | '/_account/account/profile'
     | '/_account/account/url'
-    | '/_app/books/$bookId'
+    | '/_app/books/import'
     | '/_app/books/new'
     | '/_auth/email/revert'
     | '/_auth/signup/plan'
@@ -323,6 +345,8 @@ export interface FileRouteTypes {
     | '/_account/account/'
     | '/_app/books/'
     | '/_auth/signup/'
+    | '/_app/books/$bookId/edit'
+    | '/_app/books/$bookId/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -476,11 +500,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppBooksIndexRouteImport
       parentRoute: typeof AppRoute
     }
-    '/_app/books/$bookId': {
-      id: '/_app/books/$bookId'
-      path: '/books/$bookId'
-      fullPath: '/books/$bookId'
-      preLoaderRoute: typeof AppBooksBookIdRouteImport
+    '/_app/books/import': {
+      id: '/_app/books/import'
+      path: '/books/import'
+      fullPath: '/books/import'
+      preLoaderRoute: typeof AppBooksImportRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/books/new': {
@@ -518,6 +542,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthSignupVerifyRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_app/books/$bookId/': {
+      id: '/_app/books/$bookId/'
+      path: '/books/$bookId'
+      fullPath: '/books/$bookId/'
+      preLoaderRoute: typeof AppBooksBookIdIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/books/$bookId/edit': {
+      id: '/_app/books/$bookId/edit'
+      path: '/books/$bookId/edit'
+      fullPath: '/books/$bookId/edit'
+      preLoaderRoute: typeof AppBooksBookIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -544,18 +582,22 @@ interface AppRouteChildren {
   AppDashboardRoute: typeof AppDashboardRoute
   AppHelpRoute: typeof AppHelpRoute
   AppWelcomeRoute: typeof AppWelcomeRoute
-  AppBooksBookIdRoute: typeof AppBooksBookIdRoute
+  AppBooksImportRoute: typeof AppBooksImportRoute
   AppBooksNewRoute: typeof AppBooksNewRoute
   AppBooksIndexRoute: typeof AppBooksIndexRoute
+  AppBooksBookIdEditRoute: typeof AppBooksBookIdEditRoute
+  AppBooksBookIdIndexRoute: typeof AppBooksBookIdIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppDashboardRoute: AppDashboardRoute,
   AppHelpRoute: AppHelpRoute,
   AppWelcomeRoute: AppWelcomeRoute,
-  AppBooksBookIdRoute: AppBooksBookIdRoute,
+  AppBooksImportRoute: AppBooksImportRoute,
   AppBooksNewRoute: AppBooksNewRoute,
   AppBooksIndexRoute: AppBooksIndexRoute,
+  AppBooksBookIdEditRoute: AppBooksBookIdEditRoute,
+  AppBooksBookIdIndexRoute: AppBooksBookIdIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
