@@ -37,12 +37,12 @@ test('a finished date before the started date is refused on the Finished field, 
   const { token } = await readyUser(request, { name: 'Dan Dates' })
   const book = await addServerBook(request, token, { title: 'Walden', finished_at: '2024-01-05' })
   await useToken(page, token)
-  await page.goto(`/books/${book.id}`)
+  await page.goto(`/books/${book.id}/edit`)
   await expect(page.locator('input[name="title"]')).toHaveValue('Walden')
   await pickToday(page, 'Started')
   await page.getByRole('button', { name: 'Save changes' }).click()
   await expect(page.getByText('The finished date cannot be before the started date')).toBeVisible()
-  await expect(page).toHaveURL(new RegExp(`/books/${book.id}$`))
+  await expect(page).toHaveURL(new RegExp(`/books/${book.id}/edit$`))
   expect((await serverBooks(request, token)).map((b) => [b.started_at, b.finished_at])).toEqual([[null, '2024-01-05']])
 
   // Without the finished date the dates are in order: it saves.

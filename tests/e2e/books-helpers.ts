@@ -13,6 +13,9 @@ export interface ServerBook {
   imageUrl: string | null
   isbn: string | null
   asin: string | null
+  position: string | null
+  added_at: string
+  source: string
   status: string
 }
 
@@ -84,3 +87,24 @@ export async function pickToday(page: Page, label: string) {
 /** A book's row in the /books list. */
 export const bookRow = (page: Page, title: string) =>
   page.getByRole('list', { name: /^(Your books|Tus libros)$/ }).getByRole('listitem').filter({ hasText: title })
+
+/** The /books rows' titles in list order (rows are placed by aria-posinset, not DOM order). */
+export async function listedTitles(page: Page): Promise<string[]> {
+  return page
+    .getByRole('list', { name: /^(Your books|Tus libros)$/ })
+    .getByRole('listitem')
+    .evaluateAll((items) =>
+      items
+        .map((li) => [Number(li.getAttribute('aria-posinset')), li.querySelector('a')?.textContent ?? ''] as const)
+        .sort((a, b) => a[0] - b[0])
+        .map(([, title]) => title),
+    )
+}
+
+/** The server's books in "Up next" order (decisions §14: keys compared as plain strings). */
+export async function serverUpNext(request: APIRequestContext, token: string): Promise<string[]> {
+  const books = await serverBooks(request, token)
+  return books
+    .sort((a, b) => (a.position! < b.position! ? -1 : a.position! > b.position! ? 1 : a.id < b.id ? -1 : 1))
+    .map((b) => b.title)
+}

@@ -66,6 +66,10 @@ for (const { width, scheme, lang } of combos) {
     await shot('new-errors')
 
     await page.goto(`/books/${dune.id}`)
+    await expect(page.getByRole('heading', { level: 1, name: 'Dune' })).toBeVisible()
+    await page.waitForTimeout(300)
+    await shot('book-page')
+    await page.goto(`/books/${dune.id}/edit`)
     await expect(page.locator('input[name="title"]')).toHaveValue('Dune')
     await page.locator('label').filter({ has: page.locator('input[value="4"]') }).click()
     await page.locator('[name="started_at"]').locator('xpath=..').getByRole('button').first().click()

@@ -43,7 +43,7 @@ test('add, edit, rate, delete and undo; the server holds the result', async ({ p
 
   // Edit: another rating, a finish date
   await row.getByRole('link', { name: 'Edit “Dune”' }).click()
-  await expect(page).toHaveURL(new RegExp(`/books/${first!.id}$`))
+  await expect(page).toHaveURL(new RegExp(`/books/${first!.id}/edit$`))
   await expect(page).toHaveTitle(/Edit “Dune”/)
   await expect(page.locator('input[name="title"]')).toHaveValue('Dune')
   await expect(page.getByRole('radio', { name: '4 stars' })).toBeChecked()
@@ -82,7 +82,7 @@ test('add, edit, rate, delete and undo; the server holds the result', async ({ p
 test('the edit page deletes the book too: back to the list, with Undo', async ({ page, request }) => {
   const token = await signedIn(page, request)
   const book = await addServerBook(request, token, { title: 'Piranesi', author: 'Susanna Clarke' })
-  await page.goto(`/books/${book.id}`)
+  await page.goto(`/books/${book.id}/edit`)
   await expect(page.locator('input[name="title"]')).toHaveValue('Piranesi')
   await page.getByRole('button', { name: 'Delete book' }).click()
   const dialog = page.getByRole('alertdialog', { name: 'Delete “Piranesi”?' })
@@ -316,11 +316,14 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(page.getByText('Please enter a title')).toBeVisible()
     await check('/books/new with errors')
     await page.goto(`/books/${book.id}`)
-    await expect(page.locator('input[name="title"]')).toHaveValue('Middlemarch')
+    await expect(page.getByRole('heading', { level: 1, name: 'Middlemarch' })).toBeVisible()
     await check('/books/{id}')
+    await page.goto(`/books/${book.id}/edit`)
+    await expect(page.locator('input[name="title"]')).toHaveValue('Middlemarch')
+    await check('/books/{id}/edit')
     await page.getByRole('button', { name: /^Started / }).click()
     await expect(page.locator('[data-part="table-cell-trigger"][data-view="day"][data-focus]')).toBeFocused()
-    await check('/books/{id} calendar open')
+    await check('/books/{id}/edit calendar open')
   })
 }
 

@@ -94,7 +94,7 @@ test('the heart and toasts keep clear of every primary button on a phone', async
     await expect(toast, `${path}: the toast was still showing`).toBeVisible()
   }
 
-  for (const path of ['/account/password', '/help', '/books/new', `/books/${book.id}`]) {
+  for (const path of ['/account/password', '/help', '/books/new', `/books/${book.id}/edit`]) {
     await page.goto(path)
     await expectClear(page, submit(page), `${path} submit`)
   }

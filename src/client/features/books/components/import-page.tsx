@@ -73,7 +73,7 @@ export function ImportPage() {
                   <Trans>Import finished</Trans>
                 </Alert.Title>
                 <Alert.Description>
-                  <ImportSummary imported={state.imported} skipped={state.skipped} unreadable={state.unreadable} format={i18n.number} />
+                  <ImportSummary imported={state.imported} skipped={state.skipped} unreadable={state.unreadable} format={(n) => i18n.number(n)} />
                 </Alert.Description>
               </Alert.Content>
             </Alert.Root>
