@@ -1,7 +1,18 @@
 import { expect, test, type Page } from '@playwright/test'
 import { expectAccessible } from './a11y'
 import { notifications, readyUser, useToken } from './auth-helpers'
-import { addServerBook, auth, bookRow, controlledBySw, expectServerBooks, pickToday, rate, serverBooks, syncBadge, today } from './books-helpers'
+import {
+  addServerBook,
+  auth,
+  bookRow,
+  controlledBySw,
+  expectServerBooks,
+  pickToday,
+  rate,
+  serverBooks,
+  syncBadge,
+  today,
+} from './books-helpers'
 
 // The book screens online (spec §2 /books, /books/new, /books/{id}; decisions §6): every change
 // is shown at once from the device and reaches the server through the outbox.
@@ -53,7 +64,9 @@ test('add, edit, rate, delete and undo; the server holds the result', async ({ p
   await expect(notifications(page).getByText('Saved “Dune”')).toBeVisible()
   await expect(row.getByRole('img', { name: 'Rated 5 out of 5' })).toBeVisible()
   await expect(row.getByText('Finished', { exact: true })).toBeVisible()
-  await expectServerBooks(request, token, (b) => [b.id, b.rating, b.finished_at, b.status], [[first!.id, 5, today().iso, 'finished']])
+  await expectServerBooks(request, token, (b) => [b.id, b.rating, b.finished_at, b.status], [
+    [first!.id, 5, today().iso, 'finished'],
+  ])
 
   // Delete, confirmed in a dialog, then Undo from the toast
   await row.getByRole('button', { name: 'Delete “Dune”' }).click()
@@ -89,10 +102,16 @@ test('the edit page deletes the book too: back to the list, with Undo', async ({
   await dialog.getByRole('button', { name: 'Delete' }).click()
   await expect(page).toHaveURL(/\/books$/)
   await expect(page.getByRole('heading', { name: 'Your list is empty' })).toBeVisible()
-  await notifications(page).getByRole('listitem').filter({ hasText: 'Deleted “Piranesi”' }).getByRole('button', { name: 'Undo' }).click()
+  await notifications(page)
+    .getByRole('listitem')
+    .filter({ hasText: 'Deleted “Piranesi”' })
+    .getByRole('button', { name: 'Undo' })
+    .click()
   await expect(bookRow(page, 'Piranesi')).toBeVisible()
   // The deleted book is a tombstone on the server; Undo added it back as a new book.
-  await expectServerBooks(request, token, (b) => [b.id === book.id, b.title, b.author], [[false, 'Piranesi', 'Susanna Clarke']])
+  await expectServerBooks(request, token, (b) => [b.id === book.id, b.title, b.author], [
+    [false, 'Piranesi', 'Susanna Clarke'],
+  ])
 })
 
 test('the form validates on blur and keeps the reader on it while invalid', async ({ page, request }) => {
@@ -132,7 +151,12 @@ test('a pasted Amazon link fills in the title and ISBN without fetching', async 
 
 test('search (accents and case ignored) and the status filter', async ({ page, request }) => {
   const token = await signedIn(page, request)
-  await addServerBook(request, token, { title: 'Cien años de soledad', author: 'Gabriel García Márquez', started_at: '2024-01-02', finished_at: '2024-02-03' })
+  await addServerBook(request, token, {
+    title: 'Cien años de soledad',
+    author: 'Gabriel García Márquez',
+    started_at: '2024-01-02',
+    finished_at: '2024-02-03',
+  })
   await addServerBook(request, token, { title: 'Dune', author: 'Frank Herbert', started_at: '2024-03-01' })
   await addServerBook(request, token, { title: 'Piranesi', author: 'Susanna Clarke' })
   await page.goto('/books')
@@ -186,7 +210,11 @@ test('Books is in the main navigation', async ({ page, request }) => {
   await expect(page.getByRole('heading', { name: 'My books' })).toBeVisible()
 })
 
-test('a change the server refuses is listed with its reason and can be dismissed', async ({ page, request, context }) => {
+test('a change the server refuses is listed with its reason and can be dismissed', async ({
+  page,
+  request,
+  context,
+}) => {
   const token = await signedIn(page, request)
   const book = await addServerBook(request, token, { title: 'Gone Girl' })
   await page.goto('/books')
@@ -299,7 +327,12 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.goto('/books')
     await expect(page.getByRole('heading', { name: 'Your list is empty' })).toBeVisible()
     await check('/books empty')
-    const book = await addServerBook(request, token, { title: 'Middlemarch', author: 'George Eliot', rating: 4, started_at: '2024-05-01' })
+    const book = await addServerBook(request, token, {
+      title: 'Middlemarch',
+      author: 'George Eliot',
+      rating: 4,
+      started_at: '2024-05-01',
+    })
     await page.reload()
     await expect(bookRow(page, 'Middlemarch')).toBeVisible()
     await check('/books')

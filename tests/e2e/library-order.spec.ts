@@ -1,6 +1,15 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { notifications, readyUser, useToken } from './auth-helpers'
-import { addServerBook, auth, bookRow, expectServerBooks, listedTitles, serverBooks, serverUpNext, syncBadge } from './books-helpers'
+import {
+  addServerBook,
+  auth,
+  bookRow,
+  expectServerBooks,
+  listedTitles,
+  serverBooks,
+  serverUpNext,
+  syncBadge,
+} from './books-helpers'
 
 // decisions §14 "Up next": reordered by dragging and from the keyboard on /books, synced
 // field-level, shown in that order on the public list. Issue 16 item 5: the book page, and an
@@ -20,10 +29,16 @@ async function reader(page: Page, request: APIRequestContext, titles: string[]) 
 async function publicOrder(request: APIRequestContext, token: string) {
   const slug = `upnext-${Date.now().toString(36)}`
   expect((await request.patch('/api/url', { data: { slug }, headers: auth(token) })).status()).toBe(200)
-  return async () => ((await (await request.get(`/api/public/${slug}`)).json()) as { data: { books: { title: string }[] } }).data.books.map((b) => b.title)
+  return async () =>
+    (
+      (await (await request.get(`/api/public/${slug}`)).json()) as { data: { books: { title: string }[] } }
+    ).data.books.map((b) => b.title)
 }
 
-test('drag a book by its handle to change its place; the server and the public list follow', async ({ page, request }) => {
+test('drag a book by its handle to change its place; the server and the public list follow', async ({
+  page,
+  request,
+}) => {
   const token = await reader(page, request, ['Emma', 'Dune', 'Walden', 'Kindred'])
   const handle = page.getByRole('button', { name: 'Move “Kindred”' })
   await handle.scrollIntoViewIfNeeded()
@@ -69,7 +84,10 @@ test('the handle moves its book with the arrow keys, says so, and keeps the focu
   await expect(page.getByRole('button', { name: /^Move / })).toHaveCount(0)
 })
 
-test('the book page: everything about the book, Edit, and Delete whose Undo restores every field', async ({ page, request }) => {
+test('the book page: everything about the book, Edit, and Delete whose Undo restores every field', async ({
+  page,
+  request,
+}) => {
   const { token } = await readyUser(request, { name: 'Pia Page' })
   await addServerBook(request, token, { title: 'Emma', author: 'Jane Austen' })
   const book = await addServerBook(request, token, {
@@ -114,10 +132,17 @@ test('the book page: everything about the book, Edit, and Delete whose Undo rest
   await page.getByRole('alertdialog', { name: 'Delete “Dune”?' }).getByRole('button', { name: 'Delete' }).click()
   await expect(page).toHaveURL(/\/books$/)
   await expect(bookRow(page, 'Dune')).toBeHidden()
-  await notifications(page).getByRole('listitem').filter({ hasText: 'Deleted “Dune”' }).getByRole('button', { name: 'Undo' }).click()
+  await notifications(page)
+    .getByRole('listitem')
+    .filter({ hasText: 'Deleted “Dune”' })
+    .getByRole('button', { name: 'Undo' })
+    .click()
   await expect(bookRow(page, 'Dune')).toBeVisible()
   const keep = ({ id: _id, version: _v, created_at: _c, updated_at: _u, ...rest }: Record<string, unknown>) => rest
-  await expectServerBooks(request, token, (b) => (b.title === 'Dune' ? keep(b as never) : b.title), [keep(before as never), 'Emma'])
+  await expectServerBooks(request, token, (b) => (b.title === 'Dune' ? keep(b as never) : b.title), [
+    keep(before as never),
+    'Emma',
+  ])
   // Back in its place in "Up next" (the newer book, Dune, was on top).
   await expect.poll(() => listedTitles(page)).toEqual(['Dune', 'Emma'])
 })

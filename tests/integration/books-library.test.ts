@@ -19,7 +19,9 @@ const create = async (token: string, body: Record<string, unknown>) => {
   return res.body.data
 }
 const upNext = (books: Iterable<{ title: string; position: string | null; id: string }>) =>
-  [...books].sort((a, b) => (a.position! < b.position! ? -1 : a.position! > b.position! ? 1 : a.id < b.id ? -1 : 1)).map((b) => b.title)
+  [...books]
+    .sort((a, b) => (a.position! < b.position! ? -1 : a.position! > b.position! ? 1 : a.id < b.id ? -1 : 1))
+    .map((b) => b.title)
 
 describe('the API', () => {
   test('new fields are stored, answered and patched one at a time', async () => {
@@ -32,9 +34,20 @@ describe('the API', () => {
       added_at: '2023-12-24',
       source: 'import',
     })
-    expect(book).toMatchObject({ isbn: '9780441172719', asin: 'B00B7NPRY8', position: 'a5', added_at: '2023-12-24', source: 'import' })
+    expect(book).toMatchObject({
+      isbn: '9780441172719',
+      asin: 'B00B7NPRY8',
+      position: 'a5',
+      added_at: '2023-12-24',
+      source: 'import',
+    })
     const plain = await create(me.token, { title: 'Emma' })
-    expect(plain).toMatchObject({ isbn: null, asin: null, source: 'hand', added_at: new Date().toISOString().slice(0, 10) })
+    expect(plain).toMatchObject({
+      isbn: null,
+      asin: null,
+      source: 'hand',
+      added_at: new Date().toISOString().slice(0, 10),
+    })
     // Without a position a new book goes on top.
     expect(plain.position < 'a5').toBe(true)
     const link = await create(me.token, { link: 'https://www.amazon.com/Dune-Frank-Herbert/dp/0441172717/' })
@@ -42,8 +55,17 @@ describe('the API', () => {
 
     const moved = await s.api('PATCH', `/api/books/${book.id}`, { token: me.token, body: { position: 'Zz' } })
     expect(moved.status).toBe(200)
-    expect(moved.body.data).toMatchObject({ title: 'Dune', position: 'Zz', isbn: '9780441172719', added_at: '2023-12-24', source: 'import' })
-    const cleared = await s.api('PATCH', `/api/books/${book.id}`, { token: me.token, body: { isbn: null, source: 'hand' } })
+    expect(moved.body.data).toMatchObject({
+      title: 'Dune',
+      position: 'Zz',
+      isbn: '9780441172719',
+      added_at: '2023-12-24',
+      source: 'import',
+    })
+    const cleared = await s.api('PATCH', `/api/books/${book.id}`, {
+      token: me.token,
+      body: { isbn: null, source: 'hand' },
+    })
     expect(cleared.body.data).toMatchObject({ isbn: null, source: 'import' }) // source is set once, at creation
   })
 
@@ -68,7 +90,8 @@ describe('the API', () => {
     const me = await s.signUp()
     const slug = `up-${Date.now().toString(36)}`
     expect((await s.api('PATCH', '/api/url', { token: me.token, body: { slug } })).status).toBe(200)
-    const titles = async () => (await s.api('GET', `/api/public/${slug}`)).body.data.books.map((b: { title: string }) => b.title)
+    const titles = async () =>
+      (await s.api('GET', `/api/public/${slug}`)).body.data.books.map((b: { title: string }) => b.title)
     const emma = await create(me.token, { title: 'Emma', position: 'a1' })
     await create(me.token, { title: 'Walden', position: 'a2' })
     const zebra = await create(me.token, { title: 'zebra', position: 'Zz' }) // code-unit order: Z < a
@@ -130,7 +153,11 @@ describe('through sync', () => {
     const server = await serverBooks(s, me.token)
     expect(server.size).toBe(121)
     expect(upNext(server.values())).toEqual([...inputs.map((i) => i.title), 'Already here'])
-    expect([...server.values()].find((b) => b.title === 'Imported 0')).toMatchObject({ isbn: '9780441172719', source: 'import', added_at: '2020-01-01' })
+    expect([...server.values()].find((b) => b.title === 'Imported 0')).toMatchObject({
+      isbn: '9780441172719',
+      source: 'import',
+      added_at: '2020-01-01',
+    })
     expect(c.net.requests).toBeLessThan(10) // batches of 50, not one call per book
   })
 

@@ -82,7 +82,11 @@ export function createMutations(opts: MutationOptions = {}) {
   }
 
   /** The create call's body: a new book goes on top of "Up next" (decisions §14), added today. */
-  function createPayload(input: CreateBookRaw, parsed: CreateBookInput, position: string): Record<string, unknown> & { id: string } {
+  function createPayload(
+    input: CreateBookRaw,
+    parsed: CreateBookInput,
+    position: string,
+  ): Record<string, unknown> & { id: string } {
     const { isbn, asin, ...fields } = parsed
     // ISBN/ASIN travel only when given; otherwise the link travels and the server derives them.
     return {

@@ -59,7 +59,8 @@ async function upNextPage(d: TbrDatabase, accountId: string, offset: number, lim
 }
 
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true })
-const text = (a: string | null, b: string | null) => (a === b ? 0 : a === null ? 1 : b === null ? -1 : collator.compare(a, b))
+const text = (a: string | null, b: string | null) =>
+  a === b ? 0 : a === null ? 1 : b === null ? -1 : collator.compare(a, b)
 
 const COMPARE: Record<Exclude<BookSort, 'created'>, (a: LocalBook, b: LocalBook) => number> = {
   position: upNext,

@@ -33,7 +33,14 @@ export function BookCover({ url, size = 'md' }: { url: string | null | undefined
   return (
     <span className={bookCover({ size })} aria-hidden>
       {url && !failed ? (
-        <img src={url} alt="" loading="lazy" decoding="async" referrerPolicy="no-referrer" onError={() => setFailed(true)} />
+        <img
+          src={url}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          referrerPolicy="no-referrer"
+          onError={() => setFailed(true)}
+        />
       ) : (
         <BookOpen size={ICON_SIZE[size]} />
       )}

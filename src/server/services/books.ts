@@ -1,9 +1,22 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm'
 import { generateKeyBetween } from 'fractional-indexing'
-import { BOOK_SOURCES, CreateBookInput, UpdateBookInput, withDerived, type Book, type BookSource } from '~/shared/schemas/book'
+import {
+  BOOK_SOURCES,
+  CreateBookInput,
+  UpdateBookInput,
+  withDerived,
+  type Book,
+  type BookSource,
+} from '~/shared/schemas/book'
 import type { Locale } from '~/shared/schemas/common'
 import * as v from 'valibot'
-import { canonicalJson, IdempotencyKey, type BookMutationKind, type MutationResult, type PullResponse } from '~/shared/sync/protocol'
+import {
+  canonicalJson,
+  IdempotencyKey,
+  type BookMutationKind,
+  type MutationResult,
+  type PullResponse,
+} from '~/shared/sync/protocol'
 import { normaliseId, validate } from '../context'
 import type { Db, Tx } from '../db/client'
 import { accounts, books, idempotencyKeys } from '../db/schema'
@@ -206,7 +219,8 @@ type Answer = { status: number; body: MutationResult['body']; wrote: boolean }
 async function applyOne(tx: Tx, accountId: string, locale: Locale, m: BookMutation, version: number): Promise<Answer> {
   const msg = (key: 'book.created' | 'book.exists' | 'book.updated' | 'book.deleted') => translate(locale, key)
   const now = new Date()
-  if (m.id !== null && !isWellFormedText(m.id)) throw new ApiError(400, 'validation.text.invalid_char', { inputError: 'id' })
+  if (m.id !== null && !isWellFormedText(m.id))
+    throw new ApiError(400, 'validation.text.invalid_char', { inputError: 'id' })
   if (m.kind !== 'book.delete' && (typeof m.data !== 'object' || m.data === null || Array.isArray(m.data))) {
     throw new ApiError(400, 'error.bad_request')
   }

@@ -157,7 +157,9 @@ export function isPositionKey(s: string): boolean {
     return false
   }
 }
-const Position = v.nullable(v.pipe(v.string('validation.book.position.invalid'), v.check(isPositionKey, 'validation.book.position.invalid')))
+const Position = v.nullable(
+  v.pipe(v.string('validation.book.position.invalid'), v.check(isPositionKey, 'validation.book.position.invalid')),
+)
 const AddedAt = v.pipe(
   v.string('validation.book.date.invalid'),
   v.trim(),

@@ -22,16 +22,49 @@ import { ReorderContext, SortableBookRow } from './reorder'
 import { SortSelect } from './sort-select'
 
 const styles = {
-  header: css({ display: 'flex', alignItems: 'flex-end', justifyContent: 'space-between', gap: '4', flexWrap: 'wrap', mb: '6' }),
+  header: css({
+    display: 'flex',
+    alignItems: 'flex-end',
+    justifyContent: 'space-between',
+    gap: '4',
+    flexWrap: 'wrap',
+    mb: '6',
+  }),
   title: css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold', letterSpacing: 'tight', outline: 'none' }),
   lead: css({ color: 'fg.muted', mt: '1' }),
   headerActions: css({ display: 'flex', gap: '2', flexWrap: 'wrap' }),
-  toolbar: css({ display: 'flex', flexDirection: { base: 'column', md: 'row' }, alignItems: { md: 'center' }, gap: '3', mb: '4', flexWrap: 'wrap' }),
-  search: css({ position: 'relative', flex: '1', minW: { base: 0, md: '14rem' }, '& svg': { position: 'absolute', left: '3', top: '50%', transform: 'translateY(-50%)', color: 'fg.muted', pointerEvents: 'none' } }),
+  toolbar: css({
+    display: 'flex',
+    flexDirection: { base: 'column', md: 'row' },
+    alignItems: { md: 'center' },
+    gap: '3',
+    mb: '4',
+    flexWrap: 'wrap',
+  }),
+  search: css({
+    position: 'relative',
+    flex: '1',
+    minW: { base: 0, md: '14rem' },
+    '& svg': {
+      position: 'absolute',
+      left: '3',
+      top: '50%',
+      transform: 'translateY(-50%)',
+      color: 'fg.muted',
+      pointerEvents: 'none',
+    },
+  }),
   searchInput: css({ ...inputStyle, ps: '10' }),
   srOnly: css({ srOnly: true }),
   list: css({ position: 'relative', listStyle: 'none', m: '0', p: '0' }),
-  frame: css({ borderWidth: '1px', borderColor: 'border', borderRadius: 'xl', overflow: 'hidden', bg: 'bg.panel', boxShadow: 'sm' }),
+  frame: css({
+    borderWidth: '1px',
+    borderColor: 'border',
+    borderRadius: 'xl',
+    overflow: 'hidden',
+    bg: 'bg.panel',
+    boxShadow: 'sm',
+  }),
   item: css({ position: 'absolute', left: '0', right: '0', top: '0' }),
 }
 
@@ -63,12 +96,17 @@ export function BookListPage({ query, status, sort, onSearchChange }: BookListPa
   if (list.total !== undefined && list.total !== count) setCount(list.total)
 
   const search = (next: { q?: string; status?: BookStatus; sort?: ListSort }) =>
-    onSearchChange({ q: next.q || undefined, status: next.status, sort: next.sort === 'up-next' ? undefined : next.sort })
+    onSearchChange({
+      q: next.q || undefined,
+      status: next.status,
+      sort: next.sort === 'up-next' ? undefined : next.sort,
+    })
   const setQuery = (q: string) => {
     setText(q)
     search({ q, status, sort })
   }
-  const setStatus = (value: string) => search({ q: text, status: value === 'any' ? undefined : (value as BookStatus), sort })
+  const setStatus = (value: string) =>
+    search({ q: text, status: value === 'any' ? undefined : (value as BookStatus), sort })
   const clearFilters = () => {
     setText('')
     search({ sort })
@@ -122,7 +160,11 @@ export function BookListPage({ query, status, sort, onSearchChange }: BookListPa
           <h1 ref={heading} tabIndex={-1} className={styles.title}>
             <Trans>My books</Trans>
           </h1>
-          {!!all && <p className={styles.lead}>{all === 1 ? <Trans>1 book on your list</Trans> : <Trans>{allText} books on your list</Trans>}</p>}
+          {!!all && (
+            <p className={styles.lead}>
+              {all === 1 ? <Trans>1 book on your list</Trans> : <Trans>{allText} books on your list</Trans>}
+            </p>
+          )}
         </div>
         {all !== 0 && (
           <div className={styles.headerActions}>
@@ -205,10 +247,19 @@ export function BookListPage({ query, status, sort, onSearchChange }: BookListPa
             total={total ?? 0}
             onMove={(from, to) => void move(from, to, false)}
           >
-            <ul ref={ref as never} className={styles.list} aria-label={t`Your books`} style={{ height: (total ?? 3) * ROW_HEIGHT }}>
+            <ul
+              ref={ref as never}
+              className={styles.list}
+              aria-label={t`Your books`}
+              style={{ height: (total ?? 3) * ROW_HEIGHT }}
+            >
               {total === undefined
                 ? [0, 1, 2].map((i) => (
-                    <li key={i} className={styles.item} style={{ height: ROW_HEIGHT, transform: `translateY(${i * ROW_HEIGHT}px)` }}>
+                    <li
+                      key={i}
+                      className={styles.item}
+                      style={{ height: ROW_HEIGHT, transform: `translateY(${i * ROW_HEIGHT}px)` }}
+                    >
                       <SkeletonRow />
                     </li>
                   ))
@@ -245,7 +296,12 @@ export function BookListPage({ query, status, sort, onSearchChange }: BookListPa
         </div>
       )}
 
-      <DeleteBookDialog book={confirming} onClose={() => setConfirming(null)} onConfirm={deleteBookWithUndo} afterDelete={() => heading.current} />
+      <DeleteBookDialog
+        book={confirming}
+        onClose={() => setConfirming(null)}
+        onConfirm={deleteBookWithUndo}
+        afterDelete={() => heading.current}
+      />
     </>
   )
 }

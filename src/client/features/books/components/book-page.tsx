@@ -19,14 +19,37 @@ import { SyncStateMark } from './sync-state'
 
 const styles = {
   page: css({ maxW: '3xl' }),
-  back: css({ display: 'inline-flex', alignItems: 'center', gap: '1.5', fontSize: 'sm', fontWeight: 'medium', color: 'fg.muted', mb: '4', borderRadius: 'sm', _hover: { color: 'fg' } }),
+  back: css({
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: '1.5',
+    fontSize: 'sm',
+    fontWeight: 'medium',
+    color: 'fg.muted',
+    mb: '4',
+    borderRadius: 'sm',
+    _hover: { color: 'fg' },
+  }),
   head: css({ display: 'flex', gap: { base: '4', md: '6' }, alignItems: 'flex-start', mb: '6' }),
   headText: css({ display: 'flex', flexDirection: 'column', gap: '2', minW: 0 }),
-  title: css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold', letterSpacing: 'tight', overflowWrap: 'anywhere', lineHeight: 'tight' }),
+  title: css({
+    fontSize: { base: '2xl', md: '3xl' },
+    fontWeight: 'bold',
+    letterSpacing: 'tight',
+    overflowWrap: 'anywhere',
+    lineHeight: 'tight',
+  }),
   author: css({ fontSize: { base: 'md', md: 'lg' }, color: 'fg.muted' }),
   chips: css({ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: '2' }),
   actions: css({ display: 'flex', gap: '2', flexWrap: 'wrap', mt: '2' }),
-  facts: css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'max-content 1fr' }, columnGap: '6', rowGap: { base: '0.5', sm: '2' }, '& dt': { color: 'fg.muted', fontSize: 'sm', mt: { base: '2', sm: '0' } }, '& dd': { overflowWrap: 'anywhere' } }),
+  facts: css({
+    display: 'grid',
+    gridTemplateColumns: { base: '1fr', sm: 'max-content 1fr' },
+    columnGap: '6',
+    rowGap: { base: '0.5', sm: '2' },
+    '& dt': { color: 'fg.muted', fontSize: 'sm', mt: { base: '2', sm: '0' } },
+    '& dd': { overflowWrap: 'anywhere' },
+  }),
   sectionTitle: css({ fontSize: 'lg', fontWeight: 'semibold', mb: '2' }),
   // The reader's own line breaks are kept (issue 16 item 5).
   review: css({ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', lineHeight: 'relaxed' }),
@@ -83,7 +106,12 @@ function BookDetails({ book, leaving }: { book: LocalBook; leaving: { current: b
             <SyncStateMark state={book.sync} />
           </div>
           <div className={styles.actions}>
-            <Link to="/books/$bookId/edit" params={{ bookId: book.id }} className={buttonRecipe({ variant: 'solid', size: 'md' })} aria-label={t`Edit “${title}”`}>
+            <Link
+              to="/books/$bookId/edit"
+              params={{ bookId: book.id }}
+              className={buttonRecipe({ variant: 'solid', size: 'md' })}
+              aria-label={t`Edit “${title}”`}
+            >
               <Pencil aria-hidden size={16} />
               <Trans>Edit</Trans>
             </Link>

@@ -37,10 +37,24 @@ export const rowStyles = {
     borderRadius: 'sm',
     _hover: { color: 'accent', textDecoration: 'underline', textUnderlineOffset: '2px' },
   }),
-  author: css({ fontSize: 'sm', color: 'fg.muted', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minH: '5' }),
+  author: css({
+    fontSize: 'sm',
+    color: 'fg.muted',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+    minH: '5',
+  }),
   meta: css({ display: 'flex', alignItems: 'center', gap: '2', mt: '1', minW: 0, overflow: 'hidden' }),
   // The day that says most (finished, else started, else added) and the start of the review.
-  detail: css({ fontSize: 'xs', color: 'fg.muted', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minH: '4' }),
+  detail: css({
+    fontSize: 'xs',
+    color: 'fg.muted',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+    minH: '4',
+  }),
   handle: css({
     display: 'inline-flex',
     alignItems: 'center',
@@ -101,7 +115,12 @@ export function BookRow({ book, onDelete, handle, nodeRef, style, dragging }: Bo
       : t`Added ${formatDay(i18n, book.added_at, 'medium')}`
   const review = book.review ? book.review.slice(0, 160).replace(/\s+/g, ' ') : null
   return (
-    <div ref={nodeRef} style={style} className={cx(rowStyles.row, dragging && rowStyles.dragging)} data-book-id={book.id}>
+    <div
+      ref={nodeRef}
+      style={style}
+      className={cx(rowStyles.row, dragging && rowStyles.dragging)}
+      data-book-id={book.id}
+    >
       {handle && (
         <button
           ref={handle.ref}
@@ -133,10 +152,22 @@ export function BookRow({ book, onDelete, handle, nodeRef, style, dragging }: Bo
         </span>
       </div>
       <div className={rowStyles.actions}>
-        <Link to="/books/$bookId/edit" params={{ bookId: book.id }} className={rowStyles.iconLink} aria-label={t`Edit “${title}”`} title={t`Edit`}>
+        <Link
+          to="/books/$bookId/edit"
+          params={{ bookId: book.id }}
+          className={rowStyles.iconLink}
+          aria-label={t`Edit “${title}”`}
+          title={t`Edit`}
+        >
           <Pencil aria-hidden size={18} />
         </Link>
-        <Button variant="ghost" size="icon" aria-label={t`Delete “${title}”`} title={t`Delete`} onClick={(e) => onDelete(book, e.currentTarget)}>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={t`Delete “${title}”`}
+          title={t`Delete`}
+          onClick={(e) => onDelete(book, e.currentTarget)}
+        >
           <Trash2 aria-hidden size={18} />
         </Button>
       </div>

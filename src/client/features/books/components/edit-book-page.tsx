@@ -63,7 +63,9 @@ export function EditBookPage({ bookId }: { bookId: string }) {
       title={<Trans>Edit “{title}”</Trans>}
       lead={
         isbn || asin ? (
-          <span className={styles.ids}>{[isbn && t`ISBN ${isbn}`, asin && asin !== isbn && t`ASIN ${asin}`].filter(Boolean).join(' · ')}</span>
+          <span className={styles.ids}>
+            {[isbn && t`ISBN ${isbn}`, asin && asin !== isbn && t`ASIN ${asin}`].filter(Boolean).join(' · ')}
+          </span>
         ) : undefined
       }
     >
@@ -79,10 +81,21 @@ export function EditBookPage({ bookId }: { bookId: string }) {
         onSuccess={() => void navigate({ to: '/books', search: {} })}
         secondary={
           <>
-            <Button type="button" variant="ghost" size="lg" icon={<Trash2 aria-hidden size={18} />} className={styles.delete} onClick={() => setConfirming(book)}>
+            <Button
+              type="button"
+              variant="ghost"
+              size="lg"
+              icon={<Trash2 aria-hidden size={18} />}
+              className={styles.delete}
+              onClick={() => setConfirming(book)}
+            >
               <Trans>Delete book</Trans>
             </Button>
-            <Link to="/books/$bookId" params={{ bookId: book.id }} className={buttonRecipe({ variant: 'outline', size: 'lg' })}>
+            <Link
+              to="/books/$bookId"
+              params={{ bookId: book.id }}
+              className={buttonRecipe({ variant: 'outline', size: 'lg' })}
+            >
               <Trans>Cancel</Trans>
             </Link>
           </>

@@ -25,7 +25,10 @@ export function EmptyList() {
           <Trans>Your list is empty</Trans>
         </h2>
         <p className={emptyStyles.emptyText}>
-          <Trans>Add the first book you mean to read. It works offline too: your list lives on this device and syncs when you are online.</Trans>
+          <Trans>
+            Add the first book you mean to read. It works offline too: your list lives on this device and syncs when you
+            are online.
+          </Trans>
         </p>
         <div className={emptyStyles.actions}>
           <Link to="/books/new" className={buttonRecipe({ variant: 'solid', size: 'lg' })}>

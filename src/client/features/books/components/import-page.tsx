@@ -16,7 +16,18 @@ const styles = {
   hint: css({ fontSize: 'sm', color: 'fg.muted' }),
   file: css({
     fontSize: 'sm',
-    '&::file-selector-button': { mr: '3', px: '4', py: '2', borderRadius: 'md', borderWidth: '1px', borderColor: 'border', bg: 'bg.subtle', color: 'fg', cursor: 'pointer', fontWeight: 'medium' },
+    '&::file-selector-button': {
+      mr: '3',
+      px: '4',
+      py: '2',
+      borderRadius: 'md',
+      borderWidth: '1px',
+      borderColor: 'border',
+      bg: 'bg.subtle',
+      color: 'fg',
+      cursor: 'pointer',
+      fontWeight: 'medium',
+    },
   }),
   actions: css({ display: 'flex', gap: '2', flexWrap: 'wrap' }),
 }
@@ -57,7 +68,8 @@ export function ImportPage() {
           />
           <p id="import-hint" className={styles.hint}>
             <Trans>
-              Goodreads: My Books, Import and export, Export library. The StoryGraph: Manage account, Export StoryGraph library.
+              Goodreads: My Books, Import and export, Export library. The StoryGraph: Manage account, Export StoryGraph
+              library.
             </Trans>
           </p>
         </div>
@@ -73,7 +85,12 @@ export function ImportPage() {
                   <Trans>Import finished</Trans>
                 </Alert.Title>
                 <Alert.Description>
-                  <ImportSummary imported={state.imported} skipped={state.skipped} unreadable={state.unreadable} format={(n) => i18n.number(n)} />
+                  <ImportSummary
+                    imported={state.imported}
+                    skipped={state.skipped}
+                    unreadable={state.unreadable}
+                    format={(n) => i18n.number(n)}
+                  />
                 </Alert.Description>
               </Alert.Content>
             </Alert.Root>
@@ -83,7 +100,11 @@ export function ImportPage() {
               <Alert.Icon />
               <Alert.Content>
                 <Alert.Title>
-                  {state.reason === 'format' ? <Trans>This is not a Goodreads or StoryGraph export</Trans> : <Trans>The file could not be imported</Trans>}
+                  {state.reason === 'format' ? (
+                    <Trans>This is not a Goodreads or StoryGraph export</Trans>
+                  ) : (
+                    <Trans>The file could not be imported</Trans>
+                  )}
                 </Alert.Title>
                 <Alert.Description>
                   <Trans>Choose the CSV file the site exported, unchanged.</Trans>
@@ -116,15 +137,38 @@ export function ImportPage() {
   )
 }
 
-function ImportSummary({ imported, skipped, unreadable, format }: { imported: number; skipped: number; unreadable: number; format: (n: number) => string }) {
+function ImportSummary({
+  imported,
+  skipped,
+  unreadable,
+  format,
+}: {
+  imported: number
+  skipped: number
+  unreadable: number
+  format: (n: number) => string
+}) {
   const n = format(imported)
   const s = format(skipped)
   const u = format(unreadable)
   return (
     <>
       {imported === 1 ? <Trans>1 book imported.</Trans> : <Trans>{n} books imported.</Trans>}{' '}
-      {skipped === 1 ? <Trans>1 skipped as already on your list.</Trans> : <Trans>{s} skipped as already on your list.</Trans>}
-      {unreadable > 0 && <> {unreadable === 1 ? <Trans>1 row without a title was left out.</Trans> : <Trans>{u} rows without a title were left out.</Trans>}</>}
+      {skipped === 1 ? (
+        <Trans>1 skipped as already on your list.</Trans>
+      ) : (
+        <Trans>{s} skipped as already on your list.</Trans>
+      )}
+      {unreadable > 0 && (
+        <>
+          {' '}
+          {unreadable === 1 ? (
+            <Trans>1 row without a title was left out.</Trans>
+          ) : (
+            <Trans>{u} rows without a title were left out.</Trans>
+          )}
+        </>
+      )}
     </>
   )
 }

@@ -1,4 +1,12 @@
-import { closestCenter, DndContext, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core'
+import {
+  closestCenter,
+  DndContext,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+} from '@dnd-kit/core'
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
 import { useLingui } from '@lingui/react/macro'
@@ -30,8 +38,10 @@ export function ReorderContext({ enabled, ids, indexOf, titleOf, total, onMove, 
   const name = (id: string | number) => titleOf(String(id))
   const announcements: Announcements = {
     onDragStart: ({ active }) => t`Picked up “${name(active.id)}”, place ${place(active.id)} of ${total}.`,
-    onDragOver: ({ active, over }) => (over ? t`“${name(active.id)}” is over place ${place(over.id)} of ${total}.` : undefined),
-    onDragEnd: ({ active, over }) => (over ? t`“${name(active.id)}” moved to place ${place(over.id)} of ${total}.` : undefined),
+    onDragOver: ({ active, over }) =>
+      over ? t`“${name(active.id)}” is over place ${place(over.id)} of ${total}.` : undefined,
+    onDragEnd: ({ active, over }) =>
+      over ? t`“${name(active.id)}” moved to place ${place(over.id)} of ${total}.` : undefined,
     onDragCancel: ({ active }) => t`Move of “${name(active.id)}” cancelled.`,
   }
   const onDragEnd = ({ active, over }: DragEndEvent) => {
@@ -45,7 +55,12 @@ export function ReorderContext({ enabled, ids, indexOf, titleOf, total, onMove, 
       sensors={sensors}
       collisionDetection={closestCenter}
       onDragEnd={onDragEnd}
-      accessibility={{ announcements, screenReaderInstructions: { draggable: t`Drag to change its place in Up next, or press the up and down arrow keys.` } }}
+      accessibility={{
+        announcements,
+        screenReaderInstructions: {
+          draggable: t`Drag to change its place in Up next, or press the up and down arrow keys.`,
+        },
+      }}
     >
       <SortableContext items={ids} strategy={verticalListSortingStrategy} disabled={!enabled}>
         {children}
@@ -64,7 +79,10 @@ export interface SortableBookRowProps {
 }
 
 export function SortableBookRow({ book, enabled, onDelete, onStep, describedBy }: SortableBookRowProps) {
-  const { setNodeRef, setActivatorNodeRef, listeners, transform, transition, isDragging } = useSortable({ id: book.id, disabled: !enabled })
+  const { setNodeRef, setActivatorNodeRef, listeners, transform, transition, isDragging } = useSortable({
+    id: book.id,
+    disabled: !enabled,
+  })
   return (
     <BookRow
       book={book}

@@ -9,7 +9,10 @@ const root = css({ minW: { md: '12rem' } })
 /** The order of /books (issue 16 item 5): Up next, date added, title, author, rating. */
 export function SortSelect({ value, onChange }: { value: ListSort; onChange: (next: ListSort) => void }) {
   const { t, i18n } = useLingui()
-  const collection = useMemo(() => Select.optionsCollection(LIST_SORTS.map((s) => ({ value: s.value, label: i18n._(s.label) }))), [i18n])
+  const collection = useMemo(
+    () => Select.optionsCollection(LIST_SORTS.map((s) => ({ value: s.value, label: i18n._(s.label) }))),
+    [i18n],
+  )
   return (
     <Select.Root
       className={root}

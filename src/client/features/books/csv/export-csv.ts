@@ -20,7 +20,10 @@ export const EXPORT_COLUMNS = [
 
 export const EXPORT_FILE_NAME = 'tbr-books.csv'
 
-type Exported = Pick<Book, 'title' | 'author' | 'isbn' | 'rating' | 'finished_at' | 'started_at' | 'added_at' | 'status' | 'review'>
+type Exported = Pick<
+  Book,
+  'title' | 'author' | 'isbn' | 'rating' | 'finished_at' | 'started_at' | 'added_at' | 'status' | 'review'
+>
 
 const SHELF = { not_started: 'to-read', reading: 'currently-reading', finished: 'read' } as const
 

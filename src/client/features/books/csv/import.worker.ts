@@ -8,7 +8,10 @@ export type WorkerAnswer =
   | { type: 'done'; result: ReturnType<typeof parseImport> }
   | { type: 'error'; unknownFormat: boolean }
 
-const scope = self as unknown as { postMessage(m: WorkerAnswer): void; onmessage: ((e: MessageEvent<{ text: string; today: string }>) => void) | null }
+const scope = self as unknown as {
+  postMessage(m: WorkerAnswer): void
+  onmessage: ((e: MessageEvent<{ text: string; today: string }>) => void) | null
+}
 
 scope.onmessage = (e) => {
   try {

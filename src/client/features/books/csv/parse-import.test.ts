@@ -10,7 +10,8 @@ import { planImport } from './plan-import'
 // formats (tests/fixtures/import): quoting, ="…" ISBN cells, non-ASCII, embedded newlines,
 // duplicates, rows without a title.
 
-const fixture = (name: string) => readFileSync(new URL(`../../../../../tests/fixtures/import/${name}`, import.meta.url), 'utf8')
+const fixture = (name: string) =>
+  readFileSync(new URL(`../../../../../tests/fixtures/import/${name}`, import.meta.url), 'utf8')
 const TODAY = '2025-05-05'
 
 test('a Goodreads export: shelves, dates, ratings, ISBN cells, quoted commas and line breaks', () => {
@@ -75,8 +76,19 @@ test('a StoryGraph export: read status, date ranges, half stars, non-ISBN ids', 
       source: 'import',
     },
     expect.objectContaining({ title: 'El Aleph', started_at: '2024-02-05', finished_at: null, rating: null }),
-    expect.objectContaining({ title: 'Kindred', isbn: null, started_at: null, finished_at: null, added_at: '2023-07-19' }),
-    expect.objectContaining({ title: 'The Left Hand of Darkness', started_at: '2021-09-10', finished_at: null, rating: 2 }),
+    expect.objectContaining({
+      title: 'Kindred',
+      isbn: null,
+      started_at: null,
+      finished_at: null,
+      added_at: '2023-07-19',
+    }),
+    expect.objectContaining({
+      title: 'The Left Hand of Darkness',
+      started_at: '2021-09-10',
+      finished_at: null,
+      rating: 2,
+    }),
   ])
 })
 
@@ -120,11 +132,33 @@ test('our export reads back as a Goodreads file without losing its fields', () =
       added_at: '2019-07-01',
       status: 'finished' as const,
     },
-    { title: 'Dune', author: null, isbn: null, rating: null, review: null, started_at: '2024-01-08', finished_at: null, added_at: '2024-01-07', status: 'reading' as const },
-    { title: 'Kindred', author: 'Octavia E. Butler', isbn: '9780807083697', rating: null, review: null, started_at: null, finished_at: null, added_at: '2023-07-19', status: 'not_started' as const },
+    {
+      title: 'Dune',
+      author: null,
+      isbn: null,
+      rating: null,
+      review: null,
+      started_at: '2024-01-08',
+      finished_at: null,
+      added_at: '2024-01-07',
+      status: 'reading' as const,
+    },
+    {
+      title: 'Kindred',
+      author: 'Octavia E. Butler',
+      isbn: '9780807083697',
+      rating: null,
+      review: null,
+      started_at: null,
+      finished_at: null,
+      added_at: '2023-07-19',
+      status: 'not_started' as const,
+    },
   ]
   const csv = exportCsv(books)
-  expect(csv.split('\r\n')[0]).toBe('Title,Author,ISBN13,My Rating,Date Read,Date Added,Exclusive Shelf,My Review,Date Started')
+  expect(csv.split('\r\n')[0]).toBe(
+    'Title,Author,ISBN13,My Rating,Date Read,Date Added,Exclusive Shelf,My Review,Date Started',
+  )
   const { format, books: back } = parseImport(csv, { today: TODAY })
   expect(format).toBe('goodreads')
   expect(back).toEqual(

@@ -13,12 +13,7 @@ interface Known {
 
 /** Lower case, no accents (NFD then no combining marks), single spaces. */
 export function fold(s: string | null | undefined): string {
-  return (s ?? '')
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim()
+  return (s ?? '').normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim()
 }
 
 const nameKey = (b: { title: string; author?: string | null }) => `${fold(b.title)}\u0000${fold(b.author)}`

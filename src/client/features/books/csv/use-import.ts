@@ -53,7 +53,9 @@ export function useImport() {
     setState({ phase: 'running', progress: 0 })
     try {
       // Reading and parsing is the first tenth of the bar; adding the books the rest.
-      const parsed = await parseInWorker(await file.text(), (share) => setState({ phase: 'running', progress: share * 10 }))
+      const parsed = await parseInWorker(await file.text(), (share) =>
+        setState({ phase: 'running', progress: share * 10 }),
+      )
       const onList = await listBooks(db, { sort: 'position' })
       const planned = planImport(parsed.books, onList)
       const skipped = planned.skipped
