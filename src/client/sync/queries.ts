@@ -1,5 +1,5 @@
 import type { LocalBook, TbrDatabase } from '~/client/db'
-import type { BookStatus } from '~/shared/schemas/book'
+import { addedDay, type BookStatus } from '~/shared/schemas/book'
 import { keyed, newestFirst, unkeyed, upNext } from './order'
 
 // Reads of synced data, without React (hooks.ts wraps them in live queries).
@@ -28,16 +28,7 @@ export function listBooks(d: TbrDatabase, q: BookQuery = {}): Promise<LocalBook[
     const me = await d.user.get('me')
     if (!me) return []
     const sort = q.sort ?? 'created'
-    if (sort === 'created') {
-      let rows = d.books
-        .where('[account_id+created_at]')
-        .between([me.account_id, ''], [me.account_id, '\uffff'], true, true)
-        .reverse()
-      if (q.status) rows = rows.filter((b) => b.status === q.status)
-      if (q.offset) rows = rows.offset(q.offset)
-      if (q.limit !== undefined) rows = rows.limit(q.limit)
-      return rows.toArray()
-    }
+    if (sort === 'created') return newestPage(d, me.account_id, q)
     if (sort === 'position' && !q.status) return upNextPage(d, me.account_id, q.offset ?? 0, q.limit)
     let rows = await d.books.where('account_id').equals(me.account_id).toArray()
     if (q.status) rows = rows.filter((b) => b.status === q.status)
@@ -47,13 +38,27 @@ export function listBooks(d: TbrDatabase, q: BookQuery = {}): Promise<LocalBook[
   })
 }
 
-/** One page of "Up next": keyed books from the index, then the unkeyed ones when reached. */
+function newestPage(d: TbrDatabase, accountId: string, q: BookQuery) {
+  let rows = d.books
+    .where('[account_id+created_at]')
+    .between([accountId, ''], [accountId, '\uffff'], true, true)
+    .reverse()
+  if (q.status) rows = rows.filter((b) => b.status === q.status)
+  if (q.offset) rows = rows.offset(q.offset)
+  if (q.limit !== undefined) rows = rows.limit(q.limit)
+  return rows.toArray()
+}
+
+/** One page of "Up next": keyed books from the index, then the unkeyed ones when reached. A
+ *  list with no key yet (books from before positions existed) is newest first: the index. */
 async function upNextPage(d: TbrDatabase, accountId: string, offset: number, limit: number | undefined) {
+  const keyedCount = await keyed(d, accountId).count()
+  if (keyedCount === 0) return newestPage(d, accountId, { offset, limit })
   let page = keyed(d, accountId).offset(offset)
   if (limit !== undefined) page = page.limit(limit)
   const rows = await page.toArray()
   if (limit !== undefined && rows.length === limit) return rows
-  const skip = Math.max(0, offset - (await keyed(d, accountId).count()))
+  const skip = Math.max(0, offset - keyedCount)
   const rest = (await unkeyed(d, accountId)).slice(skip)
   return rows.concat(limit === undefined ? rest : rest.slice(0, limit - rows.length))
 }
@@ -64,7 +69,7 @@ const text = (a: string | null, b: string | null) =>
 
 const COMPARE: Record<Exclude<BookSort, 'created'>, (a: LocalBook, b: LocalBook) => number> = {
   position: upNext,
-  added: (a, b) => (a.added_at === b.added_at ? newestFirst(a, b) : a.added_at < b.added_at ? 1 : -1),
+  added: (a, b) => (addedDay(a) === addedDay(b) ? newestFirst(a, b) : addedDay(a) < addedDay(b) ? 1 : -1),
   title: (a, b) => text(a.title, b.title) || upNext(a, b),
   author: (a, b) => text(a.author, b.author) || text(a.title, b.title) || upNext(a, b),
   // Highest first; unrated books last.

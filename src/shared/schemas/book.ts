@@ -400,6 +400,11 @@ export function isIsbn13(s: string): boolean {
   return sum % 10 === 0
 }
 
+/** The day a book was added; a row stored before `added_at` existed falls back to its creation day. */
+export function addedDay(b: { added_at?: string | null; created_at: string }): string {
+  return b.added_at ?? b.created_at.slice(0, 10)
+}
+
 /** The ISBN-13 of an ISBN-10 or ISBN-13 (Goodreads' ISBN13 column, duplicate checks); else null. */
 export function toIsbn13(isbn: string | null | undefined): string | null {
   if (!isbn) return null

@@ -10,6 +10,7 @@ import { Button, buttonRecipe } from '~/client/ui/button'
 import * as Card from '~/client/ui/card'
 import { DataTable } from '~/client/ui/data-table'
 import { Spinner } from '~/client/ui/spinner'
+import { addedDay } from '~/shared/schemas/book'
 import { deleteBookWithUndo } from '../actions'
 import { formatDay, SOURCE_LABEL, STATUS_BADGE, STATUS_LABEL } from '../labels'
 import { useBookPage } from '../use-book-page'
@@ -80,7 +81,7 @@ function BookDetails({ book, leaving }: { book: LocalBook; leaving: { current: b
   const [confirming, setConfirming] = useState<LocalBook | null>(null)
   const title = book.title
   const facts: [string, string][] = [
-    [t`Added`, formatDay(i18n, book.added_at)],
+    [t`Added`, formatDay(i18n, addedDay(book))],
     ...(book.started_at ? [[t`Started`, formatDay(i18n, book.started_at)] as [string, string]] : []),
     ...(book.finished_at ? [[t`Finished`, formatDay(i18n, book.finished_at)] as [string, string]] : []),
     ...(book.isbn ? [[t`ISBN`, book.isbn] as [string, string]] : []),

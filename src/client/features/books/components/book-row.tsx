@@ -7,6 +7,7 @@ import type { LocalBook } from '~/client/db'
 import { BookCover, bookCover } from '~/client/ui/book-cover'
 import { Button } from '~/client/ui/button'
 import { DataTable } from '~/client/ui/data-table'
+import { addedDay } from '~/shared/schemas/book'
 import { formatDay, STATUS_BADGE, STATUS_LABEL } from '../labels'
 import { Stars } from './stars'
 import { SyncStateMark } from './sync-state'
@@ -112,7 +113,7 @@ export function BookRow({ book, onDelete, handle, nodeRef, style, dragging }: Bo
     ? t`Finished ${formatDay(i18n, book.finished_at, 'medium')}`
     : book.started_at
       ? t`Started ${formatDay(i18n, book.started_at, 'medium')}`
-      : t`Added ${formatDay(i18n, book.added_at, 'medium')}`
+      : t`Added ${formatDay(i18n, addedDay(book), 'medium')}`
   const review = book.review ? book.review.slice(0, 160).replace(/\s+/g, ' ') : null
   return (
     <div

@@ -20,10 +20,14 @@ export const EXPORT_COLUMNS = [
 
 export const EXPORT_FILE_NAME = 'tbr-books.csv'
 
+// A row stored before added_at existed has its creation time instead.
 type Exported = Pick<
   Book,
-  'title' | 'author' | 'isbn' | 'rating' | 'finished_at' | 'started_at' | 'added_at' | 'status' | 'review'
->
+  'title' | 'author' | 'isbn' | 'rating' | 'finished_at' | 'started_at' | 'status' | 'review'
+> & {
+  added_at?: string | null
+  created_at?: string
+}
 
 const SHELF = { not_started: 'to-read', reading: 'currently-reading', finished: 'read' } as const
 
@@ -39,7 +43,7 @@ export function exportCsv(books: Exported[]): string {
       toIsbn13(b.isbn) ?? '',
       String(b.rating ?? 0),
       slashed(b.finished_at),
-      slashed(b.added_at),
+      slashed(b.added_at ?? b.created_at?.slice(0, 10) ?? null),
       SHELF[b.status],
       b.review ?? '',
       slashed(b.started_at),
