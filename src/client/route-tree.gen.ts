@@ -34,7 +34,7 @@ import { Route as AccountAccountSupportRouteImport } from './routes/_account.acc
 import { Route as AccountAccountUpgradeRouteImport } from './routes/_account.account.upgrade'
 import { Route as AccountAccountUrlRouteImport } from './routes/_account.account.url'
 import { Route as AppBooksIndexRouteImport } from './routes/_app.books.index'
-import { Route as AppBooksBookIdRouteImport } from './routes/_app.books.$bookId'
+import { Route as AppBooksImportRouteImport } from './routes/_app.books.import'
 import { Route as AppBooksNewRouteImport } from './routes/_app.books.new'
 import { Route as AuthEmailRevertRouteImport } from './routes/_auth.email.revert'
 import { Route as AuthSigninImpersonateRouteImport } from './routes/_auth.signin_.impersonate'
@@ -42,6 +42,8 @@ import { Route as AuthSigninOtpRouteImport } from './routes/_auth.signin_.otp'
 import { Route as AuthSignupIndexRouteImport } from './routes/_auth.signup.index'
 import { Route as AuthSignupPlanRouteImport } from './routes/_auth.signup.plan'
 import { Route as AuthSignupVerifyRouteImport } from './routes/_auth.signup.verify'
+import { Route as AppBooksBookIdIndexRouteImport } from './routes/_app.books.$bookId.index'
+import { Route as AppBooksBookIdEditRouteImport } from './routes/_app.books.$bookId.edit'
 
 const SlugRoute = SlugRouteImport.update({
   id: '/$slug',
@@ -166,9 +168,9 @@ const AppBooksIndexRoute = AppBooksIndexRouteImport.update({
   path: '/books/',
   getParentRoute: () => AppRoute,
 } as any)
-const AppBooksBookIdRoute = AppBooksBookIdRouteImport.update({
-  id: '/books/$bookId',
-  path: '/books/$bookId',
+const AppBooksImportRoute = AppBooksImportRouteImport.update({
+  id: '/books/import',
+  path: '/books/import',
   getParentRoute: () => AppRoute,
 } as any)
 const AppBooksNewRoute = AppBooksNewRouteImport.update({
@@ -206,6 +208,16 @@ const AuthSignupVerifyRoute = AuthSignupVerifyRouteImport.update({
   path: '/signup/verify',
   getParentRoute: () => AuthRoute,
 } as any)
+const AppBooksBookIdIndexRoute = AppBooksBookIdIndexRouteImport.update({
+  id: '/books/$bookId/',
+  path: '/books/$bookId/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppBooksBookIdEditRoute = AppBooksBookIdEditRouteImport.update({
+  id: '/books/$bookId/edit',
+  path: '/books/$bookId/edit',
+  getParentRoute: () => AppRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/$slug': typeof SlugRoute
@@ -228,7 +240,7 @@ export interface FileRoutesByFullPath {
   '/account/support': typeof AccountAccountSupportRoute
   '/account/upgrade': typeof AccountAccountUpgradeRoute
   '/account/url': typeof AccountAccountUrlRoute
-  '/books/$bookId': typeof AppBooksBookIdRoute
+  '/books/import': typeof AppBooksImportRoute
   '/books/new': typeof AppBooksNewRoute
   '/email/revert': typeof AuthEmailRevertRoute
   '/signin/impersonate': typeof AuthSigninImpersonateRoute
@@ -238,6 +250,8 @@ export interface FileRoutesByFullPath {
   '/account/': typeof AccountAccountIndexRoute
   '/books/': typeof AppBooksIndexRoute
   '/signup/': typeof AuthSignupIndexRoute
+  '/books/$bookId/edit': typeof AppBooksBookIdEditRoute
+  '/books/$bookId/': typeof AppBooksBookIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/$slug': typeof SlugRoute
@@ -260,7 +274,7 @@ export interface FileRoutesByTo {
   '/account/support': typeof AccountAccountSupportRoute
   '/account/upgrade': typeof AccountAccountUpgradeRoute
   '/account/url': typeof AccountAccountUrlRoute
-  '/books/$bookId': typeof AppBooksBookIdRoute
+  '/books/import': typeof AppBooksImportRoute
   '/books/new': typeof AppBooksNewRoute
   '/email/revert': typeof AuthEmailRevertRoute
   '/signin/impersonate': typeof AuthSigninImpersonateRoute
@@ -270,6 +284,8 @@ export interface FileRoutesByTo {
   '/account': typeof AccountAccountIndexRoute
   '/books': typeof AppBooksIndexRoute
   '/signup': typeof AuthSignupIndexRoute
+  '/books/$bookId/edit': typeof AppBooksBookIdEditRoute
+  '/books/$bookId': typeof AppBooksBookIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -296,7 +312,7 @@ export interface FileRoutesById {
   '/_account/account/support': typeof AccountAccountSupportRoute
   '/_account/account/upgrade': typeof AccountAccountUpgradeRoute
   '/_account/account/url': typeof AccountAccountUrlRoute
-  '/_app/books/$bookId': typeof AppBooksBookIdRoute
+  '/_app/books/import': typeof AppBooksImportRoute
   '/_app/books/new': typeof AppBooksNewRoute
   '/_auth/email/revert': typeof AuthEmailRevertRoute
   '/_auth/signin_/impersonate': typeof AuthSigninImpersonateRoute
@@ -306,6 +322,8 @@ export interface FileRoutesById {
   '/_account/account/': typeof AccountAccountIndexRoute
   '/_app/books/': typeof AppBooksIndexRoute
   '/_auth/signup/': typeof AuthSignupIndexRoute
+  '/_app/books/$bookId/edit': typeof AppBooksBookIdEditRoute
+  '/_app/books/$bookId/': typeof AppBooksBookIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -330,7 +348,7 @@ export interface FileRouteTypes {
     | '/account/support'
     | '/account/upgrade'
     | '/account/url'
-    | '/books/$bookId'
+    | '/books/import'
     | '/books/new'
     | '/email/revert'
     | '/signin/impersonate'
@@ -340,6 +358,8 @@ export interface FileRouteTypes {
     | '/account/'
     | '/books/'
     | '/signup/'
+    | '/books/$bookId/edit'
+    | '/books/$bookId/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/$slug'
@@ -362,7 +382,7 @@ export interface FileRouteTypes {
     | '/account/support'
     | '/account/upgrade'
     | '/account/url'
-    | '/books/$bookId'
+    | '/books/import'
     | '/books/new'
     | '/email/revert'
     | '/signin/impersonate'
@@ -372,6 +392,8 @@ export interface FileRouteTypes {
     | '/account'
     | '/books'
     | '/signup'
+    | '/books/$bookId/edit'
+    | '/books/$bookId'
   id:
     | '__root__'
     | '/$slug'
@@ -397,7 +419,7 @@ export interface FileRouteTypes {
     | '/_account/account/support'
     | '/_account/account/upgrade'
     | '/_account/account/url'
-    | '/_app/books/$bookId'
+    | '/_app/books/import'
     | '/_app/books/new'
     | '/_auth/email/revert'
     | '/_auth/signin_/impersonate'
@@ -407,6 +429,8 @@ export interface FileRouteTypes {
     | '/_account/account/'
     | '/_app/books/'
     | '/_auth/signup/'
+    | '/_app/books/$bookId/edit'
+    | '/_app/books/$bookId/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -595,11 +619,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppBooksIndexRouteImport
       parentRoute: typeof AppRoute
     }
-    '/_app/books/$bookId': {
-      id: '/_app/books/$bookId'
-      path: '/books/$bookId'
-      fullPath: '/books/$bookId'
-      preLoaderRoute: typeof AppBooksBookIdRouteImport
+    '/_app/books/import': {
+      id: '/_app/books/import'
+      path: '/books/import'
+      fullPath: '/books/import'
+      preLoaderRoute: typeof AppBooksImportRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/books/new': {
@@ -651,6 +675,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthSignupVerifyRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_app/books/$bookId/': {
+      id: '/_app/books/$bookId/'
+      path: '/books/$bookId'
+      fullPath: '/books/$bookId/'
+      preLoaderRoute: typeof AppBooksBookIdIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/books/$bookId/edit': {
+      id: '/_app/books/$bookId/edit'
+      path: '/books/$bookId/edit'
+      fullPath: '/books/$bookId/edit'
+      preLoaderRoute: typeof AppBooksBookIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -686,9 +724,11 @@ interface AppRouteChildren {
   AppHelpRoute: typeof AppHelpRoute
   AppPlansRoute: typeof AppPlansRoute
   AppWelcomeRoute: typeof AppWelcomeRoute
-  AppBooksBookIdRoute: typeof AppBooksBookIdRoute
+  AppBooksImportRoute: typeof AppBooksImportRoute
   AppBooksNewRoute: typeof AppBooksNewRoute
   AppBooksIndexRoute: typeof AppBooksIndexRoute
+  AppBooksBookIdEditRoute: typeof AppBooksBookIdEditRoute
+  AppBooksBookIdIndexRoute: typeof AppBooksBookIdIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -696,9 +736,11 @@ const AppRouteChildren: AppRouteChildren = {
   AppHelpRoute: AppHelpRoute,
   AppPlansRoute: AppPlansRoute,
   AppWelcomeRoute: AppWelcomeRoute,
-  AppBooksBookIdRoute: AppBooksBookIdRoute,
+  AppBooksImportRoute: AppBooksImportRoute,
   AppBooksNewRoute: AppBooksNewRoute,
   AppBooksIndexRoute: AppBooksIndexRoute,
+  AppBooksBookIdEditRoute: AppBooksBookIdEditRoute,
+  AppBooksBookIdIndexRoute: AppBooksBookIdIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

@@ -47,11 +47,13 @@ const en = {
   'user.password_wrong': 'Your current password is not correct',
   'user.reauth_required': 'For your security, sign in again to change your email address, then try again.',
   'user.email_reverted': 'Your old email address is restored and every device has been signed out.',
-  'user.email_revert_taken': 'Your old email address now belongs to another account, so it cannot be restored. Please contact support.',
+  'user.email_revert_taken':
+    'Your old email address now belongs to another account, so it cannot be restored. Please contact support.',
   'account.confirm_required': 'Type the account name to confirm',
   'account.confirm_mismatch': 'That is not the name of this account. Type it exactly as shown.',
   'mail.email_revert.subject': 'Your TBR email address was changed',
-  'mail.email_revert.body': 'Hi {name}, the email address of your TBR account was changed to {email}. If you did not make this change, open this link within 7 days to restore this address and sign out every device:',
+  'mail.email_revert.body':
+    'Hi {name}, the email address of your TBR account was changed to {email}. If you did not make this change, open this link within 7 days to restore this address and sign out every device:',
   'mail.email_revert.action': 'Restore my email address',
   'mail.email_revert.ignore': 'If you made this change, you can ignore this email.',
   'validation.password.old_required': 'Please enter your current password',
@@ -66,7 +68,8 @@ const en = {
   'validation.password.mismatch': 'Passwords do not match',
   'validation.name.required': 'Please enter your name',
   'validation.name.max_length': 'Name must be at most 100 characters',
-  'validation.slug.invalid': 'URLs can only contain letters, digits, hyphens and underscores (3 to 40), starting and ending with a letter or digit',
+  'validation.slug.invalid':
+    'URLs can only contain letters, digits, hyphens and underscores (3 to 40), starting and ending with a letter or digit',
   'validation.slug.reserved': 'That URL is reserved: please choose another',
   'url.taken': 'That URL is already taken',
   'url.updated': 'Your public URL has changed. The old link no longer works.',
@@ -121,6 +124,10 @@ const en = {
   'validation.book.unknown_field': 'Unknown field',
   'validation.book.nothing_to_update': 'Nothing to update: name at least one field',
   'validation.book.since.invalid': 'The since cursor is not valid',
+  'validation.book.isbn.invalid': 'Please enter a valid ISBN-10 or ISBN-13',
+  'validation.book.asin.invalid': 'An ASIN is 10 letters and digits',
+  'validation.book.position.invalid': 'The position must be a fractional-index key',
+  'validation.book.source.invalid': 'The source must be hand, link, import or list',
   'validation.batch.invalid': 'The batch must be a list of 1 to 100 mutations',
   'add.own_book': 'You cannot add your own book: it is already on your list',
   'usage.books': 'books',
@@ -242,7 +249,8 @@ const es: Record<MessageKey, string> = {
   'error.forbidden': 'No tienes permiso para hacer eso',
   'error.rate_limited': 'Demasiados intentos. Vuelve a intentarlo en {minutes} minutos.',
   'error.overloaded': 'El servicio está muy ocupado ahora. Inténtalo de nuevo en unos segundos.',
-  'error.password_busy': 'Ahora mismo se están comprobando demasiadas contraseñas. Inténtalo de nuevo en unos segundos.',
+  'error.password_busy':
+    'Ahora mismo se están comprobando demasiadas contraseñas. Inténtalo de nuevo en unos segundos.',
   'error.body_too_large': 'La solicitud es demasiado grande',
   'error.invalid_json': 'El cuerpo de la solicitud no es JSON válido',
   'error.bad_request': 'La solicitud no es válida',
@@ -276,11 +284,13 @@ const es: Record<MessageKey, string> = {
   'user.password_wrong': 'Tu contraseña actual no es correcta',
   'user.reauth_required': 'Por seguridad, vuelve a iniciar sesión para cambiar tu correo y después inténtalo de nuevo.',
   'user.email_reverted': 'Tu correo anterior se ha restaurado y se ha cerrado la sesión en todos los dispositivos.',
-  'user.email_revert_taken': 'Tu correo anterior ahora pertenece a otra cuenta, así que no se puede restaurar. Contacta con soporte.',
+  'user.email_revert_taken':
+    'Tu correo anterior ahora pertenece a otra cuenta, así que no se puede restaurar. Contacta con soporte.',
   'account.confirm_required': 'Escribe el nombre de la cuenta para confirmar',
   'account.confirm_mismatch': 'Ese no es el nombre de esta cuenta. Escríbelo exactamente como se muestra.',
   'mail.email_revert.subject': 'Se ha cambiado el correo de tu cuenta TBR',
-  'mail.email_revert.body': 'Hola {name}, el correo de tu cuenta TBR se ha cambiado a {email}. Si no hiciste este cambio, abre este enlace en menos de 7 días para recuperar esta dirección y cerrar la sesión en todos los dispositivos:',
+  'mail.email_revert.body':
+    'Hola {name}, el correo de tu cuenta TBR se ha cambiado a {email}. Si no hiciste este cambio, abre este enlace en menos de 7 días para recuperar esta dirección y cerrar la sesión en todos los dispositivos:',
   'mail.email_revert.action': 'Recuperar mi correo',
   'mail.email_revert.ignore': 'Si hiciste este cambio, puedes ignorar este correo.',
   'user.owner_only': 'Solo el propietario puede cambiar el nombre de la cuenta',
@@ -295,7 +305,8 @@ const es: Record<MessageKey, string> = {
   'validation.password.old_required': 'Introduce tu contraseña actual',
   'validation.name.required': 'Introduce tu nombre',
   'validation.name.max_length': 'El nombre debe tener como máximo 100 caracteres',
-  'validation.slug.invalid': 'Las URL solo pueden contener letras, cifras, guiones y guiones bajos (de 3 a 40), y empezar y terminar con una letra o una cifra',
+  'validation.slug.invalid':
+    'Las URL solo pueden contener letras, cifras, guiones y guiones bajos (de 3 a 40), y empezar y terminar con una letra o una cifra',
   'validation.slug.reserved': 'Esa URL está reservada: elige otra',
   'url.taken': 'Esa URL ya está en uso',
   'url.updated': 'Tu URL pública ha cambiado. El enlace anterior ya no funciona.',
@@ -345,11 +356,16 @@ const es: Record<MessageKey, string> = {
   'validation.book.image_url.invalid': 'La imagen debe ser una URL http o https',
   'validation.book.id.invalid': 'El id de un libro debe ser un UUID',
   'validation.book.link.invalid': 'Introduce un enlace válido',
-  'validation.book.link.unsupported': 'Ese enlace no es una página de libro que podamos leer (prueba con un enlace de producto de Amazon)',
+  'validation.book.link.unsupported':
+    'Ese enlace no es una página de libro que podamos leer (prueba con un enlace de producto de Amazon)',
   'validation.book.link.no_title': 'Ese enlace no nombra el libro; escribe el título',
   'validation.book.unknown_field': 'Campo desconocido',
   'validation.book.nothing_to_update': 'Nada que actualizar: indica al menos un campo',
   'validation.book.since.invalid': 'El cursor since no es válido',
+  'validation.book.isbn.invalid': 'Introduce un ISBN-10 o ISBN-13 válido',
+  'validation.book.asin.invalid': 'Un ASIN tiene 10 letras y cifras',
+  'validation.book.position.invalid': 'La posición debe ser una clave de índice fraccionario',
+  'validation.book.source.invalid': 'El origen debe ser hand, link, import o list',
   'validation.batch.invalid': 'El lote debe ser una lista de 1 a 100 mutaciones',
   'add.own_book': 'No puedes añadir tu propio libro: ya está en tu lista',
   'usage.books': 'libros',
@@ -455,6 +471,8 @@ const es: Record<MessageKey, string> = {
   'pdf.status.open': 'Pendiente',
   'pdf.status.void': 'Anulada',
   'pdf.status.uncollectible': 'Incobrable',
+  'mail.notice.settings':
+    'Recibes este correo porque esta notificación está activada en tus ajustes de notificaciones:',
 }
 
 export const catalogs: Record<Locale, Record<MessageKey, string>> = { en, es }

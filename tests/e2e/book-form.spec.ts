@@ -6,13 +6,18 @@ import { addServerBook, expectServerBooks, pickToday, serverBooks, today } from 
 // src/shared/schemas/book.ts): an Amazon link fills Title and Author apart, a title past the
 // limit is said rather than cut, and dates out of order are refused on the Finished field.
 
-test('an Amazon link fills Title and Author apart; a title past 300 characters is said, not cut', async ({ page, request }) => {
+test('an Amazon link fills Title and Author apart; a title past 300 characters is said, not cut', async ({
+  page,
+  request,
+}) => {
   const { token } = await readyUser(request, { name: 'Lia Links' })
   await useToken(page, token)
   await page.goto('/books/new')
   const title = page.locator('input[name="title"]')
   const author = page.locator('input[name="author"]')
-  await page.locator('input[name="link"]').fill('https://www.amazon.com/Project-Hail-Mary-Andy-Weir/dp/0593135202/ref=sr_1_1')
+  await page
+    .locator('input[name="link"]')
+    .fill('https://www.amazon.com/Project-Hail-Mary-Andy-Weir/dp/0593135202/ref=sr_1_1')
   await expect(title).toHaveValue('Project Hail Mary')
   await expect(author).toHaveValue('Andy Weir')
   await expect(page.getByTestId('link-found')).toHaveText('Book link recognised: ISBN 0593135202')
@@ -30,19 +35,24 @@ test('an Amazon link fills Title and Author apart; a title past 300 characters i
   await expect(page.getByText('Title must be at most 300 characters')).toHaveCount(0)
   await page.getByRole('button', { name: 'Add book' }).click()
   await expect(page).toHaveURL(/\/books$/)
-  await expectServerBooks(request, token, (b) => [b.title, b.author, b.isbn], [['Project Hail Mary', 'Andy Weir', '0593135202']])
+  await expectServerBooks(request, token, (b) => [b.title, b.author, b.isbn], [
+    ['Project Hail Mary', 'Andy Weir', '0593135202'],
+  ])
 })
 
-test('a finished date before the started date is refused on the Finished field, and nothing is saved', async ({ page, request }) => {
+test('a finished date before the started date is refused on the Finished field, and nothing is saved', async ({
+  page,
+  request,
+}) => {
   const { token } = await readyUser(request, { name: 'Dan Dates' })
   const book = await addServerBook(request, token, { title: 'Walden', finished_at: '2024-01-05' })
   await useToken(page, token)
-  await page.goto(`/books/${book.id}`)
+  await page.goto(`/books/${book.id}/edit`)
   await expect(page.locator('input[name="title"]')).toHaveValue('Walden')
   await pickToday(page, 'Started')
   await page.getByRole('button', { name: 'Save changes' }).click()
   await expect(page.getByText('The finished date cannot be before the started date')).toBeVisible()
-  await expect(page).toHaveURL(new RegExp(`/books/${book.id}$`))
+  await expect(page).toHaveURL(new RegExp(`/books/${book.id}/edit$`))
   expect((await serverBooks(request, token)).map((b) => [b.started_at, b.finished_at])).toEqual([[null, '2024-01-05']])
 
   // Without the finished date the dates are in order: it saves.

@@ -13,6 +13,9 @@ export interface ServerBook {
   imageUrl: string | null
   isbn: string | null
   asin: string | null
+  position: string | null
+  added_at: string
+  source: string
   status: string
 }
 
@@ -34,7 +37,10 @@ export async function expectServerBooks<T>(
   timeout = 30_000,
 ) {
   await expect
-    .poll(async () => (await serverBooks(request, token)).map(pick).sort(bySerialised), { timeout, message: 'the server’s books' })
+    .poll(async () => (await serverBooks(request, token)).map(pick).sort(bySerialised), {
+      timeout,
+      message: 'the server’s books',
+    })
     .toEqual([...expected].sort(bySerialised))
 }
 
@@ -51,7 +57,9 @@ export async function controlledBySw(page: Page) {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready
   })
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 }).toBe(true)
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 })
+    .toBe(true)
 }
 
 /** The sync badge in the app layout. */
@@ -60,7 +68,10 @@ export const syncBadge = (page: Page) => page.getByTestId('sync-badge')
 /** Clicks a star of the rating field (the reader clicks the star; the radio inside is visually hidden). */
 export async function rate(page: Page, stars: number) {
   const name = stars === 1 ? '1 star' : `${stars} stars`
-  await page.locator('label').filter({ has: page.getByRole('radio', { name, exact: true }) }).click()
+  await page
+    .locator('label')
+    .filter({ has: page.getByRole('radio', { name, exact: true }) })
+    .click()
   await expect(page.getByRole('radio', { name, exact: true })).toBeChecked()
 }
 
@@ -68,7 +79,9 @@ export async function rate(page: Page, stars: number) {
 export function today() {
   const d = new Date()
   const iso = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
-  const long = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`))
+  const long = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${iso}T00:00:00Z`),
+  )
   return { iso, long }
 }
 
@@ -83,4 +96,28 @@ export async function pickToday(page: Page, label: string) {
 
 /** A book's row in the /books list. */
 export const bookRow = (page: Page, title: string) =>
-  page.getByRole('list', { name: /^(Your books|Tus libros)$/ }).getByRole('listitem').filter({ hasText: title })
+  page
+    .getByRole('list', { name: /^(Your books|Tus libros)$/ })
+    .getByRole('listitem')
+    .filter({ hasText: title })
+
+/** The /books rows' titles in list order (rows are placed by aria-posinset, not DOM order). */
+export async function listedTitles(page: Page): Promise<string[]> {
+  return page
+    .getByRole('list', { name: /^(Your books|Tus libros)$/ })
+    .getByRole('listitem')
+    .evaluateAll((items) =>
+      items
+        .map((li) => [Number(li.getAttribute('aria-posinset')), li.querySelector('a')?.textContent ?? ''] as const)
+        .sort((a, b) => a[0] - b[0])
+        .map(([, title]) => title),
+    )
+}
+
+/** The server's books in "Up next" order (decisions §14: keys compared as plain strings). */
+export async function serverUpNext(request: APIRequestContext, token: string): Promise<string[]> {
+  const books = await serverBooks(request, token)
+  return books
+    .sort((a, b) => (a.position! < b.position! ? -1 : a.position! > b.position! ? 1 : a.id < b.id ? -1 : 1))
+    .map((b) => b.title)
+}

@@ -18,15 +18,27 @@ for (const { width, scheme, lang } of combos) {
     const { token } = await readyUser(request, { name: 'Ada Reader', lang })
     await request.patch('/api/user', { data: { dark_mode: scheme === 'dark', locale: lang }, headers: auth(token) })
     await useToken(page, token)
-    const shot = (name: string) => page.screenshot({ path: `${dir}/${name}-${width}-${scheme}-${lang}.png`, fullPage: true })
+    const shot = (name: string) =>
+      page.screenshot({ path: `${dir}/${name}-${width}-${scheme}-${lang}.png`, fullPage: true })
 
     await page.goto('/books')
     await expect(syncBadge(page)).toBeVisible()
     await page.waitForTimeout(400)
     await shot('empty')
 
-    await addServerBook(request, token, { title: 'Cien años de soledad', author: 'Gabriel García Márquez', rating: 5, started_at: '2024-01-02', finished_at: '2024-02-03' })
-    await addServerBook(request, token, { title: 'The Left Hand of Darkness and a very long subtitle that goes on and on', author: 'Ursula K. Le Guin', rating: 3, started_at: '2024-03-01' })
+    await addServerBook(request, token, {
+      title: 'Cien años de soledad',
+      author: 'Gabriel García Márquez',
+      rating: 5,
+      started_at: '2024-01-02',
+      finished_at: '2024-02-03',
+    })
+    await addServerBook(request, token, {
+      title: 'The Left Hand of Darkness and a very long subtitle that goes on and on',
+      author: 'Ursula K. Le Guin',
+      rating: 3,
+      started_at: '2024-03-01',
+    })
     const dune = await addServerBook(request, token, { title: 'Dune', author: 'Frank Herbert', review: 'Spice.' })
     await addServerBook(request, token, { title: 'Piranesi', author: 'Susanna Clarke', rating: 4 })
     await page.reload()
@@ -66,8 +78,15 @@ for (const { width, scheme, lang } of combos) {
     await shot('new-errors')
 
     await page.goto(`/books/${dune.id}`)
+    await expect(page.getByRole('heading', { level: 1, name: 'Dune' })).toBeVisible()
+    await page.waitForTimeout(300)
+    await shot('book-page')
+    await page.goto(`/books/${dune.id}/edit`)
     await expect(page.locator('input[name="title"]')).toHaveValue('Dune')
-    await page.locator('label').filter({ has: page.locator('input[value="4"]') }).click()
+    await page
+      .locator('label')
+      .filter({ has: page.locator('input[value="4"]') })
+      .click()
     await page.locator('[name="started_at"]').locator('xpath=..').getByRole('button').first().click()
     await page.waitForTimeout(400)
     await shot('edit-calendar')

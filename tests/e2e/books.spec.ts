@@ -1,7 +1,18 @@
 import { expect, test, type Page } from '@playwright/test'
 import { expectAccessible } from './a11y'
 import { notifications, readyUser, useToken } from './auth-helpers'
-import { addServerBook, auth, bookRow, controlledBySw, expectServerBooks, pickToday, rate, serverBooks, syncBadge, today } from './books-helpers'
+import {
+  addServerBook,
+  auth,
+  bookRow,
+  controlledBySw,
+  expectServerBooks,
+  pickToday,
+  rate,
+  serverBooks,
+  syncBadge,
+  today,
+} from './books-helpers'
 
 // The book screens online (spec §2 /books, /books/new, /books/{id}; decisions §6): every change
 // is shown at once from the device and reaches the server through the outbox.
@@ -43,7 +54,7 @@ test('add, edit, rate, delete and undo; the server holds the result', async ({ p
 
   // Edit: another rating, a finish date
   await row.getByRole('link', { name: 'Edit “Dune”' }).click()
-  await expect(page).toHaveURL(new RegExp(`/books/${first!.id}$`))
+  await expect(page).toHaveURL(new RegExp(`/books/${first!.id}/edit$`))
   await expect(page).toHaveTitle(/Edit “Dune”/)
   await expect(page.locator('input[name="title"]')).toHaveValue('Dune')
   await expect(page.getByRole('radio', { name: '4 stars' })).toBeChecked()
@@ -53,7 +64,9 @@ test('add, edit, rate, delete and undo; the server holds the result', async ({ p
   await expect(notifications(page).getByText('Saved “Dune”')).toBeVisible()
   await expect(row.getByRole('img', { name: 'Rated 5 out of 5' })).toBeVisible()
   await expect(row.getByText('Finished', { exact: true })).toBeVisible()
-  await expectServerBooks(request, token, (b) => [b.id, b.rating, b.finished_at, b.status], [[first!.id, 5, today().iso, 'finished']])
+  await expectServerBooks(request, token, (b) => [b.id, b.rating, b.finished_at, b.status], [
+    [first!.id, 5, today().iso, 'finished'],
+  ])
 
   // Delete, confirmed in a dialog, then Undo from the toast
   await row.getByRole('button', { name: 'Delete “Dune”' }).click()
@@ -82,17 +95,23 @@ test('add, edit, rate, delete and undo; the server holds the result', async ({ p
 test('the edit page deletes the book too: back to the list, with Undo', async ({ page, request }) => {
   const token = await signedIn(page, request)
   const book = await addServerBook(request, token, { title: 'Piranesi', author: 'Susanna Clarke' })
-  await page.goto(`/books/${book.id}`)
+  await page.goto(`/books/${book.id}/edit`)
   await expect(page.locator('input[name="title"]')).toHaveValue('Piranesi')
   await page.getByRole('button', { name: 'Delete book' }).click()
   const dialog = page.getByRole('alertdialog', { name: 'Delete “Piranesi”?' })
   await dialog.getByRole('button', { name: 'Delete' }).click()
   await expect(page).toHaveURL(/\/books$/)
   await expect(page.getByRole('heading', { name: 'Your list is empty' })).toBeVisible()
-  await notifications(page).getByRole('listitem').filter({ hasText: 'Deleted “Piranesi”' }).getByRole('button', { name: 'Undo' }).click()
+  await notifications(page)
+    .getByRole('listitem')
+    .filter({ hasText: 'Deleted “Piranesi”' })
+    .getByRole('button', { name: 'Undo' })
+    .click()
   await expect(bookRow(page, 'Piranesi')).toBeVisible()
   // The deleted book is a tombstone on the server; Undo added it back as a new book.
-  await expectServerBooks(request, token, (b) => [b.id === book.id, b.title, b.author], [[false, 'Piranesi', 'Susanna Clarke']])
+  await expectServerBooks(request, token, (b) => [b.id === book.id, b.title, b.author], [
+    [false, 'Piranesi', 'Susanna Clarke'],
+  ])
 })
 
 test('the form validates on blur and keeps the reader on it while invalid', async ({ page, request }) => {
@@ -132,7 +151,12 @@ test('a pasted Amazon link fills in the title and ISBN without fetching', async 
 
 test('search (accents and case ignored) and the status filter', async ({ page, request }) => {
   const token = await signedIn(page, request)
-  await addServerBook(request, token, { title: 'Cien años de soledad', author: 'Gabriel García Márquez', started_at: '2024-01-02', finished_at: '2024-02-03' })
+  await addServerBook(request, token, {
+    title: 'Cien años de soledad',
+    author: 'Gabriel García Márquez',
+    started_at: '2024-01-02',
+    finished_at: '2024-02-03',
+  })
   await addServerBook(request, token, { title: 'Dune', author: 'Frank Herbert', started_at: '2024-03-01' })
   await addServerBook(request, token, { title: 'Piranesi', author: 'Susanna Clarke' })
   await page.goto('/books')
@@ -186,7 +210,11 @@ test('Books is in the main navigation', async ({ page, request }) => {
   await expect(page.getByRole('heading', { name: 'My books' })).toBeVisible()
 })
 
-test('a change the server refuses is listed with its reason and can be dismissed', async ({ page, request, context }) => {
+test('a change the server refuses is listed with its reason and can be dismissed', async ({
+  page,
+  request,
+  context,
+}) => {
   const token = await signedIn(page, request)
   const book = await addServerBook(request, token, { title: 'Gone Girl' })
   await page.goto('/books')
@@ -293,13 +321,19 @@ test('10,000 books: only a screenful is rendered and the end of the list is reac
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`book screens are accessible in ${scheme} mode`, async ({ page, request }) => {
+    test.setTimeout(120_000) // eight screens, each scanned by axe
     const token = await signedIn(page, request)
     await request.patch('/api/user', { data: { dark_mode: scheme === 'dark' }, headers: auth(token) })
     const check = (label: string) => expectAccessible(page, label)
     await page.goto('/books')
     await expect(page.getByRole('heading', { name: 'Your list is empty' })).toBeVisible()
     await check('/books empty')
-    const book = await addServerBook(request, token, { title: 'Middlemarch', author: 'George Eliot', rating: 4, started_at: '2024-05-01' })
+    const book = await addServerBook(request, token, {
+      title: 'Middlemarch',
+      author: 'George Eliot',
+      rating: 4,
+      started_at: '2024-05-01',
+    })
     await page.reload()
     await expect(bookRow(page, 'Middlemarch')).toBeVisible()
     await check('/books')
@@ -316,11 +350,14 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(page.getByText('Please enter a title')).toBeVisible()
     await check('/books/new with errors')
     await page.goto(`/books/${book.id}`)
-    await expect(page.locator('input[name="title"]')).toHaveValue('Middlemarch')
+    await expect(page.getByRole('heading', { level: 1, name: 'Middlemarch' })).toBeVisible()
     await check('/books/{id}')
+    await page.goto(`/books/${book.id}/edit`)
+    await expect(page.locator('input[name="title"]')).toHaveValue('Middlemarch')
+    await check('/books/{id}/edit')
     await page.getByRole('button', { name: /^Started / }).click()
     await expect(page.locator('[data-part="table-cell-trigger"][data-view="day"][data-focus]')).toBeFocused()
-    await check('/books/{id} calendar open')
+    await check('/books/{id}/edit calendar open')
   })
 }
 

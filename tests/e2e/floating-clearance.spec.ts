@@ -24,7 +24,9 @@ async function coveredPoints(target: Locator): Promise<string[]> {
     return points.flatMap(([name, x, y]) => {
       const top = document.elementFromPoint(x, y)
       if (top && (el === top || el.contains(top))) return []
-      const what = top ? `${top.tagName.toLowerCase()}${top.getAttribute('aria-label') ? `[${top.getAttribute('aria-label')}]` : ''}` : 'nothing'
+      const what = top
+        ? `${top.tagName.toLowerCase()}${top.getAttribute('aria-label') ? `[${top.getAttribute('aria-label')}]` : ''}`
+        : 'nothing'
       return [`${name} under ${what}`]
     })
   })
@@ -37,7 +39,9 @@ async function inViewport(page: Page, target: Locator) {
 }
 
 const settled = (page: Page) =>
-  page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity))
+  page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  )
 
 /** The checks: as the page opens (if on screen) and scrolled into view from below. */
 async function expectClear(page: Page, target: Locator, label: string) {
@@ -74,8 +78,16 @@ test('the heart and toasts keep clear of every primary button on a phone', async
   // Screens whose submit answers with a toast: checked again with the toast showing, both where
   // the press left the button and scrolled to it from below.
   const withToast: [string, string, (p: Page) => Promise<void>][] = [
-    ['/account/url', 'Your public URL has changed', (p) => p.locator('input[name="slug"]').fill(`thumb-${Date.now().toString(36)}`)],
-    ['/account/profile', 'Your profile has been updated', (p) => p.locator('input[name="name"]').fill('Thumb Reader Two')],
+    [
+      '/account/url',
+      'Your public URL has changed',
+      (p) => p.locator('input[name="slug"]').fill(`thumb-${Date.now().toString(36)}`),
+    ],
+    [
+      '/account/profile',
+      'Your profile has been updated',
+      (p) => p.locator('input[name="name"]').fill('Thumb Reader Two'),
+    ],
     ['/account/notifications', 'Your notification settings have been saved', async () => {}],
   ]
   for (const [path, message, change] of withToast) {
@@ -89,12 +101,13 @@ test('the heart and toasts keep clear of every primary button on a phone', async
     await expect(toast).toBeVisible()
     await settled(page)
     // Where the press left it (if the page, re-rendered, still shows it), then scrolled to.
-    if (await inViewport(page, button)) expect(await coveredPoints(button), `${path} submit, with its toast`).toEqual([])
+    if (await inViewport(page, button))
+      expect(await coveredPoints(button), `${path} submit, with its toast`).toEqual([])
     await expectClear(page, button, `${path} submit, with its toast`)
     await expect(toast, `${path}: the toast was still showing`).toBeVisible()
   }
 
-  for (const path of ['/account/password', '/help', '/books/new', `/books/${book.id}`]) {
+  for (const path of ['/account/password', '/help', '/books/new', `/books/${book.id}/edit`]) {
     await page.goto(path)
     await expectClear(page, submit(page), `${path} submit`)
   }
@@ -108,7 +121,10 @@ test('the heart and toasts keep clear of every primary button on a phone', async
   expect(await coveredPoints(addLink), '/books Add a book, with the toast').toEqual([])
 })
 
-test('on a public list, the toast after "Add to my list" keeps clear of the card buttons', async ({ page, request }) => {
+test('on a public list, the toast after "Add to my list" keeps clear of the card buttons', async ({
+  page,
+  request,
+}) => {
   const owner = await readyUser(request, { name: 'Ada Lister' })
   const slug = `ada-${Date.now().toString(36)}`
   expect((await request.patch('/api/url', { data: { slug }, headers: auth(owner.token) })).status()).toBe(200)

@@ -99,6 +99,9 @@ test('create input: trimmed, normalised, link-derived', () => {
     imageUrl: null,
     isbn: null,
     asin: null,
+    position: null,
+    added_at: null,
+    source: 'hand',
   })
   const fromLink = v.parse(CreateBookInput, {
     link: 'https://www.amazon.com/Emma-Jane-Austen/dp/0141439580',

@@ -55,6 +55,10 @@ const randomFields = (r: Rng): Record<string, unknown> => {
     started_at: () => (r.chance(0.3) ? null : `2024-0${1 + r.int(9)}-1${r.int(10)}`),
     finished_at: () => (r.chance(0.5) ? null : `2025-0${1 + r.int(9)}-2${r.int(9)}`),
     imageUrl: () => (r.chance(0.5) ? null : `https://img.example/${r.int(1e6)}.jpg`),
+    isbn: () => r.pick([null, '9780441172719', '0441172717', '9781400033416']),
+    asin: () => (r.chance(0.5) ? null : `B0${r.int(1e8)}`.padEnd(10, '7')),
+    position: () => (r.chance(0.1) ? null : `a${r.pick(['0', '1', '5', 'V', 'z'])}${r.pick(['', '8', 'V'])}`),
+    added_at: () => `2023-1${r.int(3)}-0${1 + r.int(9)}`,
   }
   const out: Record<string, unknown> = {}
   for (const f of EDITABLE_FIELDS) if (r.chance(0.35)) out[f] = all[f]!()

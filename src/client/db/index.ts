@@ -78,6 +78,13 @@ export class TbrDatabase extends Dexie {
     this.version(2).stores({
       books: 'id, account_id, [account_id+created_at], title, updated_at, sync',
     })
+    // v3: "Up next" pages in key order (decisions §14); books without a position are not in it.
+    // Rows stored before it lack position, added_at and source: the next pull is a full snapshot.
+    this.version(3)
+      .stores({
+        books: 'id, account_id, [account_id+created_at], [account_id+position], title, updated_at, sync',
+      })
+      .upgrade((tx) => tx.table('meta').delete(META.cursor))
   }
 }
 

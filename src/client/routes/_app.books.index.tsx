@@ -1,24 +1,32 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { BookListPage } from '~/client/features/books/components/book-list-page'
 import { searchText } from '~/client/lib/search'
+import { LIST_SORTS, type ListSort } from '~/client/features/books/labels'
 import type { BookStatus } from '~/shared/schemas/book'
 
 const STATUSES: BookStatus[] = ['not_started', 'reading', 'finished']
 
 // spec §2 /books (user): the list with add, edit and delete. The search box and the status
-// filter live in the URL, so coming back from a book keeps them.
+// filter live in the URL, so coming back from a book keeps them; so does the order (issue 16
+// item 5), "Up next" (decisions §14) unless another is named.
 export const Route = createFileRoute('/_app/books/')({
-  validateSearch: (search: Record<string, unknown>): { q?: string; status?: BookStatus } => {
+  validateSearch: (search: Record<string, unknown>): { q?: string; status?: BookStatus; sort?: ListSort } => {
     const status = searchText(search, 'status') as BookStatus | undefined
-    return { q: searchText(search, 'q'), status: status && STATUSES.includes(status) ? status : undefined }
+    const sort = searchText(search, 'sort') as ListSort | undefined
+    return {
+      q: searchText(search, 'q'),
+      status: status && STATUSES.includes(status) ? status : undefined,
+      sort: sort && sort !== 'up-next' && LIST_SORTS.some((s) => s.value === sort) ? sort : undefined,
+    }
   },
   component: function Books() {
-    const { q, status } = Route.useSearch()
+    const { q, status, sort } = Route.useSearch()
     const navigate = Route.useNavigate()
     return (
       <BookListPage
         query={q ?? ''}
         status={status}
+        sort={sort ?? 'up-next'}
         onSearchChange={(next) => void navigate({ search: next, replace: true })}
       />
     )

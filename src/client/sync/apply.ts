@@ -1,5 +1,5 @@
 import type { LocalBook, OutboxEntry, TbrDatabase } from '~/client/db'
-import { EDITABLE_FIELDS, parseRetailerLink, withDerived, type Book } from '~/shared/schemas/book'
+import { EDITABLE_FIELDS, parseRetailerLink, withDerived, type Book, type BookSource } from '~/shared/schemas/book'
 
 // How a pending mutation shows locally: the same rule for the optimistic write and for the
 // rebase after a pull (tldraw: one mutation definition, applied on the client and the server).
@@ -12,6 +12,9 @@ export function applyEntry(row: LocalBook | undefined, entry: OutboxEntry): Loca
       if (row) return { ...row, sync: 'pending' }
       const p = entry.payload as Partial<Book> & { link?: string }
       const link = typeof p.link === 'string' ? parseRetailerLink(p.link) : null
+      // The same defaults as the server's create (services/books.ts): given ISBN/ASIN win over
+      // the link's; the app always sends position and added_at (mutations.ts).
+      const source: BookSource = p.source ?? (link ? 'link' : 'hand')
       return withDerived({
         id: entry.entityId,
         title: String(p.title ?? ''),
@@ -21,8 +24,11 @@ export function applyEntry(row: LocalBook | undefined, entry: OutboxEntry): Loca
         started_at: p.started_at ?? null,
         finished_at: p.finished_at ?? null,
         imageUrl: p.imageUrl ?? null,
-        isbn: link?.isbn ?? null,
-        asin: link?.asin ?? null,
+        isbn: p.isbn !== undefined ? p.isbn : (link?.isbn ?? null),
+        asin: p.asin !== undefined ? p.asin : (link?.asin ?? null),
+        position: p.position ?? null,
+        added_at: p.added_at ?? entry.createdAt.slice(0, 10),
+        source,
         account_id: entry.accountId,
         created_at: entry.createdAt,
         updated_at: entry.createdAt,

@@ -9,8 +9,8 @@ import { querySyncStatus, type SyncStatus } from './status'
 
 /** The signed-in account's books, newest first; undefined while loading. */
 export function useBooks(opts: BookQuery & { db?: TbrDatabase } = {}): LocalBook[] | undefined {
-  const { db: d = defaultDb, status, limit, offset } = opts
-  return useLiveQuery(() => listBooks(d, { status, limit, offset }), [d, status, limit, offset])
+  const { db: d = defaultDb, status, sort, limit, offset } = opts
+  return useLiveQuery(() => listBooks(d, { status, sort, limit, offset }), [d, status, sort, limit, offset])
 }
 
 export function useBookCount(d: TbrDatabase = defaultDb): number | undefined {

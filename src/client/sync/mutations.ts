@@ -1,8 +1,10 @@
+import { generateKeyBetween, generateNKeysBetween } from 'fractional-indexing'
 import * as v from 'valibot'
-import { db as defaultDb, type LocalBook, type OutboxEntry, type TbrDatabase } from '~/client/db'
+import { db as defaultDb, type LocalBook, type OutboxEntry, type TbrDatabase, type UserRow } from '~/client/db'
 import { CreateBookInput, UpdateBookInput, type CreateBookRaw, type UpdateBookRaw } from '~/shared/schemas/book'
 import { UserPatchInput, type MutationKind } from '~/shared/sync/protocol'
 import { applyEntry } from './apply'
+import { firstPosition, localDay, planMove } from './order'
 
 // Architecture rule 5 / guide/sync.md "Write": one Dexie rw transaction writes the row and
 // appends its outbox entry; the promise resolves after it commits, so the UI confirms a write
@@ -13,6 +15,8 @@ export class MutationInputError extends Error {
   constructor(
     public field: string | undefined,
     message: string,
+    /** For a list of inputs (addBooks): the index of the bad one. */
+    public index?: number,
   ) {
     super(message)
   }
@@ -30,12 +34,12 @@ export class BookNotFoundError extends Error {
   }
 }
 
-function parse<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
+function parse<S extends v.GenericSchema>(schema: S, input: unknown, index?: number): v.InferOutput<S> {
   const r = v.safeParse(schema, input)
   if (r.success) return r.output
   const issue = r.issues[0]
   const field = issue.path?.map((p) => p.key).find((k) => typeof k === 'string') as string | undefined
-  throw new MutationInputError(field, issue.message)
+  throw new MutationInputError(field, issue.message, index)
 }
 
 export interface MutationOptions {
@@ -46,88 +50,135 @@ export interface MutationOptions {
   onWrite?: () => void
 }
 
+type Draft = { kind: MutationKind; entityId: string; payload: Record<string, unknown> }
+type Ctx = { me: UserRow; entry: (draft: Draft) => OutboxEntry }
+
 export function createMutations(opts: MutationOptions = {}) {
   const d = opts.db ?? defaultDb
   const newId = opts.newId ?? (() => crypto.randomUUID())
   const now = opts.now ?? (() => new Date())
 
-  async function write<T>(
-    entry: (
-      accountId: string,
-      userId: string,
-    ) => { kind: MutationKind; entityId: string; payload: Record<string, unknown> },
-    local: (e: OutboxEntry) => Promise<T>,
-  ): Promise<T> {
+  /** One rw transaction: `local` writes its rows and returns the outbox entries to append, so
+   *  rows and entries commit together or not at all. */
+  async function write<T>(local: (ctx: Ctx) => Promise<{ out: T; entries: OutboxEntry[] }>): Promise<T> {
     const result = await d.transaction('rw', [d.books, d.outbox, d.user], async () => {
       const me = await d.user.get('me')
       if (!me) throw new NotSignedInError()
-      const e: OutboxEntry = {
-        ...entry(me.account_id, me.id),
+      const at = now().toISOString()
+      const entry = (draft: Draft): OutboxEntry => ({
+        ...draft,
         id: newId(),
         accountId: me.account_id,
-        createdAt: now().toISOString(),
+        createdAt: at,
         attempts: 0,
         lastError: null,
-      }
-      const out = await local(e)
-      await d.outbox.add(e)
+      })
+      const { out, entries } = await local({ me, entry })
+      if (entries.length) await d.outbox.bulkAdd(entries)
       return out
     })
     opts.onWrite?.()
     return result
   }
 
+  /** The create call's body: a new book goes on top of "Up next" (decisions §14), added today. */
+  function createPayload(
+    input: CreateBookRaw,
+    parsed: CreateBookInput,
+    position: string,
+  ): Record<string, unknown> & { id: string } {
+    const { isbn, asin, ...fields } = parsed
+    // ISBN/ASIN travel only when given; otherwise the link travels and the server derives them.
+    return {
+      ...fields,
+      ...(input.isbn !== undefined ? { isbn } : {}),
+      ...(input.asin !== undefined ? { asin } : {}),
+      ...(input.link !== undefined ? { link: input.link } : {}),
+      id: parsed.id ?? newId(),
+      position: parsed.position ?? position,
+      added_at: parsed.added_at ?? localDay(now()),
+    }
+  }
+
   return {
     /** `{ title, … }` or `{ link }`; answers the local row (its id is the book's id for good). */
     async addBook(input: CreateBookRaw): Promise<LocalBook> {
       const parsed = parse(CreateBookInput, input)
-      const id = parsed.id ?? newId()
-      const { isbn: _isbn, asin: _asin, ...fields } = parsed
-      // The link travels too, so the server derives the same ISBN/ASIN from it.
-      const payload = { ...fields, id, ...(input.link !== undefined ? { link: input.link } : {}) }
-      return write(
-        () => ({ kind: 'book.create', entityId: id, payload }),
-        async (e) => {
-          const row = applyEntry(undefined, e)!
-          await d.books.put(row)
-          return row
-        },
-      )
+      return write(async ({ me, entry }) => {
+        const payload = createPayload(input, parsed, generateKeyBetween(null, await firstPosition(d, me.account_id)))
+        const e = entry({ kind: 'book.create', entityId: payload.id, payload })
+        const row = applyEntry(undefined, e)!
+        await d.books.put(row)
+        return { out: row, entries: [e] }
+      })
+    },
+
+    /**
+     * Many books in one transaction (an import, decisions §14), on top of "Up next" in the order
+     * given. Every input is checked first: none is stored when one is bad.
+     */
+    async addBooks(inputs: CreateBookRaw[]): Promise<LocalBook[]> {
+      const parsed = inputs.map((input, i) => parse(CreateBookInput, input, i))
+      if (!parsed.length) return []
+      return write(async ({ me, entry }) => {
+        const keys = generateNKeysBetween(null, await firstPosition(d, me.account_id), parsed.length)
+        const entries = parsed.map((p, i) => {
+          const payload = createPayload(inputs[i]!, p, keys[i]!)
+          return entry({ kind: 'book.create', entityId: payload.id, payload })
+        })
+        const rows = entries.map((e) => applyEntry(undefined, e)!)
+        await d.books.bulkPut(rows)
+        return { out: rows, entries }
+      })
     },
 
     /** Field-level: only the fields named change (decisions §6). */
     async updateBook(id: string, changes: UpdateBookRaw): Promise<LocalBook> {
       const payload = parse(UpdateBookInput, changes)
-      return write(
-        () => ({ kind: 'book.update', entityId: id, payload }),
-        async (e) => {
-          const row = applyEntry(await d.books.get(id), e)
-          if (!row) throw new BookNotFoundError(id)
+      return write(async ({ entry }) => {
+        const e = entry({ kind: 'book.update', entityId: id, payload })
+        const row = applyEntry(await d.books.get(id), e)
+        if (!row) throw new BookNotFoundError(id)
+        await d.books.put(row)
+        return { out: row, entries: [e] }
+      })
+    },
+
+    /**
+     * Moves a book in "Up next" to just below `after` (null: to the top), syncing only
+     * `position` (decisions §14). See order.ts for books from before positions existed.
+     */
+    async moveBook(id: string, after: string | null): Promise<void> {
+      return write(async ({ me, entry }) => {
+        const moves = await planMove(d, me.account_id, id, after)
+        if (!moves) throw new BookNotFoundError(id)
+        const entries: OutboxEntry[] = []
+        for (const [bookId, position] of moves) {
+          const e = entry({ kind: 'book.update', entityId: bookId, payload: { position } })
+          const row = applyEntry(await d.books.get(bookId), e)
+          if (!row) continue
           await d.books.put(row)
-          return row
-        },
-      )
+          entries.push(e)
+        }
+        return { out: undefined, entries }
+      })
     },
 
     async deleteBook(id: string): Promise<void> {
-      return write(
-        () => ({ kind: 'book.delete', entityId: id, payload: {} }),
-        async () => {
-          if (!(await d.books.get(id))) throw new BookNotFoundError(id)
-          await d.books.delete(id)
-        },
-      )
+      return write(async ({ entry }) => {
+        if (!(await d.books.get(id))) throw new BookNotFoundError(id)
+        await d.books.delete(id)
+        return { out: undefined, entries: [entry({ kind: 'book.delete', entityId: id, payload: {} })] }
+      })
     },
 
     /** Settings that work offline (decisions §7): name, dark_mode, locale, onboarded. */
     async patchUser(fields: UserPatchInput): Promise<void> {
       const payload = parse(UserPatchInput, fields)
-      return write(
-        (_account, userId) => ({ kind: 'user.patch', entityId: userId, payload }),
-        async () => {
-          await d.user.update('me', payload)
-        },
-      )
+      return write(async ({ me, entry }) => {
+        await d.user.update('me', payload)
+        return { out: undefined, entries: [entry({ kind: 'user.patch', entityId: me.id, payload })] }
+      })
     },
   }
 }

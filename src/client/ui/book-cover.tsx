@@ -20,19 +20,27 @@ export const bookCover = cva({
       sm: { w: '10', h: '14', borderRadius: 'sm' },
       md: { w: '12', h: '4.5rem', borderRadius: 'sm' },
       lg: { w: '16', h: '24', borderRadius: 'md' },
+      xl: { w: { base: '24', md: '32' }, h: { base: '36', md: '48' }, borderRadius: 'md', boxShadow: 'md' },
     },
   },
   defaultVariants: { size: 'md' },
 })
 
-const ICON_SIZE = { sm: 18, md: 20, lg: 24 } as const
+const ICON_SIZE = { sm: 18, md: 20, lg: 24, xl: 40 } as const
 
 export function BookCover({ url, size = 'md' }: { url: string | null | undefined; size?: keyof typeof ICON_SIZE }) {
   const [failed, setFailed] = useState(false)
   return (
     <span className={bookCover({ size })} aria-hidden>
       {url && !failed ? (
-        <img src={url} alt="" loading="lazy" decoding="async" referrerPolicy="no-referrer" onError={() => setFailed(true)} />
+        <img
+          src={url}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          referrerPolicy="no-referrer"
+          onError={() => setFailed(true)}
+        />
       ) : (
         <BookOpen size={ICON_SIZE[size]} />
       )}

@@ -183,6 +183,13 @@ export const books = pgTable(
     imageUrl: text('image_url'),
     isbn: text('isbn'),
     asin: text('asin'),
+    /** "Up next" key (decisions §14), ordered with `collate "C"` (fractional-indexing compares
+     *  code units); null for books from before it existed, listed after the keyed ones. */
+    position: text('position'),
+    /** YYYY-MM-DD; null for books from before it existed (their created_at day stands in). */
+    addedAt: text('added_at'),
+    /** hand | link | import | list (shared/schemas/book.ts BOOK_SOURCES). */
+    source: text('source').notNull().default('hand'),
     /** The account's change counter at this row's last write (sync cursor). */
     version: bigint('version', { mode: 'number' }).notNull(),
     createdAt: createdAt(),

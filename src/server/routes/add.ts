@@ -29,7 +29,7 @@ add.post('/:bookId', requireAuth(), async (c) => {
   // With a key, the copy's id derives from it (and the source and target), so the create is
   // exactly-once even after the stored answer has expired: a late replay finds its own book.
   const id = key ? uuidFrom(`${auth.account.id}\n${source.id}\n${key}`) : newId()
-  const data = { id, title: source.title, author: source.author, imageUrl: source.imageUrl }
+  const data = { id, title: source.title, author: source.author, imageUrl: source.imageUrl, source: 'list' }
   const [result] = await runBookMutations(deps.db, auth.account.id, locale, [{ key, kind: 'book.create', id, data }])
   if (result!.status === 422 && key) {
     // The key was used before with other data. When the first call's copy is there, the source

@@ -8,7 +8,8 @@ import { loadPublicPage, type PublicPage } from '../services/views'
 // decisions §8: GET /api/public/{slug} needs no credentials and answers
 //   { data: { books: PublicBook[], account: { avatar, owner_name, id }, affiliate_tag,
 //             viewer?: { account_id, own } } }
-// `books` carry only the public fields (services/views.ts PublicBook), newest first. `viewer` is
+// `books` carry only the public fields (services/views.ts PublicBook), in the owner's "Up next"
+// order (decisions §14; books without a position last, newest first). `viewer` is
 // there only when a valid session token came with the call: `own` is true on the reader's own
 // list, so the page hides "Add to my list" (spec §1). A bad token is ignored, not a 401: the
 // list is public. An unknown slug or a closed account is a JSON 404. Every answered load counts

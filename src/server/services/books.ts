@@ -1,8 +1,22 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm'
-import { CreateBookInput, UpdateBookInput, withDerived, type Book } from '~/shared/schemas/book'
+import { generateKeyBetween } from 'fractional-indexing'
+import {
+  BOOK_SOURCES,
+  CreateBookInput,
+  UpdateBookInput,
+  withDerived,
+  type Book,
+  type BookSource,
+} from '~/shared/schemas/book'
 import type { Locale } from '~/shared/schemas/common'
 import * as v from 'valibot'
-import { canonicalJson, IdempotencyKey, type BookMutationKind, type MutationResult, type PullResponse } from '~/shared/sync/protocol'
+import {
+  canonicalJson,
+  IdempotencyKey,
+  type BookMutationKind,
+  type MutationResult,
+  type PullResponse,
+} from '~/shared/sync/protocol'
 import { normaliseId, validate } from '../context'
 import type { Db, Tx } from '../db/client'
 import { accounts, books, idempotencyKeys } from '../db/schema'
@@ -34,6 +48,9 @@ export function toBookJson(row: BookRow): Book {
     imageUrl: row.imageUrl,
     isbn: row.isbn,
     asin: row.asin,
+    position: row.position,
+    added_at: row.addedAt ?? row.createdAt.toISOString().slice(0, 10),
+    source: (BOOK_SOURCES as readonly string[]).includes(row.source) ? (row.source as BookSource) : 'hand',
     account_id: row.accountId,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -202,7 +219,8 @@ type Answer = { status: number; body: MutationResult['body']; wrote: boolean }
 async function applyOne(tx: Tx, accountId: string, locale: Locale, m: BookMutation, version: number): Promise<Answer> {
   const msg = (key: 'book.created' | 'book.exists' | 'book.updated' | 'book.deleted') => translate(locale, key)
   const now = new Date()
-  if (m.id !== null && !isWellFormedText(m.id)) throw new ApiError(400, 'validation.text.invalid_char', { inputError: 'id' })
+  if (m.id !== null && !isWellFormedText(m.id))
+    throw new ApiError(400, 'validation.text.invalid_char', { inputError: 'id' })
   if (m.kind !== 'book.delete' && (typeof m.data !== 'object' || m.data === null || Array.isArray(m.data))) {
     throw new ApiError(400, 'error.bad_request')
   }
@@ -210,6 +228,8 @@ async function applyOne(tx: Tx, accountId: string, locale: Locale, m: BookMutati
     case 'book.create': {
       const input = validate(CreateBookInput, m.data)
       const id = input.id ?? newId()
+      // A book without a place in "Up next" goes on top, as the app places a new book (§14).
+      const position = input.position ?? (await topPosition(tx, accountId))
       const [row] = await tx
         .insert(books)
         .values({
@@ -224,6 +244,9 @@ async function applyOne(tx: Tx, accountId: string, locale: Locale, m: BookMutati
           imageUrl: input.imageUrl,
           isbn: input.isbn,
           asin: input.asin,
+          position,
+          addedAt: input.added_at ?? now.toISOString().slice(0, 10),
+          source: input.source,
           version,
           createdAt: now,
           updatedAt: now,
@@ -251,6 +274,10 @@ async function applyOne(tx: Tx, accountId: string, locale: Locale, m: BookMutati
       if (input.started_at !== undefined) set.startedAt = input.started_at
       if (input.finished_at !== undefined) set.finishedAt = input.finished_at
       if (input.imageUrl !== undefined) set.imageUrl = input.imageUrl
+      if (input.isbn !== undefined) set.isbn = input.isbn
+      if (input.asin !== undefined) set.asin = input.asin
+      if (input.position !== undefined) set.position = input.position
+      if (input.added_at !== undefined) set.addedAt = input.added_at
       // datesInOrder (shared schema): a date sent alone must keep its order with the stored other
       // one, checked in the same statement (both sent: the schema has checked them already).
       const started = input.started_at
@@ -280,6 +307,15 @@ async function applyOne(tx: Tx, accountId: string, locale: Locale, m: BookMutati
       return { status: 200, body: { data: { id: row.id }, message: msg('book.deleted') }, wrote: true }
     }
   }
+}
+
+/** A key before every live book's key in the account: the top of "Up next". */
+async function topPosition(tx: Tx, accountId: string): Promise<string> {
+  const [row] = await tx
+    .select({ first: sql<string | null>`min(${books.position} collate "C")` })
+    .from(books)
+    .where(and(eq(books.accountId, accountId), isNull(books.deletedAt)))
+  return generateKeyBetween(null, row?.first ?? null)
 }
 
 function errorAnswer(locale: Locale, err: ApiError): { status: number; body: MutationResult['body'] } {

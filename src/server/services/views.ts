@@ -82,7 +82,7 @@ export async function loadPublicPage(
         select json_agg(json_build_object(
           'id', b.id, 'title', b.title, 'author', b.author, 'rating', b.rating, 'review', b.review,
           'started_at', b.started_at, 'finished_at', b.finished_at, 'imageUrl', b.image_url
-        ) order by b.created_at desc, b.id)
+        ) order by b.position collate "C" nulls last, case when b.position is null then b.created_at end desc, b.id)
         from ${books} b where b.account_id = acct.id and b.deleted_at is null
       ), '[]'::json) as books
     from acct

@@ -1,12 +1,18 @@
+import { generateKeyBetween } from 'fractional-indexing'
 import * as v from 'valibot'
 import { isHttpUrl, truncate } from './common'
 
 // Book input rules shared by forms, the sync engine and the API (spec §3 Book, decisions §6, §9).
 // Messages are translation ids (see common.ts); the server's catalog carries the same keys.
 
-export const BOOK_LIMITS = { title: 300, author: 200, review: 10_000, url: 2048 } as const
+export const BOOK_LIMITS = { title: 300, author: 200, review: 10_000, url: 2048, position: 200 } as const
 
 export type BookStatus = 'not_started' | 'reading' | 'finished'
+
+/** Where a book came from (the book page says so): typed by hand, a retailer link, a CSV
+ *  import (decisions §14) or another reader's public list (POST /api/add). */
+export const BOOK_SOURCES = ['hand', 'link', 'import', 'list'] as const
+export type BookSource = (typeof BOOK_SOURCES)[number]
 
 /** The book as the API answers it (and as Dexie stores it, plus a local sync state). */
 export interface Book {
@@ -21,8 +27,16 @@ export interface Book {
   finished: boolean
   status: BookStatus
   imageUrl: string | null
+  /** ISBN-10 or ISBN-13, digits only (an ISBN-10 may end in X). */
   isbn: string | null
   asin: string | null
+  /** "Up next" order (decisions §14): a fractional-index key, compared as plain strings
+   *  (code-unit order, `collate "C"` in SQL); null sorts after every key, newest first. */
+  position: string | null
+  /** The day the reader added the book (YYYY-MM-DD): today for a new book, Goodreads' or
+   *  StoryGraph's Date Added for an import. */
+  added_at: string
+  source: BookSource
   account_id: string
   created_at: string
   updated_at: string
@@ -31,7 +45,19 @@ export interface Book {
 }
 
 /** The fields a reader writes; everything else in Book is derived or server-owned. */
-export const EDITABLE_FIELDS = ['title', 'author', 'rating', 'review', 'started_at', 'finished_at', 'imageUrl'] as const
+export const EDITABLE_FIELDS = [
+  'title',
+  'author',
+  'rating',
+  'review',
+  'started_at',
+  'finished_at',
+  'imageUrl',
+  'isbn',
+  'asin',
+  'position',
+  'added_at',
+] as const
 export type EditableField = (typeof EDITABLE_FIELDS)[number]
 export type BookFields = Pick<Book, EditableField>
 
@@ -98,6 +124,48 @@ const ImageUrl = v.pipe(
   v.transform(emptyToNull),
 )
 
+/** ISBN-10 or ISBN-13 with a valid check digit; hyphens and spaces are dropped. */
+const Isbn = v.pipe(
+  v.nullable(
+    v.pipe(
+      v.string('validation.book.isbn.invalid'),
+      v.transform((s) => s.replace(/[\s-]/g, '').toUpperCase()),
+      v.check((s) => s === '' || isIsbn10(s) || isIsbn13(s), 'validation.book.isbn.invalid'),
+    ),
+  ),
+  v.transform(emptyToNull),
+)
+const Asin = v.pipe(
+  v.nullable(
+    v.pipe(
+      v.string('validation.book.asin.invalid'),
+      v.trim(),
+      v.toUpperCase(),
+      v.check((s) => s === '' || /^[A-Z0-9]{10}$/.test(s), 'validation.book.asin.invalid'),
+    ),
+  ),
+  v.transform(emptyToNull),
+)
+
+/** A key fractional-indexing can place books between (it throws on anything else). */
+export function isPositionKey(s: string): boolean {
+  if (s.length === 0 || s.length > BOOK_LIMITS.position || !/^[0-9A-Za-z]+$/.test(s)) return false
+  try {
+    generateKeyBetween(s, null)
+    return true
+  } catch {
+    return false
+  }
+}
+const Position = v.nullable(
+  v.pipe(v.string('validation.book.position.invalid'), v.check(isPositionKey, 'validation.book.position.invalid')),
+)
+const AddedAt = v.pipe(
+  v.string('validation.book.date.invalid'),
+  v.trim(),
+  v.check(isIsoDate, 'validation.book.date.invalid'),
+)
+
 export const BookId = v.pipe(
   v.string('validation.book.id.invalid'),
   v.trim(),
@@ -114,8 +182,6 @@ const readOnly = {
   started: v.optional(v.unknown()),
   finished: v.optional(v.unknown()),
   status: v.optional(v.unknown()),
-  isbn: v.optional(v.unknown()),
-  asin: v.optional(v.unknown()),
   version: v.optional(v.unknown()),
 }
 const editable = {
@@ -126,6 +192,10 @@ const editable = {
   started_at: v.optional(BookDate),
   finished_at: v.optional(BookDate),
   imageUrl: v.optional(ImageUrl),
+  isbn: v.optional(Isbn),
+  asin: v.optional(Asin),
+  position: v.optional(Position),
+  added_at: v.optional(AddedAt),
 }
 
 /**
@@ -147,6 +217,7 @@ export const CreateBookInput = v.pipe(
       ...editable,
       ...readOnly,
       id: v.optional(BookId),
+      source: v.optional(v.picklist(BOOK_SOURCES, 'validation.book.source.invalid')),
       link: v.optional(
         v.pipe(
           v.string('validation.book.link.invalid'),
@@ -192,8 +263,12 @@ export const CreateBookInput = v.pipe(
       started_at: i.started_at ?? null,
       finished_at: i.finished_at ?? null,
       imageUrl: i.imageUrl ?? null,
-      isbn: fromLink?.isbn ?? null,
-      asin: fromLink?.asin ?? null,
+      // Given values win over the link's (an import or an undo carries the book's own).
+      isbn: i.isbn !== undefined ? i.isbn : (fromLink?.isbn ?? null),
+      asin: i.asin !== undefined ? i.asin : (fromLink?.asin ?? null),
+      position: i.position ?? null,
+      added_at: i.added_at ?? null,
+      source: i.source ?? (fromLink ? 'link' : 'hand'),
     }
   }),
 )
@@ -202,7 +277,10 @@ export type CreateBookRaw = v.InferInput<typeof CreateBookInput>
 
 /** PATCH /api/books/:id: only the fields named change (field-level merge, decisions §6). */
 export const UpdateBookInput = v.pipe(
-  v.strictObject({ ...editable, ...readOnly, id: v.optional(v.unknown()) }, 'validation.book.unknown_field'),
+  v.strictObject(
+    { ...editable, ...readOnly, id: v.optional(v.unknown()), source: v.optional(v.unknown()) },
+    'validation.book.unknown_field',
+  ),
   v.transform((i) => {
     const out: Partial<BookFields> = {}
     for (const f of EDITABLE_FIELDS) if (i[f] !== undefined) (out as Record<string, unknown>)[f] = i[f]
@@ -320,4 +398,20 @@ export function isIsbn13(s: string): boolean {
   let sum = 0
   for (let i = 0; i < 13; i++) sum += Number(s[i]) * (i % 2 === 0 ? 1 : 3)
   return sum % 10 === 0
+}
+
+/** The day a book was added; a row stored before `added_at` existed falls back to its creation day. */
+export function addedDay(b: { added_at?: string | null; created_at: string }): string {
+  return b.added_at ?? b.created_at.slice(0, 10)
+}
+
+/** The ISBN-13 of an ISBN-10 or ISBN-13 (Goodreads' ISBN13 column, duplicate checks); else null. */
+export function toIsbn13(isbn: string | null | undefined): string | null {
+  if (!isbn) return null
+  if (isIsbn13(isbn)) return isbn
+  if (!isIsbn10(isbn)) return null
+  const body = `978${isbn.slice(0, 9)}`
+  let sum = 0
+  for (let i = 0; i < 12; i++) sum += Number(body[i]) * (i % 2 === 0 ? 1 : 3)
+  return body + String((10 - (sum % 10)) % 10)
 }

@@ -1,9 +1,11 @@
 import { t } from '@lingui/core/macro'
 import type { LocalBook } from '~/client/db'
 import { requestPersistentStorage } from '~/client/pwa/storage'
-import { addBook, deleteBook } from '~/client/sync'
+import { db } from '~/client/db'
+import { addBook, deleteBook, listBooks } from '~/client/sync'
 import { toast } from '~/client/ui/toast'
 import type { CreateBookRaw } from '~/shared/schemas/book'
+import { EXPORT_FILE_NAME, exportCsv } from './csv/export-csv'
 
 // Book writes go through the sync mutations (Dexie row + outbox entry in one transaction); each
 // resolves once the change is stored on this device, which is when the reader is told.
@@ -15,7 +17,10 @@ export async function saveNewBook(input: CreateBookRaw): Promise<LocalBook> {
   return book
 }
 
-/** The fields that re-create a deleted book (a new id: the server keeps the old one as a tombstone). */
+/**
+ * Every field that re-creates a deleted book (issue 16 item 5: ISBN, ASIN, cover, position,
+ * date added and origin too). It gets a new id: the server keeps the old one as a tombstone.
+ */
 export function restorableFields(b: LocalBook): CreateBookRaw {
   return {
     title: b.title,
@@ -25,6 +30,11 @@ export function restorableFields(b: LocalBook): CreateBookRaw {
     started_at: b.started_at,
     finished_at: b.finished_at,
     imageUrl: b.imageUrl,
+    isbn: b.isbn,
+    asin: b.asin,
+    position: b.position,
+    added_at: b.added_at,
+    source: b.source,
   }
 }
 
@@ -49,4 +59,18 @@ export async function deleteBookWithUndo(book: LocalBook) {
       },
     },
   })
+}
+
+/** decisions §14 export: every book on this device, in "Up next" order, as tbr-books.csv. */
+export async function downloadExport() {
+  const csv = exportCsv(await listBooks(db, { sort: 'position' }))
+  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }))
+  const a = document.createElement('a')
+  a.href = url
+  a.download = EXPORT_FILE_NAME
+  document.body.append(a)
+  a.click()
+  a.remove()
+  // Some browsers read the URL after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
 }

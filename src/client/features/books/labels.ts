@@ -1,8 +1,9 @@
-import type { MessageDescriptor } from '@lingui/core'
+import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { SyncState } from '~/client/db'
+import type { BookSort } from '~/client/sync'
 import type { DataTable } from '~/client/ui/data-table'
-import type { BookStatus } from '~/shared/schemas/book'
+import type { BookSource, BookStatus } from '~/shared/schemas/book'
 
 // decisions §6: the status is derived (finished if finished_at, else reading if started_at).
 export const STATUS_LABEL: Record<BookStatus, MessageDescriptor> = {
@@ -31,3 +32,26 @@ export const SYNC_LABEL: Record<SyncState, MessageDescriptor> = {
   pending: msg`Waiting to sync`,
   rejected: msg`Not saved on the server`,
 }
+
+/** Where a book came from, on its page (issue 16 item 5). */
+export const SOURCE_LABEL: Record<BookSource, MessageDescriptor> = {
+  hand: msg`Typed in by hand`,
+  link: msg`Added from a retailer link`,
+  import: msg`Imported from a Goodreads or StoryGraph file`,
+  list: msg`Added from a public list`,
+}
+
+/** A YYYY-MM-DD day as the reader's language writes it (the day itself, in no time zone). */
+export function formatDay(i18n: I18n, day: string, style: 'long' | 'medium' = 'long'): string {
+  return i18n.date(new Date(`${day}T00:00:00Z`), { dateStyle: style, timeZone: 'UTC' })
+}
+
+/** The orders of /books (issue 16 item 5); the URL names them (`?sort=`), "up-next" by default. */
+export type ListSort = 'up-next' | 'added' | 'title' | 'author' | 'rating'
+export const LIST_SORTS: { value: ListSort; label: MessageDescriptor; sort: BookSort }[] = [
+  { value: 'up-next', label: msg`Up next`, sort: 'position' },
+  { value: 'added', label: msg`Date added`, sort: 'added' },
+  { value: 'title', label: msg`Title`, sort: 'title' },
+  { value: 'author', label: msg`Author`, sort: 'author' },
+  { value: 'rating', label: msg`Rating`, sort: 'rating' },
+]

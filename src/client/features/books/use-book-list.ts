@@ -1,15 +1,16 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useMemo } from 'react'
 import { db, type LocalBook } from '~/client/db'
-import { listBooks, useBookCount } from '~/client/sync'
+import { listBooks, useBookCount, type BookSort } from '~/client/sync'
 import type { BookStatus } from '~/shared/schemas/book'
 import { matchesWords, queryWords } from './search'
 import type { Range } from './window-range'
 
-// The /books list reads Dexie only (never the network). Without a search or a status filter it
-// reads just the rows on screen, page by page, from the newest-first index (sync/queries.ts), so
-// 10,000 books cost a few dozen rows per scroll. A search or a filter reads the account's books
-// once per change and filters them in memory as the reader types.
+// The /books list reads Dexie only (never the network). In "Up next" order without a search or a
+// status filter it reads just the rows on screen, page by page, from the position index
+// (sync/queries.ts), so 10,000 books cost a few dozen rows per scroll. A search, a filter or
+// another order reads the account's books once per change, sorted, and filters them in memory
+// as the reader types.
 
 const PAGE = 50
 
@@ -22,21 +23,24 @@ export interface BookList {
   at: (index: number) => LocalBook | undefined
 }
 
-export function useBookList(query: string, status: BookStatus | undefined, range: Range): BookList {
+export function useBookList(query: string, status: BookStatus | undefined, sort: BookSort, range: Range): BookList {
   const words = useMemo(() => queryWords(query), [query])
-  const filtered = words.length > 0 || status !== undefined
+  const filtered = words.length > 0 || status !== undefined || sort !== 'position'
   const all = useBookCount()
 
   // Whole pages around the window, so scrolling a few rows does not start a new query.
   const offset = Math.floor(range.start / PAGE) * PAGE
   const limit = Math.max(PAGE, Math.ceil(range.end / PAGE) * PAGE - offset)
   const page = useLiveQuery(
-    async () => (filtered ? null : { offset, rows: await listBooks(db, { offset, limit }) }),
-    [filtered, offset, limit],
+    async () => (filtered ? null : { offset, rows: await listBooks(db, { sort, offset, limit }) }),
+    [filtered, sort, offset, limit],
   )
-  const matching = useLiveQuery(async () => (filtered ? { status, rows: await listBooks(db, { status }) } : null), [filtered, status])
+  const matching = useLiveQuery(
+    async () => (filtered ? { status, sort, rows: await listBooks(db, { status, sort }) } : null),
+    [filtered, status, sort],
+  )
   // The previous filter's rows are not shown under the new filter while it loads.
-  const current = matching && matching.status === status ? matching.rows : null
+  const current = matching && matching.status === status && matching.sort === sort ? matching.rows : null
   const matches = useMemo(() => (current ? current.filter((b) => matchesWords(b, words)) : null), [current, words])
 
   if (filtered) {

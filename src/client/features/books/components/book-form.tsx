@@ -11,7 +11,14 @@ import { EditBookSchema, NewBookSchema, type BookFormValues } from '../form-sche
 const styles = {
   pair: css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))' }, gap: '5' }),
   found: css({ fontSize: 'sm', color: 'success', fontWeight: 'medium', mt: '-3' }),
-  actions: css({ display: 'flex', flexDirection: { base: 'column-reverse', sm: 'row' }, gap: '3', alignItems: { sm: 'center' }, justifyContent: 'flex-end', mt: '2' }),
+  actions: css({
+    display: 'flex',
+    flexDirection: { base: 'column-reverse', sm: 'row' },
+    gap: '3',
+    alignItems: { sm: 'center' },
+    justifyContent: 'flex-end',
+    mt: '2',
+  }),
   submit: css({ w: { base: 'full', sm: 'auto' } }),
 }
 
@@ -91,11 +98,18 @@ export function BookForm({ mode, defaultValues, submit, onSuccess, secondary }: 
         <Form.Date name="started_at" label={t`Started`} />
         <Form.Date name="finished_at" label={t`Finished`} />
       </div>
-      <Form.Url name="imageUrl" label={t`Cover image URL`} placeholder={t`https://…`} helperText={t`A link to a picture of the cover (http or https).`} />
+      <Form.Url
+        name="imageUrl"
+        label={t`Cover image URL`}
+        placeholder={t`https://…`}
+        helperText={t`A link to a picture of the cover (http or https).`}
+      />
       <Form.Textarea name="review" label={t`Review`} maxLength={BOOK_LIMITS.review} rows={4} />
       <div className={styles.actions}>
         {secondary}
-        <Form.Submit className={styles.submit}>{mode === 'new' ? <Trans>Add book</Trans> : <Trans>Save changes</Trans>}</Form.Submit>
+        <Form.Submit className={styles.submit}>
+          {mode === 'new' ? <Trans>Add book</Trans> : <Trans>Save changes</Trans>}
+        </Form.Submit>
       </div>
     </Form.Root>
   )

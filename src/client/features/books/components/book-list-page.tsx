@@ -1,69 +1,115 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { BookOpen, Plus, Search } from 'lucide-react'
-import { useCallback, useDeferredValue, useRef, useState } from 'react'
-import { css, cx } from 'styled-system/css'
+import { Download, Plus, Search, Upload } from 'lucide-react'
+import { useCallback, useDeferredValue, useEffect, useId, useRef, useState } from 'react'
+import { css } from 'styled-system/css'
 import type { LocalBook } from '~/client/db'
 import { useDocumentTitle } from '~/client/lib/use-document-title'
+import { moveBook } from '~/client/sync'
 import { Button, buttonRecipe } from '~/client/ui/button'
 import * as Card from '~/client/ui/card'
 import { FilterChips } from '~/client/ui/filter-chips'
+import { inputStyle } from '~/client/ui/input-style'
 import type { BookStatus } from '~/shared/schemas/book'
-import { deleteBookWithUndo } from '../actions'
-import { STATUS_FILTERS } from '../labels'
+import { deleteBookWithUndo, downloadExport } from '../actions'
+import { LIST_SORTS, STATUS_FILTERS, type ListSort } from '../labels'
 import { useBookList } from '../use-book-list'
 import { useWindowRange } from '../window-range'
-import { BookRow, ROW_HEIGHT, SkeletonRow } from './book-row'
+import { ROW_HEIGHT, SkeletonRow } from './book-row'
 import { DeleteBookDialog } from './delete-book-dialog'
-import { inputStyle } from '~/client/ui/input-style'
+import { emptyStyles, EmptyList } from './empty-list'
+import { ReorderContext, SortableBookRow } from './reorder'
+import { SortSelect } from './sort-select'
 
 const styles = {
-  header: css({ display: 'flex', alignItems: 'flex-end', justifyContent: 'space-between', gap: '4', flexWrap: 'wrap', mb: '6' }),
+  header: css({
+    display: 'flex',
+    alignItems: 'flex-end',
+    justifyContent: 'space-between',
+    gap: '4',
+    flexWrap: 'wrap',
+    mb: '6',
+  }),
   title: css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold', letterSpacing: 'tight', outline: 'none' }),
   lead: css({ color: 'fg.muted', mt: '1' }),
-  toolbar: css({ display: 'flex', flexDirection: { base: 'column', md: 'row' }, alignItems: { md: 'center' }, gap: '3', mb: '4' }),
-  search: css({ position: 'relative', flex: '1', minW: 0, '& svg': { position: 'absolute', left: '3', top: '50%', transform: 'translateY(-50%)', color: 'fg.muted', pointerEvents: 'none' } }),
+  headerActions: css({ display: 'flex', gap: '2', flexWrap: 'wrap' }),
+  toolbar: css({
+    display: 'flex',
+    flexDirection: { base: 'column', md: 'row' },
+    alignItems: { md: 'center' },
+    gap: '3',
+    mb: '4',
+    flexWrap: 'wrap',
+  }),
+  search: css({
+    position: 'relative',
+    flex: '1',
+    minW: { base: 0, md: '14rem' },
+    '& svg': {
+      position: 'absolute',
+      left: '3',
+      top: '50%',
+      transform: 'translateY(-50%)',
+      color: 'fg.muted',
+      pointerEvents: 'none',
+    },
+  }),
   searchInput: css({ ...inputStyle, ps: '10' }),
   srOnly: css({ srOnly: true }),
   list: css({ position: 'relative', listStyle: 'none', m: '0', p: '0' }),
-  frame: css({ borderWidth: '1px', borderColor: 'border', borderRadius: 'xl', overflow: 'hidden', bg: 'bg.panel', boxShadow: 'sm' }),
+  frame: css({
+    borderWidth: '1px',
+    borderColor: 'border',
+    borderRadius: 'xl',
+    overflow: 'hidden',
+    bg: 'bg.panel',
+    boxShadow: 'sm',
+  }),
   item: css({ position: 'absolute', left: '0', right: '0', top: '0' }),
-  empty: css({ alignItems: 'center', textAlign: 'center', py: '10!', gap: '3!' }),
-  emptyIcon: css({ color: 'accent', bg: 'accent.subtle', borderRadius: 'full', p: '4', display: 'inline-flex' }),
-  emptyTitle: css({ fontSize: 'xl', fontWeight: 'semibold' }),
-  emptyText: css({ color: 'fg.muted', maxW: 'sm' }),
 }
 
 export interface BookListPageProps {
   query: string
   status: BookStatus | undefined
-  onSearchChange: (next: { q?: string; status?: BookStatus }) => void
+  sort: ListSort
+  onSearchChange: (next: { q?: string; status?: BookStatus; sort?: ListSort }) => void
 }
 
-/** /books (spec §2): the reader's list from Dexie, searchable, filterable, windowed. */
-export function BookListPage({ query, status, onSearchChange }: BookListPageProps) {
+/** /books (spec §2): the reader's list from Dexie, searchable, filterable, sortable, windowed;
+ *  in "Up next" order without a search or filter the reader reorders it (decisions §14). */
+export function BookListPage({ query, status, sort, onSearchChange }: BookListPageProps) {
   const { t, i18n } = useLingui()
   useDocumentTitle(t`My books`)
   const [text, setText] = useState(query)
   const deferredText = useDeferredValue(text)
   const [confirming, setConfirming] = useState<LocalBook | null>(null)
+  const [moved, setMoved] = useState('')
   const heading = useRef<HTMLHeadingElement>(null)
   const searchBox = useRef<HTMLInputElement>(null)
+  const instructions = useId()
+  const sortOption = LIST_SORTS.find((s) => s.value === sort) ?? LIST_SORTS[0]!
 
   // The window is measured before the data is read, so only the rows on screen are loaded.
   const [count, setCount] = useState(0)
   const { ref, range } = useWindowRange(count, ROW_HEIGHT)
-  const list = useBookList(deferredText, status, range)
+  const list = useBookList(deferredText, status, sortOption.sort, range)
   if (list.total !== undefined && list.total !== count) setCount(list.total)
 
+  const search = (next: { q?: string; status?: BookStatus; sort?: ListSort }) =>
+    onSearchChange({
+      q: next.q || undefined,
+      status: next.status,
+      sort: next.sort === 'up-next' ? undefined : next.sort,
+    })
   const setQuery = (q: string) => {
     setText(q)
-    onSearchChange({ q: q || undefined, status })
+    search({ q, status, sort })
   }
-  const setStatus = (value: string) => onSearchChange({ q: text || undefined, status: value === 'any' ? undefined : (value as BookStatus) })
+  const setStatus = (value: string) =>
+    search({ q: text, status: value === 'any' ? undefined : (value as BookStatus), sort })
   const clearFilters = () => {
     setText('')
-    onSearchChange({})
+    search({ sort })
     searchBox.current?.focus()
   }
   const confirmDelete = useCallback((book: LocalBook) => setConfirming(book), [])
@@ -71,7 +117,41 @@ export function BookListPage({ query, status, onSearchChange }: BookListPageProp
   const all = list.all
   const total = list.total
   const filtered = !!deferredText.trim() || status !== undefined
+  const reorderable = sort === 'up-next' && !filtered && !!total && total > 1
   const allText = all === undefined ? '' : i18n.number(all)
+
+  // Rows on screen, for dnd-kit and the keyboard moves.
+  const shown: LocalBook[] = []
+  for (let i = range.start; i < range.end; i++) {
+    const b = list.at(i)
+    if (b) shown.push(b)
+  }
+  const indexOf = (id: string) => {
+    for (let i = range.start; i < range.end; i++) if (list.at(i)?.id === id) return i
+    return -1
+  }
+
+  // After a move the row's element may be re-inserted, losing focus: give it back to its handle.
+  const refocus = useRef<{ id: string; index: number } | null>(null)
+  useEffect(() => {
+    const want = refocus.current
+    if (!want || list.at(want.index)?.id !== want.id) return
+    refocus.current = null
+    document.querySelector<HTMLElement>(`[data-reorder-handle="${want.id}"]`)?.focus()
+  })
+
+  const move = async (from: number, to: number, byKey: boolean) => {
+    const book = list.at(from)
+    if (!book || to < 0 || (total !== undefined && to >= total) || from === to) return
+    const after = to < from ? (to === 0 ? null : list.at(to - 1)) : list.at(to)
+    if (after === undefined) return
+    if (byKey) refocus.current = { id: book.id, index: to }
+    await moveBook(book.id, after?.id ?? null)
+    const title = book.title
+    const place = to + 1
+    const of = total ?? place
+    if (byKey) setMoved(t`“${title}” moved to place ${place} of ${of}.`)
+  }
 
   return (
     <>
@@ -87,10 +167,19 @@ export function BookListPage({ query, status, onSearchChange }: BookListPageProp
           )}
         </div>
         {all !== 0 && (
-          <Link to="/books/new" className={buttonRecipe({ variant: 'solid', size: 'md' })}>
-            <Plus aria-hidden size={18} />
-            <Trans>Add a book</Trans>
-          </Link>
+          <div className={styles.headerActions}>
+            <Link to="/books/import" className={buttonRecipe({ variant: 'outline', size: 'md' })}>
+              <Upload aria-hidden size={18} />
+              <Trans>Import</Trans>
+            </Link>
+            <Button variant="outline" icon={<Download aria-hidden size={18} />} onClick={() => void downloadExport()}>
+              <Trans>Export</Trans>
+            </Button>
+            <Link to="/books/new" className={buttonRecipe({ variant: 'solid', size: 'md' })}>
+              <Plus aria-hidden size={18} />
+              <Trans>Add a book</Trans>
+            </Link>
+          </div>
         )}
       </header>
 
@@ -110,6 +199,7 @@ export function BookListPage({ query, status, onSearchChange }: BookListPageProp
               autoComplete="off"
             />
           </div>
+          <SortSelect value={sort} onChange={(next) => search({ q: text, status, sort: next })} />
           <FilterChips
             legend={<Trans>Status</Trans>}
             legendHidden
@@ -124,16 +214,22 @@ export function BookListPage({ query, status, onSearchChange }: BookListPageProp
       <p className={styles.srOnly} role="status">
         {filtered && total !== undefined && all !== undefined ? t`${i18n.number(total)} of ${allText} books shown` : ''}
       </p>
+      <p className={styles.srOnly} aria-live="assertive">
+        {moved}
+      </p>
+      <p id={instructions} hidden>
+        {t`Drag to change its place in Up next, or press the up and down arrow keys.`}
+      </p>
 
       {all === 0 ? (
         <EmptyList />
       ) : total === 0 ? (
         <Card.Root>
-          <Card.Body className={styles.empty}>
-            <p className={styles.emptyTitle}>
+          <Card.Body className={emptyStyles.empty}>
+            <p className={emptyStyles.emptyTitle}>
               <Trans>No books match</Trans>
             </p>
-            <p className={styles.emptyText}>
+            <p className={emptyStyles.emptyText}>
               <Trans>Try other words, or another status.</Trans>
             </p>
             <Button variant="outline" onClick={clearFilters}>
@@ -143,29 +239,60 @@ export function BookListPage({ query, status, onSearchChange }: BookListPageProp
         </Card.Root>
       ) : (
         <div className={styles.frame}>
-          <ul ref={ref as never} className={styles.list} aria-label={t`Your books`} style={{ height: (total ?? 3) * ROW_HEIGHT }}>
-            {total === undefined
-              ? [0, 1, 2].map((i) => (
-                  <li key={i} className={styles.item} style={{ height: ROW_HEIGHT, transform: `translateY(${i * ROW_HEIGHT}px)` }}>
-                    <SkeletonRow />
-                  </li>
-                ))
-              : Array.from({ length: range.end - range.start }, (_, k) => {
-                  const index = range.start + k
-                  const book = list.at(index)
-                  return (
+          <ReorderContext
+            enabled={reorderable}
+            ids={shown.map((b) => b.id)}
+            indexOf={indexOf}
+            titleOf={(id) => shown.find((b) => b.id === id)?.title ?? ''}
+            total={total ?? 0}
+            onMove={(from, to) => void move(from, to, false)}
+          >
+            <ul
+              ref={ref as never}
+              className={styles.list}
+              aria-label={t`Your books`}
+              style={{ height: (total ?? 3) * ROW_HEIGHT }}
+            >
+              {total === undefined
+                ? [0, 1, 2].map((i) => (
                     <li
-                      key={book?.id ?? `loading-${index}`}
+                      key={i}
                       className={styles.item}
-                      style={{ height: ROW_HEIGHT, transform: `translateY(${index * ROW_HEIGHT}px)` }}
-                      aria-setsize={total}
-                      aria-posinset={index + 1}
+                      style={{ height: ROW_HEIGHT, transform: `translateY(${i * ROW_HEIGHT}px)` }}
                     >
-                      {book ? <BookRow book={book} onDelete={confirmDelete} /> : <SkeletonRow />}
+                      <SkeletonRow />
                     </li>
-                  )
-                })}
-          </ul>
+                  ))
+                : Array.from({ length: range.end - range.start }, (_, k) => {
+                    const index = range.start + k
+                    const book = list.at(index)
+                    return (
+                      <li
+                        key={book?.id ?? `loading-${index}`}
+                        className={styles.item}
+                        style={{ height: ROW_HEIGHT, transform: `translateY(${index * ROW_HEIGHT}px)` }}
+                        aria-setsize={total}
+                        aria-posinset={index + 1}
+                      >
+                        {book ? (
+                          <SortableBookRow
+                            book={book}
+                            enabled={reorderable}
+                            onDelete={confirmDelete}
+                            describedBy={instructions}
+                            onStep={(b, delta) => {
+                              const from = indexOf(b.id)
+                              if (from >= 0) void move(from, from + delta, true)
+                            }}
+                          />
+                        ) : (
+                          <SkeletonRow />
+                        )}
+                      </li>
+                    )
+                  })}
+            </ul>
+          </ReorderContext>
         </div>
       )}
 
@@ -176,27 +303,5 @@ export function BookListPage({ query, status, onSearchChange }: BookListPageProp
         afterDelete={() => heading.current}
       />
     </>
-  )
-}
-
-function EmptyList() {
-  return (
-    <Card.Root>
-      <Card.Body className={styles.empty}>
-        <span className={styles.emptyIcon} aria-hidden>
-          <BookOpen size={28} />
-        </span>
-        <h2 className={styles.emptyTitle}>
-          <Trans>Your list is empty</Trans>
-        </h2>
-        <p className={styles.emptyText}>
-          <Trans>Add the first book you mean to read. It works offline too: your list lives on this device and syncs when you are online.</Trans>
-        </p>
-        <Link to="/books/new" className={cx(buttonRecipe({ variant: 'solid', size: 'lg' }))}>
-          <Plus aria-hidden size={18} />
-          <Trans>Add your first book</Trans>
-        </Link>
-      </Card.Body>
-    </Card.Root>
   )
 }

@@ -1,17 +1,19 @@
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { Pencil, Trash2 } from 'lucide-react'
-import { css } from 'styled-system/css'
+import { GripVertical, Pencil, Trash2 } from 'lucide-react'
+import type React from 'react'
+import { css, cx } from 'styled-system/css'
 import type { LocalBook } from '~/client/db'
 import { BookCover, bookCover } from '~/client/ui/book-cover'
 import { Button } from '~/client/ui/button'
 import { DataTable } from '~/client/ui/data-table'
-import { STATUS_BADGE, STATUS_LABEL } from '../labels'
+import { addedDay } from '~/shared/schemas/book'
+import { formatDay, STATUS_BADGE, STATUS_LABEL } from '../labels'
 import { Stars } from './stars'
 import { SyncStateMark } from './sync-state'
 
 /** Every row has this height, so the list can be windowed (see window-range.ts). */
-export const ROW_HEIGHT = 96
+export const ROW_HEIGHT = 116
 
 export const rowStyles = {
   row: css({
@@ -36,8 +38,40 @@ export const rowStyles = {
     borderRadius: 'sm',
     _hover: { color: 'accent', textDecoration: 'underline', textUnderlineOffset: '2px' },
   }),
-  author: css({ fontSize: 'sm', color: 'fg.muted', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minH: '5' }),
+  author: css({
+    fontSize: 'sm',
+    color: 'fg.muted',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+    minH: '5',
+  }),
   meta: css({ display: 'flex', alignItems: 'center', gap: '2', mt: '1', minW: 0, overflow: 'hidden' }),
+  // The day that says most (finished, else started, else added) and the start of the review.
+  detail: css({
+    fontSize: 'xs',
+    color: 'fg.muted',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+    minH: '4',
+  }),
+  handle: css({
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    w: '8',
+    h: '10',
+    flexShrink: 0,
+    mx: '-1',
+    borderRadius: 'md',
+    color: 'fg.muted',
+    cursor: 'grab',
+    touchAction: 'none',
+    _hover: { bg: 'bg.muted', color: 'fg' },
+    _focusVisible: { outline: '2px solid', outlineColor: 'accent', outlineOffset: '1px' },
+  }),
+  dragging: css({ position: 'relative', zIndex: 2, boxShadow: 'lg', cursor: 'grabbing' }),
   actions: css({ display: 'flex', alignItems: 'center', gap: '1', flexShrink: 0 }),
   // On phones the title is the way to edit: the pencil would squeeze the stars and badges.
   iconLink: css({
@@ -53,11 +87,55 @@ export const rowStyles = {
   skeleton: css({ bg: 'bg.muted', borderRadius: 'sm', h: '3' }),
 }
 
-export function BookRow({ book, onDelete }: { book: LocalBook; onDelete: (book: LocalBook, trigger: HTMLElement) => void }) {
+/** The drag handle's wiring (book-list-page.tsx): dnd-kit's pointer listeners and the arrow keys. */
+export interface RowHandle {
+  ref: (el: HTMLElement | null) => void
+  listeners: Record<string, unknown> | undefined
+  onKeyDown: (e: React.KeyboardEvent<HTMLButtonElement>) => void
+  describedBy: string
+}
+
+export interface BookRowProps {
+  book: LocalBook
+  onDelete: (book: LocalBook, trigger: HTMLElement) => void
+  /** Present while the list can be reordered ("Up next", no search or filter). */
+  handle?: RowHandle
+  /** dnd-kit's node ref and style while a row is dragged or makes room. */
+  nodeRef?: (el: HTMLElement | null) => void
+  style?: React.CSSProperties
+  dragging?: boolean
+}
+
+export function BookRow({ book, onDelete, handle, nodeRef, style, dragging }: BookRowProps) {
   const { t, i18n } = useLingui()
   const title = book.title
+  const day = book.finished_at
+    ? t`Finished ${formatDay(i18n, book.finished_at, 'medium')}`
+    : book.started_at
+      ? t`Started ${formatDay(i18n, book.started_at, 'medium')}`
+      : t`Added ${formatDay(i18n, addedDay(book), 'medium')}`
+  const review = book.review ? book.review.slice(0, 160).replace(/\s+/g, ' ') : null
   return (
-    <div className={rowStyles.row} data-book-id={book.id}>
+    <div
+      ref={nodeRef}
+      style={style}
+      className={cx(rowStyles.row, dragging && rowStyles.dragging)}
+      data-book-id={book.id}
+    >
+      {handle && (
+        <button
+          ref={handle.ref}
+          type="button"
+          className={rowStyles.handle}
+          aria-label={t`Move “${title}”`}
+          aria-describedby={handle.describedBy}
+          data-reorder-handle={book.id}
+          {...handle.listeners}
+          onKeyDown={handle.onKeyDown}
+        >
+          <GripVertical aria-hidden size={18} />
+        </button>
+      )}
       <BookCover url={book.imageUrl} />
       <div className={rowStyles.main}>
         <Link to="/books/$bookId" params={{ bookId: book.id }} className={rowStyles.title}>
@@ -69,12 +147,28 @@ export function BookRow({ book, onDelete }: { book: LocalBook; onDelete: (book: 
           <DataTable.Badge variant={STATUS_BADGE[book.status]}>{i18n._(STATUS_LABEL[book.status])}</DataTable.Badge>
           <SyncStateMark state={book.sync} />
         </span>
+        <span className={rowStyles.detail}>
+          {day}
+          {review && ` · “${review}”`}
+        </span>
       </div>
       <div className={rowStyles.actions}>
-        <Link to="/books/$bookId" params={{ bookId: book.id }} className={rowStyles.iconLink} aria-label={t`Edit “${title}”`} title={t`Edit`}>
+        <Link
+          to="/books/$bookId/edit"
+          params={{ bookId: book.id }}
+          className={rowStyles.iconLink}
+          aria-label={t`Edit “${title}”`}
+          title={t`Edit`}
+        >
           <Pencil aria-hidden size={18} />
         </Link>
-        <Button variant="ghost" size="icon" aria-label={t`Delete “${title}”`} title={t`Delete`} onClick={(e) => onDelete(book, e.currentTarget)}>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={t`Delete “${title}”`}
+          title={t`Delete`}
+          onClick={(e) => onDelete(book, e.currentTarget)}
+        >
           <Trash2 aria-hidden size={18} />
         </Button>
       </div>

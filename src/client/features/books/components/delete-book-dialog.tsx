@@ -42,7 +42,9 @@ export function DeleteBookDialog({ book, onClose, onConfirm, afterDelete }: Dele
           <Trans>Delete “{title}”?</Trans>
         </Dialog.Title>
         <Dialog.Description>
-          <Trans>It will be removed from your list on all your devices. You can undo this from the notice that follows.</Trans>
+          <Trans>
+            It will be removed from your list on all your devices. You can undo this from the notice that follows.
+          </Trans>
         </Dialog.Description>
         <Dialog.Footer>
           <Dialog.CloseTrigger asChild>

@@ -1,20 +1,19 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { Trash2 } from 'lucide-react'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { css } from 'styled-system/css'
 import type { LocalBook } from '~/client/db'
 import { useDocumentTitle } from '~/client/lib/use-document-title'
-import { updateBook, useBook, useSyncStatus } from '~/client/sync'
+import { updateBook } from '~/client/sync'
 import { Button, buttonRecipe } from '~/client/ui/button'
 import { Spinner } from '~/client/ui/spinner'
 import { deleteBookWithUndo } from '../actions'
 import { changedFields, type BookFormValues } from '../form-schema'
+import { useBookPage } from '../use-book-page'
 import { BookForm } from './book-form'
 import { DeleteBookDialog } from './delete-book-dialog'
 import { FormPage } from './form-page'
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 const styles = {
   loading: css({ display: 'flex', justifyContent: 'center', py: '10' }),
@@ -35,29 +34,15 @@ function formValues(b: LocalBook): BookFormValues {
   }
 }
 
-/**
- * /books/{id} (spec §2): the book form for a book on this device. A missing book goes to /404
- * (spec §8) — once this device has synced at least once, or right away when it cannot (offline),
- * so a link opened on a fresh device is not called missing before its books arrive.
- */
+/** /books/{id}/edit (spec §2 book form) for a book on this device; see useBookPage for a missing one. */
 export function EditBookPage({ bookId }: { bookId: string }) {
   const { t } = useLingui()
   const navigate = useNavigate()
-  const valid = UUID.test(bookId)
-  const book = useBook(valid ? bookId.toLowerCase() : undefined)
-  const sync = useSyncStatus()
-  const settled = !!sync.lastSyncedAt || !sync.online || sync.state === 'error' || sync.state === 'unauthorized'
-  const missing = !valid || (book === null && settled)
+  const { book, leaving: deleting } = useBookPage(bookId)
   const title = book?.title
   useDocumentTitle(title ? t`Edit “${title}”` : t`Edit book`)
 
   const [confirming, setConfirming] = useState<LocalBook | null>(null)
-  // Deleting from here empties this page on purpose: it goes back to the list, not to /404.
-  const deleting = useRef(false)
-
-  useEffect(() => {
-    if (missing && !deleting.current) void navigate({ to: '/404', replace: true })
-  }, [missing, navigate])
 
   // The form starts from the book as it was when it opened; later syncs do not reset what the reader types.
   const loaded = !!book
@@ -78,7 +63,9 @@ export function EditBookPage({ bookId }: { bookId: string }) {
       title={<Trans>Edit “{title}”</Trans>}
       lead={
         isbn || asin ? (
-          <span className={styles.ids}>{[isbn && t`ISBN ${isbn}`, asin && asin !== isbn && t`ASIN ${asin}`].filter(Boolean).join(' · ')}</span>
+          <span className={styles.ids}>
+            {[isbn && t`ISBN ${isbn}`, asin && asin !== isbn && t`ASIN ${asin}`].filter(Boolean).join(' · ')}
+          </span>
         ) : undefined
       }
     >
@@ -94,10 +81,21 @@ export function EditBookPage({ bookId }: { bookId: string }) {
         onSuccess={() => void navigate({ to: '/books', search: {} })}
         secondary={
           <>
-            <Button type="button" variant="ghost" size="lg" icon={<Trash2 aria-hidden size={18} />} className={styles.delete} onClick={() => setConfirming(book)}>
+            <Button
+              type="button"
+              variant="ghost"
+              size="lg"
+              icon={<Trash2 aria-hidden size={18} />}
+              className={styles.delete}
+              onClick={() => setConfirming(book)}
+            >
               <Trans>Delete book</Trans>
             </Button>
-            <Link to="/books" className={buttonRecipe({ variant: 'outline', size: 'lg' })}>
+            <Link
+              to="/books/$bookId"
+              params={{ bookId: book.id }}
+              className={buttonRecipe({ variant: 'outline', size: 'lg' })}
+            >
               <Trans>Cancel</Trans>
             </Link>
           </>

@@ -14,14 +14,24 @@ const SHOWN = 5
 const styles = {
   stack: css({ display: 'flex', flexDirection: 'column', gap: '5' }),
   lead: css({ color: 'fg.muted' }),
-  pair: css({ display: 'grid', gridTemplateColumns: { base: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' }, gap: '5' }),
+  pair: css({
+    display: 'grid',
+    gridTemplateColumns: { base: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
+    gap: '5',
+  }),
   submit: css({ alignSelf: { sm: 'flex-start' }, w: { base: 'full', sm: 'auto' } }),
   list: css({ display: 'flex', flexDirection: 'column', gap: '2', listStyle: 'none', p: '0', m: '0' }),
   heading: css({ fontSize: 'sm', fontWeight: 'semibold', color: 'fg.muted' }),
   item: css({ display: 'flex', alignItems: 'center', gap: '3', minW: 0 }),
   text: css({ display: 'flex', flexDirection: 'column', minW: 0 }),
   title: css({ fontWeight: 'medium', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }),
-  author: css({ fontSize: 'sm', color: 'fg.muted', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }),
+  author: css({
+    fontSize: 'sm',
+    color: 'fg.muted',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+  }),
   more: css({ fontSize: 'sm', color: 'fg.muted' }),
   empty: css({ display: 'flex', alignItems: 'center', gap: '2', fontSize: 'sm', color: 'fg.muted' }),
 }

@@ -17,7 +17,12 @@ const styles = {
     borderRadius: 'sm',
     _hover: { color: 'fg' },
   }),
-  title: css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold', letterSpacing: 'tight', overflowWrap: 'anywhere' }),
+  title: css({
+    fontSize: { base: '2xl', md: '3xl' },
+    fontWeight: 'bold',
+    letterSpacing: 'tight',
+    overflowWrap: 'anywhere',
+  }),
   lead: css({ color: 'fg.muted', mt: '1', mb: '6' }),
   card: css({ maxW: '2xl' }),
 }

@@ -15,7 +15,14 @@ import { BookForm } from './book-form'
 import { FormPage } from './form-page'
 
 const styles = {
-  adding: css({ display: 'flex', alignItems: 'center', gap: '3', color: 'fg.muted', py: '10', justifyContent: 'center' }),
+  adding: css({
+    display: 'flex',
+    alignItems: 'center',
+    gap: '3',
+    color: 'fg.muted',
+    py: '10',
+    justifyContent: 'center',
+  }),
 }
 
 // One share opens this page once, but the page can mount more than once while the app starts
@@ -71,7 +78,10 @@ export function NewBookPage({ share }: { share: SharedParams }) {
   }
 
   return (
-    <FormPage title={<Trans>Add a book</Trans>} lead={<Trans>Only the title is needed. Everything works offline.</Trans>}>
+    <FormPage
+      title={<Trans>Add a book</Trans>}
+      lead={<Trans>Only the title is needed. Everything works offline.</Trans>}
+    >
       <BookForm
         mode="new"
         defaultValues={{ ...prefill, link: prefill.link ?? '' }}

@@ -10,7 +10,16 @@ import { dismissRejection, syncNow, useBook, useRejections, useSyncStatus, type 
 import { Button } from '~/client/ui/button'
 
 const styles = {
-  bar: css({ maxW: '5xl', mx: 'auto', display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: '3', mt: { base: '-2', md: '-6' }, mb: '4' }),
+  bar: css({
+    maxW: '5xl',
+    mx: 'auto',
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'flex-end',
+    gap: '3',
+    mt: { base: '-2', md: '-6' },
+    mb: '4',
+  }),
   pill: css({
     display: 'inline-flex',
     alignItems: 'center',
@@ -50,7 +59,14 @@ const styles = {
     outline: 'none',
   }),
   heading: css({ fontWeight: 'semibold', fontSize: 'md' }),
-  facts: css({ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: '3', rowGap: '1', '& dt': { color: 'fg.muted' }, '& dd': { fontWeight: 'medium', textAlign: 'end' } }),
+  facts: css({
+    display: 'grid',
+    gridTemplateColumns: 'auto 1fr',
+    columnGap: '3',
+    rowGap: '1',
+    '& dt': { color: 'fg.muted' },
+    '& dd': { fontWeight: 'medium', textAlign: 'end' },
+  }),
   rejections: css({
     alignSelf: 'stretch',
     borderWidth: '1px',
@@ -64,7 +80,13 @@ const styles = {
     fontSize: 'sm',
   }),
   rejectionsTitle: css({ fontWeight: 'semibold', color: 'danger', display: 'flex', alignItems: 'center', gap: '2' }),
-  rejection: css({ display: 'flex', alignItems: 'flex-start', gap: '2', color: 'fg', '& p': { flex: '1', minW: 0, overflowWrap: 'anywhere', pt: '1.5' } }),
+  rejection: css({
+    display: 'flex',
+    alignItems: 'flex-start',
+    gap: '2',
+    color: 'fg',
+    '& p': { flex: '1', minW: 0, overflowWrap: 'anywhere', pt: '1.5' },
+  }),
   srOnly: css({ srOnly: true }),
 }
 
@@ -96,13 +118,19 @@ function usePill(status: SyncStatus): { tone: Tone; icon: typeof CloudCheck; tex
   const pendingCount = pending
   const toSync = t`${pendingCount} to sync`
   if (!status.online) return { tone: 'warn', icon: CloudOff, text: pending ? t`Offline · ${toSync}` : t`Offline` }
-  if (rejected) return { tone: 'bad', icon: CloudAlert, text: plural(rejected, { one: '# change not saved', other: '# changes not saved' }) }
+  if (rejected)
+    return {
+      tone: 'bad',
+      icon: CloudAlert,
+      text: plural(rejected, { one: '# change not saved', other: '# changes not saved' }),
+    }
   if (status.state === 'unauthorized') return { tone: 'warn', icon: CloudAlert, text: t`Sign in to sync` }
   // Never synced on this device yet (a fresh sign-in): the list is still arriving, not "Synced".
   if (status.state === 'syncing' || (status.state === 'idle' && !status.lastSyncedAt)) {
     return { tone: 'busy', icon: RefreshCw, text: t`Syncing…`, spin: true }
   }
-  if (status.state === 'error') return { tone: 'warn', icon: CloudAlert, text: pending ? t`Sync paused · ${toSync}` : t`Sync paused` }
+  if (status.state === 'error')
+    return { tone: 'warn', icon: CloudAlert, text: pending ? t`Sync paused · ${toSync}` : t`Sync paused` }
   if (pending) return { tone: 'busy', icon: CloudUpload, text: toSync }
   return { tone: 'ok', icon: CloudCheck, text: t`Synced` }
 }
@@ -127,7 +155,11 @@ export function SyncBadge() {
   return (
     <div className={styles.bar}>
       <Popover.Root positioning={{ placement: 'bottom-end' }} lazyMount unmountOnExit>
-        <Popover.Trigger className={cx(styles.pill, styles.tone[pill.tone])} data-testid="sync-badge" aria-label={t`Sync status: ${pill.text}`}>
+        <Popover.Trigger
+          className={cx(styles.pill, styles.tone[pill.tone])}
+          data-testid="sync-badge"
+          aria-label={t`Sync status: ${pill.text}`}
+        >
           <Icon aria-hidden size={16} className={pill.spin ? styles.spin : undefined} />
           <span>{pill.text}</span>
         </Popover.Trigger>
@@ -139,7 +171,9 @@ export function SyncBadge() {
               </Popover.Title>
               <Popover.Description>
                 {!status.online ? (
-                  <Trans>You are offline. Your changes are kept on this device and sync when you are back online.</Trans>
+                  <Trans>
+                    You are offline. Your changes are kept on this device and sync when you are back online.
+                  </Trans>
                 ) : status.pending ? (
                   <Trans>Your latest changes are saved on this device and are being sent to your account.</Trans>
                 ) : (
@@ -154,7 +188,15 @@ export function SyncBadge() {
                 <dt>
                   <Trans>Last synced</Trans>
                 </dt>
-                <dd>{lastText ? <time dateTime={last!} title={new Date(last!).toLocaleString(i18n.locale)}>{lastText}</time> : <Trans>Not yet</Trans>}</dd>
+                <dd>
+                  {lastText ? (
+                    <time dateTime={last!} title={new Date(last!).toLocaleString(i18n.locale)}>
+                      {lastText}
+                    </time>
+                  ) : (
+                    <Trans>Not yet</Trans>
+                  )}
+                </dd>
                 {retry && (
                   <>
                     <dt>
@@ -165,7 +207,12 @@ export function SyncBadge() {
                 )}
               </dl>
               {status.error && status.state === 'error' && <p className={css({ color: 'fg.muted' })}>{status.error}</p>}
-              <Button variant="outline" size="sm" disabled={!status.online || status.state === 'syncing'} onClick={() => void syncNow()}>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={!status.online || status.state === 'syncing'}
+                onClick={() => void syncNow()}
+              >
                 <RefreshCw aria-hidden size={14} />
                 <Trans>Sync now</Trans>
               </Button>
@@ -200,16 +247,29 @@ function RejectionItem({ rejection }: { rejection: Rejection }) {
   const title = (rejection.payload.title as string | undefined) ?? book?.title
   const reason = rejection.message
   let what: string
-  if (rejection.kind === 'book.create') what = title ? t`Adding “${title}” was refused: ${reason}` : t`Adding a book was refused: ${reason}`
+  if (rejection.kind === 'book.create')
+    what = title ? t`Adding “${title}” was refused: ${reason}` : t`Adding a book was refused: ${reason}`
   else if (rejection.kind === 'book.update' && rejection.status === 404)
-    what = title ? t`“${title}” was deleted on another device, so your change to it was not kept.` : t`A book you changed was deleted on another device, so your change was not kept.`
-  else if (rejection.kind === 'book.update') what = title ? t`Your change to “${title}” was not saved: ${reason}` : t`A change to a book was not saved: ${reason}`
-  else if (rejection.kind === 'book.delete') what = title ? t`Deleting “${title}” was refused: ${reason}` : t`Deleting a book was refused: ${reason}`
+    what = title
+      ? t`“${title}” was deleted on another device, so your change to it was not kept.`
+      : t`A book you changed was deleted on another device, so your change was not kept.`
+  else if (rejection.kind === 'book.update')
+    what = title
+      ? t`Your change to “${title}” was not saved: ${reason}`
+      : t`A change to a book was not saved: ${reason}`
+  else if (rejection.kind === 'book.delete')
+    what = title ? t`Deleting “${title}” was refused: ${reason}` : t`Deleting a book was refused: ${reason}`
   else what = t`A settings change was not saved: ${reason}`
   return (
     <li className={styles.rejection}>
       <p>{what}</p>
-      <Button variant="ghost" size="sm" aria-label={t`Dismiss: ${what}`} title={t`Dismiss`} onClick={() => void dismissRejection(rejection.id)}>
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-label={t`Dismiss: ${what}`}
+        title={t`Dismiss`}
+        onClick={() => void dismissRejection(rejection.id)}
+      >
         <X aria-hidden size={16} />
       </Button>
     </li>

@@ -1,0 +1,109 @@
+import {
+  closestCenter,
+  DndContext,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+} from '@dnd-kit/core'
+import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable'
+import { CSS } from '@dnd-kit/utilities'
+import { useLingui } from '@lingui/react/macro'
+import type { ReactNode } from 'react'
+import type { LocalBook } from '~/client/db'
+import { BookRow } from './book-row'
+
+// "Up next" reordering on /books (decisions §14) with dnd-kit: a drag handle per row for the
+// pointer (mouse, touch, pen); from the keyboard the same handle moves its book one place per
+// arrow key (book-list-page.tsx), announced in a live region. dnd-kit's own keyboard sensor is
+// not used: one key press, one move, is simpler to learn than pick up / move / drop.
+
+export interface ReorderProps {
+  enabled: boolean
+  /** Ids of the rows on screen, in list order. */
+  ids: string[]
+  /** The list index of a book id on screen (-1 when not). */
+  indexOf: (id: string) => number
+  titleOf: (id: string) => string
+  total: number
+  onMove: (from: number, to: number) => void
+  children: ReactNode
+}
+
+export function ReorderContext({ enabled, ids, indexOf, titleOf, total, onMove, children }: ReorderProps) {
+  const { t } = useLingui()
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }))
+  const place = (id: string | number) => indexOf(String(id)) + 1
+  const name = (id: string | number) => titleOf(String(id))
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => t`Picked up “${name(active.id)}”, place ${place(active.id)} of ${total}.`,
+    onDragOver: ({ active, over }) =>
+      over ? t`“${name(active.id)}” is over place ${place(over.id)} of ${total}.` : undefined,
+    onDragEnd: ({ active, over }) =>
+      over ? t`“${name(active.id)}” moved to place ${place(over.id)} of ${total}.` : undefined,
+    onDragCancel: ({ active }) => t`Move of “${name(active.id)}” cancelled.`,
+  }
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return
+    const from = indexOf(String(active.id))
+    const to = indexOf(String(over.id))
+    if (from >= 0 && to >= 0) onMove(from, to)
+  }
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{
+        announcements,
+        screenReaderInstructions: {
+          draggable: t`Drag to change its place in Up next, or press the up and down arrow keys.`,
+        },
+      }}
+    >
+      <SortableContext items={ids} strategy={verticalListSortingStrategy} disabled={!enabled}>
+        {children}
+      </SortableContext>
+    </DndContext>
+  )
+}
+
+export interface SortableBookRowProps {
+  book: LocalBook
+  enabled: boolean
+  onDelete: (book: LocalBook, trigger: HTMLElement) => void
+  /** Arrow keys on the handle: -1 up, +1 down. */
+  onStep: (book: LocalBook, delta: -1 | 1) => void
+  describedBy: string
+}
+
+export function SortableBookRow({ book, enabled, onDelete, onStep, describedBy }: SortableBookRowProps) {
+  const { setNodeRef, setActivatorNodeRef, listeners, transform, transition, isDragging } = useSortable({
+    id: book.id,
+    disabled: !enabled,
+  })
+  return (
+    <BookRow
+      book={book}
+      onDelete={onDelete}
+      nodeRef={enabled ? setNodeRef : undefined}
+      style={enabled ? { transform: CSS.Translate.toString(transform), transition } : undefined}
+      dragging={isDragging}
+      handle={
+        enabled
+          ? {
+              ref: setActivatorNodeRef,
+              listeners,
+              describedBy,
+              onKeyDown: (e) => {
+                if (e.key !== 'ArrowUp' && e.key !== 'ArrowDown') return
+                e.preventDefault()
+                onStep(book, e.key === 'ArrowUp' ? -1 : 1)
+              },
+            }
+          : undefined
+      }
+    />
+  )
+}

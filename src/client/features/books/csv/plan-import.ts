@@ -1,0 +1,42 @@
+import { toIsbn13 } from '~/shared/schemas/book'
+import type { ImportedBook } from './parse-import'
+
+// decisions §14: a book is skipped as already on the list when it has the same ISBN-13 as a
+// book there (an ISBN-10 counts as its ISBN-13), or the same title and author ignoring case and
+// accents. A book the file lists twice is skipped the second time, for the same reason.
+
+interface Known {
+  isbn: string | null
+  title: string
+  author: string | null
+}
+
+/** Lower case, no accents (NFD then no combining marks), single spaces. */
+export function fold(s: string | null | undefined): string {
+  return (s ?? '').normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim()
+}
+
+const nameKey = (b: { title: string; author?: string | null }) => `${fold(b.title)}\u0000${fold(b.author)}`
+
+export function planImport(books: ImportedBook[], onList: Known[]): { add: ImportedBook[]; skipped: number } {
+  const isbns = new Set<string>()
+  const names = new Set<string>()
+  const remember = (b: { isbn?: string | null; title: string; author?: string | null }) => {
+    const i = toIsbn13(b.isbn)
+    if (i) isbns.add(i)
+    names.add(nameKey(b))
+  }
+  onList.forEach(remember)
+  const add: ImportedBook[] = []
+  let skipped = 0
+  for (const b of books) {
+    const i = toIsbn13(b.isbn)
+    if ((i && isbns.has(i)) || names.has(nameKey(b))) {
+      skipped++
+      continue
+    }
+    remember(b)
+    add.push(b)
+  }
+  return { add, skipped }
+}
