@@ -154,8 +154,9 @@ test('notifications: "new sign-in" turned off on the screen stays off after a re
   const newSignIn = form.getByRole('switch', { name: 'New sign-in' })
   await expect(newSignIn).toBeChecked()
   await expect(form.getByRole('switch', { name: 'Plan changes' })).toBeChecked()
-  // Only the notices that can fire today are offered (card_updated, invite_accepted have no feature yet).
-  await expect(form.getByRole('switch')).toHaveCount(2)
+  await expect(form.getByRole('switch', { name: 'Card changes' })).toBeChecked()
+  // Only the notices that can fire today are offered (invite_accepted has no feature yet).
+  await expect(form.getByRole('switch')).toHaveCount(3)
 
   await form.getByText('New sign-in', { exact: true }).click()
   await expect(newSignIn).not.toBeChecked()
