@@ -293,6 +293,7 @@ test('10,000 books: only a screenful is rendered and the end of the list is reac
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`book screens are accessible in ${scheme} mode`, async ({ page, request }) => {
+    test.setTimeout(120_000) // several screens, each scanned by axe: ~40 s on a quiet 2-core machine
     const token = await signedIn(page, request)
     await request.patch('/api/user', { data: { dark_mode: scheme === 'dark' }, headers: auth(token) })
     const check = (label: string) => expectAccessible(page, label)
