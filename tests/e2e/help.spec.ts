@@ -104,5 +104,10 @@ test('common questions: an accordion the keyboard opens, and a search that ignor
   await page.getByRole('menuitemradio', { name: 'Español' }).click()
   await expect(page.getByRole('heading', { name: 'Preguntas frecuentes' })).toBeVisible()
   await page.getByRole('searchbox', { name: 'Buscar en las preguntas' }).fill('SIN CONEXION')
-  await expect(questions).toHaveText(['¿Puedo usar TBR sin conexión?', '¿Cómo instalo TBR en mi pantalla de inicio?'])
+  // The plans answer names offline sync ("sincronización sin conexión") too.
+  await expect(questions).toHaveText([
+    '¿Puedo usar TBR sin conexión?',
+    '¿Cómo instalo TBR en mi pantalla de inicio?',
+    '¿Cuánto cuesta? ¿Cómo funcionan los planes y la facturación?',
+  ])
 })
