@@ -471,8 +471,6 @@ const es: Record<MessageKey, string> = {
   'pdf.status.open': 'Pendiente',
   'pdf.status.void': 'Anulada',
   'pdf.status.uncollectible': 'Incobrable',
-  'mail.notice.settings':
-    'Recibes este correo porque esta notificación está activada en tus ajustes de notificaciones:',
 }
 
 export const catalogs: Record<Locale, Record<MessageKey, string>> = { en, es }
