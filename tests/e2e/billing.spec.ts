@@ -147,7 +147,8 @@ test('a failed renewal: banner and redirect to /account/billing until the card i
     200,
   )
   expect((await request.post('/api/dev/clock', { data: { days: 31 }, headers: api(token) })).status()).toBe(200)
-  expect((await subscription(request, token)).status).toBe('past_due')
+  const pastDue = await subscription(request, token)
+  expect(pastDue.status).toBe('past_due')
 
   await useToken(page, token)
   await page.goto('/dashboard')
@@ -161,6 +162,11 @@ test('a failed renewal: banner and redirect to /account/billing until the card i
   await expect(page.getByRole('form', { name: 'Profile' })).toBeVisible()
 
   await page.goto('/account/billing')
+  // The plan tab does not promise a renewal that failed: it says since when payment is due.
+  const periodEnd = page.getByTestId('billing-period-end')
+  await expect(periodEnd).toHaveText(longDate(pastDue.object!.current_period_start))
+  await expect(page.getByText('Payment due since')).toBeVisible()
+  await expect(page.getByText('Renews on')).toHaveCount(0)
   await banner.getByRole('button', { name: 'Replace card' }).click()
   const form = page.getByRole('form', { name: 'Replace card' })
   await expect(page.getByRole('region', { name: 'Payment card' })).toContainText('4242')
@@ -169,6 +175,9 @@ test('a failed renewal: banner and redirect to /account/billing until the card i
   await expect(notifications(page).getByText('Your card has been updated')).toBeVisible()
   await expect(banner).toBeHidden()
   expect((await subscription(request, token)).status).toBe('active')
+  await page.getByRole('tab', { name: 'Plan' }).click()
+  await expect(page.getByText('Renews on')).toBeVisible()
+  await expect(periodEnd).toHaveText(longDate(pastDue.object!.current_period_end))
   await page.goto('/books')
   await expect(page).toHaveURL(/\/books$/)
 })

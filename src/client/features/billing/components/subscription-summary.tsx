@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro'
 import { css } from 'styled-system/css'
 import type { Plan } from '~/client/lib/plans'
 import { usePlanLabels } from '~/client/lib/plan-labels'
-import { seatsTotal, type SubscriptionData } from '~/shared/schemas/billing'
+import { isGoodStanding, seatsTotal, type SubscriptionData } from '~/shared/schemas/billing'
 
 // The Plan tab's facts: the plan label, the period and, for a per-seat plan, the seats (spec §3
 // Subscription; spec §9 seats total = rounded price × seats ÷ 100).
@@ -29,7 +29,10 @@ export function SubscriptionSummary({
   const labels = usePlanLabels()
   const sub = subscription?.object
   const planLabel = plan ? labels.label(plan) : ''
-  const end = sub ? labels.date(sub.current_period_end) : ''
+  // A renewal that did not go through (past_due, requires_action/payment_method) has opened the new
+  // period unpaid: the date that matters is when payment became due, not a renewal that may not come.
+  const unpaid = !isGoodStanding(subscription?.status)
+  const end = sub ? labels.date(unpaid ? sub.current_period_start : sub.current_period_end) : ''
   const seats = sub?.seats ?? 0
   const seatPrice = sub ? labels.money(sub.currency_symbol, sub.seat_price / 100, true) : ''
   const total = sub ? labels.money(sub.currency_symbol, seatsTotal(sub.seat_price, seats), true) : ''
@@ -44,7 +47,13 @@ export function SubscriptionSummary({
       {sub && (
         <>
           <dt className={styles.term}>
-            {sub.cancel_at_period_end ? <Trans>Ends on</Trans> : <Trans>Renews on</Trans>}
+            {unpaid ? (
+              <Trans>Payment due since</Trans>
+            ) : sub.cancel_at_period_end ? (
+              <Trans>Ends on</Trans>
+            ) : (
+              <Trans>Renews on</Trans>
+            )}
           </dt>
           <dd className={styles.value} data-testid="billing-period-end">
             {end}
