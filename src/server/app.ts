@@ -1,6 +1,5 @@
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { Hono, type Context } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { secureHeaders } from 'hono/secure-headers'
 import type { AppEnv, Deps } from './context'
 import { localeFromHeader, translate } from './i18n'
@@ -9,6 +8,7 @@ import { ApiError } from './lib/errors'
 import { isWellFormedText } from './lib/input'
 import { log } from './lib/log'
 import { admission, admissionLimits } from './middleware/admission'
+import { bodyLimit } from './middleware/body-limit'
 import { PASSWORD_CALLS, passwordGate } from './middleware/password-gate'
 import { account } from './routes/account'
 import { billing } from './routes/billing'
@@ -67,18 +67,7 @@ export function createApp(deps: Deps, opts: { staticHandler?: (app: Hono<AppEnv>
     await next()
   })
 
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: deps.config.BODY_LIMIT_KB * 1024,
-      // The unread rest of the body is still on the connection: close it after this answer, so a
-      // client does not send its next request on a socket the server is about to drop.
-      onError: (c) =>
-        c.json({ message: translate(localeFromHeader(c.req.header('accept-language')), 'error.body_too_large') }, 413, {
-          Connection: 'close',
-        }),
-    }),
-  )
+  app.use('/api/*', bodyLimit(deps.config.BODY_LIMIT_KB * 1024))
   // Query strings are input too: refused at the boundary like bodies and path ids (lib/input.ts).
   app.use('/api/*', async (c, next) => {
     for (const [name, values] of Object.entries(c.req.queries())) {

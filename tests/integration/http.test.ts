@@ -1,3 +1,5 @@
+import { serve } from '@hono/node-server'
+import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startTestServer, type TestServer } from './harness'
 
@@ -112,6 +114,32 @@ describe('request errors', () => {
     expect(under.status).toBe(400)
     expect(under.body.inputError).toBe('name')
   })
+})
+
+test('over a real connection, an oversized body gets its 413 and the connection serves the next request', async () => {
+  // Before: 413 went out with most of the body unread and the connection closed, so the kernel
+  // reset it and a client still sending lost the answer ("other side closed").
+  const server = serve({ fetch: s.app.fetch, port: 0, hostname: '127.0.0.1' })
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()))
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  try {
+    const big = JSON.stringify({ name: 'x'.repeat(900_000) }) // 14× the 64 KB limit
+    for (let i = 0; i < 5; i++) {
+      const res = await fetch(`${base}/api/user`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: big,
+      })
+      expect(res.status).toBe(413)
+      expect(await res.json()).toEqual({ message: 'The request is too large' })
+      expect(res.headers.get('connection')).not.toBe('close')
+      const next = await fetch(`${base}/api/user`, { headers: { authorization: `Bearer ${token}` } })
+      expect(next.status).toBe(200)
+    }
+  } finally {
+    server.closeAllConnections()
+    await new Promise((resolve) => server.close(resolve))
+  }
 })
 
 describe('Accept-Language', () => {
