@@ -43,7 +43,10 @@ export async function subscription(request: APIRequestContext, token: string) {
   expect(res.status()).toBe(200)
   return (
     (await res.json()) as {
-      data: { status: string | null; object: { current_period_end: string; cancel_at_period_end: boolean } | null }
+      data: {
+        status: string | null
+        object: { current_period_start: string; current_period_end: string; cancel_at_period_end: boolean } | null
+      }
     }
   ).data
 }

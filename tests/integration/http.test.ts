@@ -1,4 +1,5 @@
 import { serve } from '@hono/node-server'
+import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startTestServer, type TestServer } from './harness'
@@ -48,7 +49,9 @@ describe('security headers', () => {
       notFound: await s.api('GET', '/api/nope'),
       badInput: await s.api('POST', '/api/auth', { body: {} }),
       badJson: await s.api('POST', '/api/auth', { body: '{oops' }),
-      tooLarge: await s.api('POST', '/api/auth', { body: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(70_000) }) }),
+      tooLarge: await s.api('POST', '/api/auth', {
+        body: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(70_000) }),
+      }),
       page: await s.api('GET', '/some/page'),
     }
     expect(responses.ok.status).toBe(200)
@@ -57,7 +60,11 @@ describe('security headers', () => {
   })
 
   test('API answers are JSON and never cached', async () => {
-    for (const res of [await s.api('GET', '/api/user', { token }), await s.api('GET', '/api/user'), await s.api('GET', '/api/nope')]) {
+    for (const res of [
+      await s.api('GET', '/api/user', { token }),
+      await s.api('GET', '/api/user'),
+      await s.api('GET', '/api/nope'),
+    ]) {
       expect(res.headers.get('content-type')).toMatch(/^application\/json/)
       expect(res.headers.get('cache-control')).toBe('no-store')
     }
@@ -70,7 +77,12 @@ describe('security headers', () => {
 
 describe('request errors', () => {
   test('unknown /api paths and methods are JSON 404, in the language asked for', async () => {
-    for (const [method, path] of [['GET', '/api/nothing'], ['POST', '/api/user/nothing'], ['PUT', '/api/health'], ['GET', '/api']]) {
+    for (const [method, path] of [
+      ['GET', '/api/nothing'],
+      ['POST', '/api/user/nothing'],
+      ['PUT', '/api/health'],
+      ['GET', '/api'],
+    ]) {
       const res = await s.api(method!, path!)
       expect(res.status, `${method} ${path}`).toBe(404)
       expect(res.body, `${method} ${path}`).toEqual({ message: 'Not found' })
@@ -106,7 +118,11 @@ describe('request errors', () => {
     const chunked = await s.api('PATCH', '/api/user', { body: big, token })
     expect(chunked.status).toBe(413)
     expect(chunked.body).toEqual({ message: 'The request is too large' })
-    const declared = await s.api('POST', '/api/account', { body: big, headers: { 'content-length': String(big.length) }, lang: 'es' })
+    const declared = await s.api('POST', '/api/account', {
+      body: big,
+      headers: { 'content-length': String(big.length) },
+      lang: 'es',
+    })
     expect(declared.status).toBe(413)
     expect(declared.body).toEqual({ message: 'La solicitud es demasiado grande' })
     // Just under the limit is read (and then judged on its content).
@@ -137,7 +153,7 @@ test('over a real connection, an oversized body gets its 413 and the connection 
       expect(next.status).toBe(200)
     }
   } finally {
-    server.closeAllConnections()
+    ;(server as Server).closeAllConnections()
     await new Promise((resolve) => server.close(resolve))
   }
 })
