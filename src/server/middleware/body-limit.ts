@@ -22,7 +22,7 @@ function tooLarge(c: Context<AppEnv>, close: boolean) {
   return c.json({ message: translate(c.var.locale, 'error.body_too_large') }, 413, close ? { Connection: 'close' } : {})
 }
 
-function join(chunks: Uint8Array[], size: number): Uint8Array {
+function join(chunks: Uint8Array[], size: number): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(size)
   let at = 0
   for (const chunk of chunks) {
