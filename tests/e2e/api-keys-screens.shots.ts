@@ -18,7 +18,9 @@ for (const { width, scheme, lang } of combos) {
     await page.emulateMedia({ colorScheme: scheme })
     const shot = async (name: string) => {
       await page.waitForFunction(() =>
-        document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
       )
       await page.screenshot({ path: `${dir}/apikeys-${name}-${width}-${scheme}-${lang}.png`, fullPage: true })
     }

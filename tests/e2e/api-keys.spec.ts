@@ -8,7 +8,11 @@ import { bookRow } from './books-helpers'
 // it, a script uses it with a plain fetch to add a book, the app's list shows that book after
 // sync, the key is revoked, and the script's next call is refused.
 
-test('create a key, copy it, add a book with it, see it in the list, revoke it, get 401', async ({ page, context, request }) => {
+test('create a key, copy it, add a book with it, see it in the list, revoke it, get 401', async ({
+  page,
+  context,
+  request,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   const { token } = await payingOwner(request, 'club')
   await useToken(page, token)
@@ -41,7 +45,10 @@ test('create a key, copy it, add a book with it, see it in the list, revoke it, 
       ...init,
       headers: { authorization: `Bearer ${fullKey}`, 'content-type': 'application/json', ...init.headers },
     })
-  const added = await script('/api/books', { method: 'POST', body: JSON.stringify({ title: 'Sea of Tranquility', author: 'Emily St. John Mandel' }) })
+  const added = await script('/api/books', {
+    method: 'POST',
+    body: JSON.stringify({ title: 'Sea of Tranquility', author: 'Emily St. John Mandel' }),
+  })
   expect(added.status).toBe(201)
   expect(added.headers.get('ratelimit-limit')).toBeTruthy()
 
@@ -50,7 +57,9 @@ test('create a key, copy it, add a book with it, see it in the list, revoke it, 
 
   await page.goto('/account/apikeys')
   const table = page.getByRole('table', { name: 'API keys' })
-  await expect(table.getByRole('row', { name: /Reading shortcut/ })).toContainText(`${fullKey.slice(0, 8)}…${fullKey.slice(-4)}`)
+  await expect(table.getByRole('row', { name: /Reading shortcut/ })).toContainText(
+    `${fullKey.slice(0, 8)}…${fullKey.slice(-4)}`,
+  )
   await expect(table).not.toContainText(fullKey)
   await page.getByRole('button', { name: 'Actions for Reading shortcut' }).click()
   await page.getByRole('menuitem', { name: 'Revoke' }).click()
@@ -63,9 +72,16 @@ test('create a key, copy it, add a book with it, see it in the list, revoke it, 
   expect(refused.status).toBe(401)
 })
 
-test('an unknown key id on the edit screen goes to /404; offline, the key screens say so and cannot submit', async ({ page, context, request }) => {
+test('an unknown key id on the edit screen goes to /404; offline, the key screens say so and cannot submit', async ({
+  page,
+  context,
+  request,
+}) => {
   const { token } = await payingOwner(request, 'club')
-  const created = await request.post('/api/key', { data: { name: 'Blog widget', scope: ['account.read'] }, headers: api(token) })
+  const created = await request.post('/api/key', {
+    data: { name: 'Blog widget', scope: ['account.read'] },
+    headers: api(token),
+  })
   expect(created.status()).toBe(200)
   const { id } = ((await created.json()) as { data: { id: string } }).data
   await useToken(page, token)

@@ -28,18 +28,21 @@ describe('scopes', () => {
     expect(calls.map((c) => c.route).sort()).toEqual(KEY_ROUTES.map((r) => `${r.method} ${r.path}`).sort())
   })
 
-  test.each(KEY_SCOPES)('a key with only %s may make exactly the calls that scope names; the others are 403', async (scope) => {
-    const key = await makeKey(s, owner, [scope])
-    for (const c of calls) {
-      const route = KEY_ROUTES.find((r) => `${r.method} ${r.path}` === c.route)!
-      const res = await call(c, key.full_key)
-      if (route.scope === scope) expect(res.status, `${c.route}: ${JSON.stringify(res.body)}`).toBe(c.status)
-      else {
-        expect(res.status, c.route).toBe(403)
-        expect(res.body.message).toBe(`This API key does not have the ${route.scope} scope`)
+  test.each(KEY_SCOPES)(
+    'a key with only %s may make exactly the calls that scope names; the others are 403',
+    async (scope) => {
+      const key = await makeKey(s, owner, [scope])
+      for (const c of calls) {
+        const route = KEY_ROUTES.find((r) => `${r.method} ${r.path}` === c.route)!
+        const res = await call(c, key.full_key)
+        if (route.scope === scope) expect(res.status, `${c.route}: ${JSON.stringify(res.body)}`).toBe(c.status)
+        else {
+          expect(res.status, c.route).toBe(403)
+          expect(res.body.message).toBe(`This API key does not have the ${route.scope} scope`)
+        }
       }
-    }
-  })
+    },
+  )
 
   test('person-only calls are 403 for a key with every scope: settings, billing, keys, team, feedback', async () => {
     const key = await makeKey(s, owner, [...KEY_SCOPES])
@@ -69,7 +72,9 @@ describe('scopes', () => {
     const theirs = await s.api('POST', '/api/books', { token: other.token, body: { title: 'Theirs' } })
     const key = await makeKey(s, owner, ['books.read', 'books.write'])
     expect((await s.api('GET', `/api/books/${theirs.body.data.id}`, { token: key.full_key })).status).toBe(404)
-    expect((await s.api('PATCH', `/api/books/${theirs.body.data.id}`, { token: key.full_key, body: { rating: 1 } })).status).toBe(404)
+    expect(
+      (await s.api('PATCH', `/api/books/${theirs.body.data.id}`, { token: key.full_key, body: { rating: 1 } })).status,
+    ).toBe(404)
     const list = await s.api('GET', '/api/books', { token: key.full_key })
     expect(list.body.data.map((b: { id: string }) => b.id)).not.toContain(theirs.body.data.id)
   })

@@ -13,7 +13,14 @@ export const keyOwner = (s: TestServer, name?: string): Promise<Person> => newOw
 export async function makeKey(s: TestServer, p: Person, scope: KeyScope[], name = 'Script') {
   const res = await s.api('POST', '/api/key', { token: p.token, body: { name, scope } })
   expect(res.status, JSON.stringify(res.body)).toBe(200)
-  return res.body.data as { id: string; full_key: string; key: string; name: string; scope: KeyScope[]; active: boolean }
+  return res.body.data as {
+    id: string
+    full_key: string
+    key: string
+    name: string
+    scope: KeyScope[]
+    active: boolean
+  }
 }
 
 export interface ExampleCall {
@@ -32,7 +39,10 @@ export interface ExampleCall {
  */
 export async function exampleCalls(s: TestServer, p: Person, slug: string): Promise<ExampleCall[]> {
   const fresh = async () => {
-    const res = await s.api('POST', '/api/books', { token: p.token, body: { title: 'Piranesi', author: 'Susanna Clarke', rating: 5 } })
+    const res = await s.api('POST', '/api/books', {
+      token: p.token,
+      body: { title: 'Piranesi', author: 'Susanna Clarke', rating: 5 },
+    })
     expect(res.status).toBe(201)
     return res.body.data.id as string
   }
@@ -41,7 +51,13 @@ export async function exampleCalls(s: TestServer, p: Person, slug: string): Prom
   return [
     { route: 'GET /api/books', method: 'GET', path: '/api/books', status: 200 },
     { route: 'GET /api/books/{id}', method: 'GET', path: `/api/books/${read}`, status: 200 },
-    { route: 'POST /api/books', method: 'POST', path: '/api/books', body: { title: 'Kindred', author: 'Octavia E. Butler' }, status: 201 },
+    {
+      route: 'POST /api/books',
+      method: 'POST',
+      path: '/api/books',
+      body: { title: 'Kindred', author: 'Octavia E. Butler' },
+      status: 201,
+    },
     {
       route: 'POST /api/books/batch',
       method: 'POST',
@@ -49,7 +65,13 @@ export async function exampleCalls(s: TestServer, p: Person, slug: string): Prom
       body: { mutations: [{ key: randomUUID(), kind: 'book.create', data: { title: 'The Dispossessed' } }] },
       status: 200,
     },
-    { route: 'PATCH /api/books/{id}', method: 'PATCH', path: `/api/books/${patched}`, body: { rating: 4 }, status: 200 },
+    {
+      route: 'PATCH /api/books/{id}',
+      method: 'PATCH',
+      path: `/api/books/${patched}`,
+      body: { rating: 4 },
+      status: 200,
+    },
     { route: 'DELETE /api/books/{id}', method: 'DELETE', path: `/api/books/${deleted}`, status: 200 },
     { route: 'GET /api/account/usage', method: 'GET', path: '/api/account/usage', status: 200 },
     { route: 'GET /api/public/{slug}', method: 'GET', path: `/api/public/${slug}`, status: 200 },

@@ -35,7 +35,9 @@ const documentedOps = () =>
   )
 /** Mounted routes in OpenAPI's path form (`/api/books/{id}`). */
 const mounted = () =>
-  new Set(s.app.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path.replace(/:([^/]+)/g, '{$1}')}`))
+  new Set(
+    s.app.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path.replace(/:([^/]+)/g, '{$1}')}`),
+  )
 
 describe('the document', () => {
   test('is OpenAPI 3.1 with a bearer security scheme', () => {
@@ -46,7 +48,8 @@ describe('the document', () => {
 
   test('documents every call a key may make, with the scope the middleware enforces', () => {
     const ops = new Map(documentedOps().map((o) => [o.key, o.op]))
-    for (const r of KEY_ROUTES) expect(ops.get(`${r.method} ${r.path}`)?.['x-scope'], `${r.method} ${r.path}`).toBe(r.scope)
+    for (const r of KEY_ROUTES)
+      expect(ops.get(`${r.method} ${r.path}`)?.['x-scope'], `${r.method} ${r.path}`).toBe(r.scope)
     const scoped = documentedOps().filter((o) => o.op['x-scope'])
     expect(scoped.map((o) => o.key).sort()).toEqual(KEY_ROUTES.map((r) => `${r.method} ${r.path}`).sort())
   })
@@ -54,7 +57,12 @@ describe('the document', () => {
   test('documents every /api/key call, and every documented call is mounted', () => {
     const keyCalls = [...mounted()].filter((k) => / \/api\/key(\/|$)/.test(k)).sort()
     expect(keyCalls).toHaveLength(6)
-    expect(documentedOps().map((o) => o.key).filter((k) => / \/api\/key(\/|$)/.test(k)).sort()).toEqual(keyCalls)
+    expect(
+      documentedOps()
+        .map((o) => o.key)
+        .filter((k) => / \/api\/key(\/|$)/.test(k))
+        .sort(),
+    ).toEqual(keyCalls)
     const routes = mounted()
     for (const { key } of documentedOps()) expect(routes.has(key), key).toBe(true)
   })
@@ -64,7 +72,9 @@ describe('the document', () => {
     expect(create.required).toEqual(['name', 'scope'])
     expect(create.properties.scope.items.enum).toEqual([...KEY_SCOPES])
     expect(create.additionalProperties).toBe(false)
-    expect(doc.paths['/api/books']!.post.requestBody.content['application/json'].schema.properties.title).toMatchObject({ maxLength: 300 })
+    expect(doc.paths['/api/books']!.post.requestBody.content['application/json'].schema.properties.title).toMatchObject(
+      { maxLength: 300 },
+    )
   })
 })
 
@@ -100,9 +110,13 @@ describe('real answers match the documented response schemas', () => {
 
   test('the check itself catches an undocumented field and a wrong type', () => {
     const schema = doc.paths['/api/key/{id}']!.get.responses['200'].content['application/json'].schema
-    const good = { data: { id: 'a', name: 'n', scope: ['books.read'], key: 'k', active: true, created_at: 'c', last_used_at: null } }
+    const good = {
+      data: { id: 'a', name: 'n', scope: ['books.read'], key: 'k', active: true, created_at: 'c', last_used_at: null },
+    }
     expect(mismatches(schema, good)).toEqual([])
-    expect(mismatches(schema, { data: { ...good.data, full_key: 'tbr_x' } })).toEqual(['$.data.full_key: not documented'])
+    expect(mismatches(schema, { data: { ...good.data, full_key: 'tbr_x' } })).toEqual([
+      '$.data.full_key: not documented',
+    ])
     expect(mismatches(schema, { data: { ...good.data, active: 'yes' } })).toEqual(['$.data.active: expected boolean'])
   })
 })
@@ -126,15 +140,21 @@ function expectDocumented(route: string, status: number, body: unknown) {
 /** The JSON Schema subset hono-openapi emits: type, enum, properties, required, items, anyOf. */
 function mismatches(schema: Schema, value: unknown, at = '$'): string[] {
   if (schema.anyOf) {
-    return schema.anyOf.some((s: Schema) => mismatches(s, value, at).length === 0) ? [] : [`${at}: matches no alternative`]
+    return schema.anyOf.some((s: Schema) => mismatches(s, value, at).length === 0)
+      ? []
+      : [`${at}: matches no alternative`]
   }
   if (schema.enum && !schema.enum.includes(value)) return [`${at}: ${JSON.stringify(value)} not in enum`]
   const type = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value
   if (schema.type) {
-    const ok = schema.type === type || (schema.type === 'integer' && Number.isInteger(value)) || (schema.type === 'number' && type === 'number')
+    const ok =
+      schema.type === type ||
+      (schema.type === 'integer' && Number.isInteger(value)) ||
+      (schema.type === 'number' && type === 'number')
     if (!ok) return [`${at}: expected ${schema.type}`]
   }
-  if (type === 'array' && schema.items) return (value as unknown[]).flatMap((v, i) => mismatches(schema.items, v, `${at}[${i}]`))
+  if (type === 'array' && schema.items)
+    return (value as unknown[]).flatMap((v, i) => mismatches(schema.items, v, `${at}[${i}]`))
   if (type !== 'object' || !schema.properties) return []
   const obj = value as Record<string, unknown>
   const out: string[] = []

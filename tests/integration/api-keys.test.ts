@@ -25,16 +25,32 @@ describe('key calls', () => {
   })
 
   test('POST answers full_key once (tbr_ prefix); every later answer shows only the prefix and last four', async () => {
-    const created = await s.api('POST', '/api/key', { token: owner.token, body: { name: '  Shortcut ', scope: ['books.write', 'books.read', 'books.write'] } })
+    const created = await s.api('POST', '/api/key', {
+      token: owner.token,
+      body: { name: '  Shortcut ', scope: ['books.write', 'books.read', 'books.write'] },
+    })
     expect(created.status).toBe(200)
     const k = created.body.data
-    expect(k).toMatchObject({ name: 'Shortcut', scope: ['books.write', 'books.read'], active: true, last_used_at: null })
+    expect(k).toMatchObject({
+      name: 'Shortcut',
+      scope: ['books.write', 'books.read'],
+      active: true,
+      last_used_at: null,
+    })
     expect(k.full_key).toMatch(/^tbr_[0-9A-Za-z]{38}$/)
     expect(k.key).toBe(`${k.full_key.slice(0, 8)}…${k.full_key.slice(-4)}`)
 
     const one = await s.api('GET', `/api/key/${k.id}`, { token: owner.token })
     expect(one.status).toBe(200)
-    expect(one.body.data).toEqual({ id: k.id, name: 'Shortcut', scope: k.scope, key: k.key, active: true, created_at: k.created_at, last_used_at: null })
+    expect(one.body.data).toEqual({
+      id: k.id,
+      name: 'Shortcut',
+      scope: k.scope,
+      key: k.key,
+      active: true,
+      created_at: k.created_at,
+      last_used_at: null,
+    })
     const list = await s.api('GET', '/api/key', { token: owner.token })
     expect(list.body.data.find((x: { id: string }) => x.id === k.id)).toEqual(one.body.data)
     // The secret is nowhere after creation: not in answers, not in the database.
@@ -45,7 +61,10 @@ describe('key calls', () => {
 
   test('PATCH renames and re-scopes; revoking is final (active: true afterwards is 400)', async () => {
     const k = await makeKey(s, owner, ['books.read'])
-    const renamed = await s.api('PATCH', `/api/key/${k.id}`, { token: owner.token, body: { name: 'Blog', scope: ['account.read'] } })
+    const renamed = await s.api('PATCH', `/api/key/${k.id}`, {
+      token: owner.token,
+      body: { name: 'Blog', scope: ['account.read'] },
+    })
     expect(renamed.status).toBe(200)
     expect(renamed.body.data).toMatchObject({ name: 'Blog', scope: ['account.read'], active: true })
     const revoked = await s.api('PATCH', `/api/key/${k.id}`, { token: owner.token, body: { active: false } })
@@ -124,7 +143,11 @@ describe('who may manage keys', () => {
     expect((await s.api('GET', `/api/key/${created.id}`, { token: owner.token })).status).toBe(200)
     for (const role of ['admin', 'user']) {
       const member = await newMember(s, owner.accountId, role)
-      for (const [method, path, body] of [...CALLS, ['GET', `/api/key/${created.id}`], ['PATCH', `/api/key/${created.id}`, { active: false }]] as const) {
+      for (const [method, path, body] of [
+        ...CALLS,
+        ['GET', `/api/key/${created.id}`],
+        ['PATCH', `/api/key/${created.id}`, { active: false }],
+      ] as const) {
         expect((await s.api(method, path, { token: member.token, body })).status, `${role} ${method} ${path}`).toBe(403)
       }
     }

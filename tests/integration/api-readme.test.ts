@@ -42,7 +42,10 @@ test('the README example adds a book with a key and lists it; run twice, the boo
     })
   const { stdout } = await run()
   // Two JSON answers, one after the other: the created book, then the list.
-  const [created, list] = stdout.replace(/}\s*{/, '}\n{').split('\n').map((line) => JSON.parse(line))
+  const [created, list] = stdout
+    .replace(/}\s*{/, '}\n{')
+    .split('\n')
+    .map((line) => JSON.parse(line))
   expect(created.data).toMatchObject({ title: 'Piranesi', author: 'Susanna Clarke' })
   expect(list.data.map((b: { title: string }) => b.title)).toEqual(['Piranesi'])
   const again = await run()

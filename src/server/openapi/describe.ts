@@ -45,9 +45,24 @@ export function documented(op: Operation) {
     security: [{ bearerAuth: [] }],
     ...(op.auth !== 'session' ? { 'x-scope': op.auth } : {}),
     parameters: [
-      ...(op.params ?? []).map((p) => ({ in: 'path' as const, required: true, schema: { type: 'string' as const }, ...p })),
-      ...(op.query ?? []).map((p) => ({ in: 'query' as const, required: false, schema: { type: 'string' as const }, ...p })),
-      ...(op.headers ?? []).map((p) => ({ in: 'header' as const, required: false, schema: { type: 'string' as const }, ...p })),
+      ...(op.params ?? []).map((p) => ({
+        in: 'path' as const,
+        required: true,
+        schema: { type: 'string' as const },
+        ...p,
+      })),
+      ...(op.query ?? []).map((p) => ({
+        in: 'query' as const,
+        required: false,
+        schema: { type: 'string' as const },
+        ...p,
+      })),
+      ...(op.headers ?? []).map((p) => ({
+        in: 'header' as const,
+        required: false,
+        schema: { type: 'string' as const },
+        ...p,
+      })),
     ],
     ...(op.body ? { requestBody: { required: true, content: json(op.body, INPUT) } } : {}),
     responses: {

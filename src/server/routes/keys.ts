@@ -34,19 +34,35 @@ const idParam = [{ name: 'id', description: 'The key id' }]
 
 keys.get(
   '/',
-  documented({ summary: 'List the account’s keys', tag: 'API keys', auth: 'session', answer: v.object({ data: v.array(ApiKeyView) }) }),
+  documented({
+    summary: 'List the account’s keys',
+    tag: 'API keys',
+    auth: 'session',
+    answer: v.object({ data: v.array(ApiKeyView) }),
+  }),
   async (c) => c.json({ data: await listKeys(c.var.deps.db, c.var.auth.account.id) }),
 )
 
 keys.get(
   '/scopes',
-  documented({ summary: 'The scopes a key may have', tag: 'API keys', auth: 'session', answer: v.object({ data: v.array(KeyScopeOption) }) }),
+  documented({
+    summary: 'The scopes a key may have',
+    tag: 'API keys',
+    auth: 'session',
+    answer: v.object({ data: v.array(KeyScopeOption) }),
+  }),
   (c) => c.json({ data: KEY_SCOPES.map((value) => ({ value, label: t(c, `key.scope.${value}`) })) }),
 )
 
 keys.get(
   '/:id',
-  documented({ summary: 'Reveal a key (prefix and last four)', tag: 'API keys', auth: 'session', params: idParam, answer: v.object({ data: ApiKeyView }) }),
+  documented({
+    summary: 'Reveal a key (prefix and last four)',
+    tag: 'API keys',
+    auth: 'session',
+    params: idParam,
+    answer: v.object({ data: ApiKeyView }),
+  }),
   async (c) => c.json({ data: await getKey(c.var.deps.db, c.var.auth.account.id, pathId(c, 'id')) }),
 )
 

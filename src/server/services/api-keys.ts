@@ -34,7 +34,12 @@ export async function getKey(db: Db, accountId: string, id: string): Promise<Api
   return toView(row)
 }
 
-export async function createKey(db: Db, accountId: string, userId: string, input: CreateKeyInput): Promise<CreatedApiKey> {
+export async function createKey(
+  db: Db,
+  accountId: string,
+  userId: string,
+  input: CreateKeyInput,
+): Promise<CreatedApiKey> {
   const fullKey = generateKey()
   const [row] = await db
     .insert(apiKeys)

@@ -52,7 +52,11 @@ export const BatchAnswer = v.strictObject({
     v.strictObject({
       key: v.string(),
       status: v.number(),
-      body: v.object({ data: v.optional(v.unknown()), message: v.optional(v.string()), inputError: v.optional(v.string()) }),
+      body: v.object({
+        data: v.optional(v.unknown()),
+        message: v.optional(v.string()),
+        inputError: v.optional(v.string()),
+      }),
       replayed: v.optional(v.boolean()),
     }),
   ),

@@ -60,7 +60,10 @@ export type UpdateKeyInput = v.InferOutput<typeof UpdateKeyInput>
 export const DeleteKeysInput = v.strictObject(
   {
     id: v.pipe(
-      v.array(v.pipe(v.string('validation.key.id.invalid'), v.maxLength(200, 'validation.key.id.invalid')), 'validation.key.id.required'),
+      v.array(
+        v.pipe(v.string('validation.key.id.invalid'), v.maxLength(200, 'validation.key.id.invalid')),
+        'validation.key.id.required',
+      ),
       v.minLength(1, 'validation.key.id.required'),
       v.maxLength(KEY_BULK_MAX, 'validation.key.id.too_many'),
     ),

@@ -15,7 +15,15 @@ export interface ConfirmDialogProps {
 }
 
 /** Confirms a destructive key action (revoke, delete) as an alert dialog; Cancel is focused first. */
-export function ConfirmDialog({ open, title, description, confirmLabel, onClose, onConfirm, disabled }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  description,
+  confirmLabel,
+  onClose,
+  onConfirm,
+  disabled,
+}: ConfirmDialogProps) {
   const { t } = useLingui()
   const [busy, setBusy] = useState(false)
   return (

@@ -49,14 +49,23 @@ export function CreateKeyPage() {
               <Alert.Content>
                 <Alert.Title>{t`You will not see this key again`}</Alert.Title>
                 <Alert.Description>
-                  <Trans>Only its start and last four characters are kept on show. If you lose it, revoke it and create a new one.</Trans>
+                  <Trans>
+                    Only its start and last four characters are kept on show. If you lose it, revoke it and create a new
+                    one.
+                  </Trans>
                 </Alert.Description>
               </Alert.Content>
             </Alert.Root>
             <Field.Root>
               <Field.Label>{t`API key “${created.name}”`}</Field.Label>
               <div className={keyRow}>
-                <Field.Input readOnly name="full_key" value={created.full_key} className={keyInput} onFocus={(e) => e.currentTarget.select()} />
+                <Field.Input
+                  readOnly
+                  name="full_key"
+                  value={created.full_key}
+                  className={keyInput}
+                  onFocus={(e) => e.currentTarget.select()}
+                />
                 <CopyButton.Root value={created.full_key} label={t`Copy the API key`}>
                   {t`Copy`}
                 </CopyButton.Root>

@@ -14,11 +14,21 @@ export function KeyFields() {
   const scopes = useQuery(scopesQuery())
   return (
     <>
-      <Form.Text name="name" label={t`Name`} helperText={t`Say where the key is used, e.g. “Reading shortcut”.`} maxLength={KEY_NAME_MAX} required />
+      <Form.Text
+        name="name"
+        label={t`Name`}
+        helperText={t`Say where the key is used, e.g. “Reading shortcut”.`}
+        maxLength={KEY_NAME_MAX}
+        required
+      />
       <Form.CheckboxGroup
         name="scope"
         label={t`Scopes`}
-        options={(scopes.data ?? []).map((s) => ({ value: s.value, label: s.label, description: <span className={code}>{s.value}</span> }))}
+        options={(scopes.data ?? []).map((s) => ({
+          value: s.value,
+          label: s.label,
+          description: <span className={code}>{s.value}</span>,
+        }))}
       />
     </>
   )

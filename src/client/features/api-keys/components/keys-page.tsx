@@ -23,7 +23,13 @@ import { RevealDialog } from './reveal-dialog'
 // search, reveal, revoke (confirmed; final, spec §4), edit, delete, bulk delete and New; a blank
 // slate when there are none. Online only (decisions §7).
 
-const header = css({ display: 'flex', flexWrap: 'wrap', gap: '3', justifyContent: 'space-between', alignItems: 'flex-start' })
+const header = css({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: '3',
+  justifyContent: 'space-between',
+  alignItems: 'flex-start',
+})
 const blank = css({ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: '3', py: '6' })
 const mono = css({ fontFamily: 'mono', fontSize: 'sm', whiteSpace: 'nowrap' })
 
@@ -77,7 +83,10 @@ export function KeysPage() {
         ) : rows.length === 0 ? (
           <div className={blank} data-testid="keys-blank-slate">
             <p>
-              <Trans>You have no API keys yet. Create one to add books from a shortcut, export your list or show it on your blog.</Trans>
+              <Trans>
+                You have no API keys yet. Create one to add books from a shortcut, export your list or show it on your
+                blog.
+              </Trans>
             </p>
             <Button icon={<Plus size={16} aria-hidden />} onClick={newKey} disabled={!online}>
               {t`Create your first key`}
@@ -97,18 +106,34 @@ export function KeysPage() {
                 key: 'active',
                 header: t`Active`,
                 type: 'badge',
-                value: (k) => (k.active ? { label: t`Active`, variant: 'success' } : { label: t`Revoked`, variant: 'neutral' }),
+                value: (k) =>
+                  k.active ? { label: t`Active`, variant: 'success' } : { label: t`Revoked`, variant: 'neutral' },
               },
               { key: 'last_used_at', header: t`Last used`, type: 'datetime', value: (k) => k.last_used_at },
             ]}
             rowActions={(k) => [
               { label: t`Reveal`, onSelect: () => setRevealing(k.id) },
               { label: t`Edit`, onSelect: () => navigateTo('/account/apikeys/edit', { id: k.id }), disabled: !online },
-              { label: t`Revoke`, onSelect: () => setPending({ kind: 'revoke', key: k }), danger: true, disabled: !online || !k.active },
-              { label: t`Delete`, onSelect: () => setPending({ kind: 'delete', keys: [k] }), danger: true, disabled: !online },
+              {
+                label: t`Revoke`,
+                onSelect: () => setPending({ kind: 'revoke', key: k }),
+                danger: true,
+                disabled: !online || !k.active,
+              },
+              {
+                label: t`Delete`,
+                onSelect: () => setPending({ kind: 'delete', keys: [k] }),
+                danger: true,
+                disabled: !online,
+              },
             ]}
             actions={[
-              { label: t`Delete selected`, icon: 'trash', variant: 'danger', onSelect: (selected) => setPending({ kind: 'delete', keys: selected }) },
+              {
+                label: t`Delete selected`,
+                icon: 'trash',
+                variant: 'danger',
+                onSelect: (selected) => setPending({ kind: 'delete', keys: selected }),
+              },
             ]}
           />
         )}
@@ -121,7 +146,9 @@ export function KeysPage() {
         confirmLabel={t`Revoke`}
         disabled={!online}
         onClose={() => setPending(null)}
-        onConfirm={() => (pending?.kind === 'revoke' ? act(() => updateKey(pending.key.id, { active: false })) : Promise.resolve())}
+        onConfirm={() =>
+          pending?.kind === 'revoke' ? act(() => updateKey(pending.key.id, { active: false })) : Promise.resolve()
+        }
       />
       <ConfirmDialog
         open={pending?.kind === 'delete'}
@@ -136,7 +163,9 @@ export function KeysPage() {
         confirmLabel={t`Delete`}
         disabled={!online}
         onClose={() => setPending(null)}
-        onConfirm={() => (pending?.kind === 'delete' ? act(() => deleteKeys(pending.keys.map((k) => k.id))) : Promise.resolve())}
+        onConfirm={() =>
+          pending?.kind === 'delete' ? act(() => deleteKeys(pending.keys.map((k) => k.id))) : Promise.resolve()
+        }
       />
       <RevealDialog id={revealing} onClose={() => setRevealing(null)} />
     </Card.Root>

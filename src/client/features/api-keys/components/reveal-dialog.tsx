@@ -7,7 +7,13 @@ import * as Dialog from '~/client/ui/dialog'
 import { Spinner } from '~/client/ui/spinner'
 import { keyQuery } from '../api'
 
-const list = css({ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '2 4', fontSize: 'sm', '& dt': { color: 'fg.muted' } })
+const list = css({
+  display: 'grid',
+  gridTemplateColumns: 'auto 1fr',
+  gap: '2 4',
+  fontSize: 'sm',
+  '& dt': { color: 'fg.muted' },
+})
 const mono = css({ fontFamily: 'mono', overflowWrap: 'anywhere' })
 
 /**
@@ -23,7 +29,10 @@ export function RevealDialog({ id, onClose }: { id: string | null; onClose: () =
       <Dialog.Content>
         <Dialog.Title>{k ? k.name : t`API key`}</Dialog.Title>
         <Dialog.Description>
-          <Trans>The full key was shown once, when it was created. Keys are recognisable by their start and their last four characters.</Trans>
+          <Trans>
+            The full key was shown once, when it was created. Keys are recognisable by their start and their last four
+            characters.
+          </Trans>
         </Dialog.Description>
         {k ? (
           <dl className={list}>
