@@ -42,6 +42,9 @@ import { Route as AuthSigninOtpRouteImport } from './routes/_auth.signin_.otp'
 import { Route as AuthSignupIndexRouteImport } from './routes/_auth.signup.index'
 import { Route as AuthSignupPlanRouteImport } from './routes/_auth.signup.plan'
 import { Route as AuthSignupVerifyRouteImport } from './routes/_auth.signup.verify'
+import { Route as AccountAccountApikeysIndexRouteImport } from './routes/_account.account.apikeys.index'
+import { Route as AccountAccountApikeysCreateRouteImport } from './routes/_account.account.apikeys.create'
+import { Route as AccountAccountApikeysEditRouteImport } from './routes/_account.account.apikeys.edit'
 import { Route as AppBooksBookIdIndexRouteImport } from './routes/_app.books.$bookId.index'
 import { Route as AppBooksBookIdEditRouteImport } from './routes/_app.books.$bookId.edit'
 
@@ -208,6 +211,24 @@ const AuthSignupVerifyRoute = AuthSignupVerifyRouteImport.update({
   path: '/signup/verify',
   getParentRoute: () => AuthRoute,
 } as any)
+const AccountAccountApikeysIndexRoute =
+  AccountAccountApikeysIndexRouteImport.update({
+    id: '/account/apikeys/',
+    path: '/account/apikeys/',
+    getParentRoute: () => AccountRoute,
+  } as any)
+const AccountAccountApikeysCreateRoute =
+  AccountAccountApikeysCreateRouteImport.update({
+    id: '/account/apikeys/create',
+    path: '/account/apikeys/create',
+    getParentRoute: () => AccountRoute,
+  } as any)
+const AccountAccountApikeysEditRoute =
+  AccountAccountApikeysEditRouteImport.update({
+    id: '/account/apikeys/edit',
+    path: '/account/apikeys/edit',
+    getParentRoute: () => AccountRoute,
+  } as any)
 const AppBooksBookIdIndexRoute = AppBooksBookIdIndexRouteImport.update({
   id: '/books/$bookId/',
   path: '/books/$bookId/',
@@ -250,7 +271,10 @@ export interface FileRoutesByFullPath {
   '/account/': typeof AccountAccountIndexRoute
   '/books/': typeof AppBooksIndexRoute
   '/signup/': typeof AuthSignupIndexRoute
+  '/account/apikeys/create': typeof AccountAccountApikeysCreateRoute
+  '/account/apikeys/edit': typeof AccountAccountApikeysEditRoute
   '/books/$bookId/edit': typeof AppBooksBookIdEditRoute
+  '/account/apikeys/': typeof AccountAccountApikeysIndexRoute
   '/books/$bookId/': typeof AppBooksBookIdIndexRoute
 }
 export interface FileRoutesByTo {
@@ -284,7 +308,10 @@ export interface FileRoutesByTo {
   '/account': typeof AccountAccountIndexRoute
   '/books': typeof AppBooksIndexRoute
   '/signup': typeof AuthSignupIndexRoute
+  '/account/apikeys/create': typeof AccountAccountApikeysCreateRoute
+  '/account/apikeys/edit': typeof AccountAccountApikeysEditRoute
   '/books/$bookId/edit': typeof AppBooksBookIdEditRoute
+  '/account/apikeys': typeof AccountAccountApikeysIndexRoute
   '/books/$bookId': typeof AppBooksBookIdIndexRoute
 }
 export interface FileRoutesById {
@@ -322,7 +349,10 @@ export interface FileRoutesById {
   '/_account/account/': typeof AccountAccountIndexRoute
   '/_app/books/': typeof AppBooksIndexRoute
   '/_auth/signup/': typeof AuthSignupIndexRoute
+  '/_account/account/apikeys/create': typeof AccountAccountApikeysCreateRoute
+  '/_account/account/apikeys/edit': typeof AccountAccountApikeysEditRoute
   '/_app/books/$bookId/edit': typeof AppBooksBookIdEditRoute
+  '/_account/account/apikeys/': typeof AccountAccountApikeysIndexRoute
   '/_app/books/$bookId/': typeof AppBooksBookIdIndexRoute
 }
 export interface FileRouteTypes {
@@ -358,7 +388,10 @@ export interface FileRouteTypes {
     | '/account/'
     | '/books/'
     | '/signup/'
+    | '/account/apikeys/create'
+    | '/account/apikeys/edit'
     | '/books/$bookId/edit'
+    | '/account/apikeys/'
     | '/books/$bookId/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -392,7 +425,10 @@ export interface FileRouteTypes {
     | '/account'
     | '/books'
     | '/signup'
+    | '/account/apikeys/create'
+    | '/account/apikeys/edit'
     | '/books/$bookId/edit'
+    | '/account/apikeys'
     | '/books/$bookId'
   id:
     | '__root__'
@@ -429,7 +465,10 @@ export interface FileRouteTypes {
     | '/_account/account/'
     | '/_app/books/'
     | '/_auth/signup/'
+    | '/_account/account/apikeys/create'
+    | '/_account/account/apikeys/edit'
     | '/_app/books/$bookId/edit'
+    | '/_account/account/apikeys/'
     | '/_app/books/$bookId/'
   fileRoutesById: FileRoutesById
 }
@@ -675,6 +714,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthSignupVerifyRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_account/account/apikeys/': {
+      id: '/_account/account/apikeys/'
+      path: '/account/apikeys'
+      fullPath: '/account/apikeys/'
+      preLoaderRoute: typeof AccountAccountApikeysIndexRouteImport
+      parentRoute: typeof AccountRoute
+    }
+    '/_account/account/apikeys/create': {
+      id: '/_account/account/apikeys/create'
+      path: '/account/apikeys/create'
+      fullPath: '/account/apikeys/create'
+      preLoaderRoute: typeof AccountAccountApikeysCreateRouteImport
+      parentRoute: typeof AccountRoute
+    }
+    '/_account/account/apikeys/edit': {
+      id: '/_account/account/apikeys/edit'
+      path: '/account/apikeys/edit'
+      fullPath: '/account/apikeys/edit'
+      preLoaderRoute: typeof AccountAccountApikeysEditRouteImport
+      parentRoute: typeof AccountRoute
+    }
     '/_app/books/$bookId/': {
       id: '/_app/books/$bookId/'
       path: '/books/$bookId'
@@ -702,6 +762,9 @@ interface AccountRouteChildren {
   AccountAccountUpgradeRoute: typeof AccountAccountUpgradeRoute
   AccountAccountUrlRoute: typeof AccountAccountUrlRoute
   AccountAccountIndexRoute: typeof AccountAccountIndexRoute
+  AccountAccountApikeysCreateRoute: typeof AccountAccountApikeysCreateRoute
+  AccountAccountApikeysEditRoute: typeof AccountAccountApikeysEditRoute
+  AccountAccountApikeysIndexRoute: typeof AccountAccountApikeysIndexRoute
 }
 
 const AccountRouteChildren: AccountRouteChildren = {
@@ -714,6 +777,9 @@ const AccountRouteChildren: AccountRouteChildren = {
   AccountAccountUpgradeRoute: AccountAccountUpgradeRoute,
   AccountAccountUrlRoute: AccountAccountUrlRoute,
   AccountAccountIndexRoute: AccountAccountIndexRoute,
+  AccountAccountApikeysCreateRoute: AccountAccountApikeysCreateRoute,
+  AccountAccountApikeysEditRoute: AccountAccountApikeysEditRoute,
+  AccountAccountApikeysIndexRoute: AccountAccountApikeysIndexRoute,
 }
 
 const AccountRouteWithChildren =

@@ -9,6 +9,9 @@ import { isWellFormedText } from './lib/input'
 import { log } from './lib/log'
 import { admission, admissionLimits } from './middleware/admission'
 import { bodyLimit } from './middleware/body-limit'
+import { keyAuth } from './middleware/key-auth'
+import { DOCS_CSP, mountApiDocs } from './openapi/document'
+import { keys } from './routes/keys'
 import { PASSWORD_CALLS, passwordGate } from './middleware/password-gate'
 import { account } from './routes/account'
 import { billing } from './routes/billing'
@@ -36,6 +39,11 @@ import { utility } from './routes/utility'
 export function createApp(deps: Deps, opts: { staticHandler?: (app: Hono<AppEnv>) => void } = {}) {
   const app = new Hono<AppEnv>()
 
+  // Outermost, so it runs after secureHeaders has set the app's CSP (openapi/document.ts).
+  app.use('/api/docs', async (c, next) => {
+    await next()
+    c.res.headers.set('Content-Security-Policy', DOCS_CSP)
+  })
   app.use(
     secureHeaders({
       contentSecurityPolicy: {
@@ -87,6 +95,8 @@ export function createApp(deps: Deps, opts: { staticHandler?: (app: Hono<AppEnv>
   for (const [method, path] of PASSWORD_CALLS) app.on(method, path, passwordGate)
   // decisions §13: a support session is refused billing and security changes, whatever the route.
   app.use('/api/*', impersonationGuard)
+  // decisions §12: a `tbr_…` bearer is an API key, checked here once for every call.
+  app.use('/api/*', keyAuth)
 
   app.route('/api/health', health)
   app.route('/api/auth/otp', authOtp)
@@ -112,6 +122,8 @@ export function createApp(deps: Deps, opts: { staticHandler?: (app: Hono<AppEnv>
   app.route('/api/add', add)
   app.route('/api/demo', demo)
   app.route('/api/notification', notification)
+  app.route('/api/key', keys)
+  mountApiDocs(app)
 
   app.all('/api/*', (c) => c.json({ message: translate(c.var.locale, 'error.not_found') }, 404))
 

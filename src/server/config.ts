@@ -43,6 +43,8 @@ const ConfigSchema = v.object({
   BODY_LIMIT_KB: v.optional(int(1, 20480), '1024'),
   /** Per-IP limit on auth and mail-sending calls, per 15 minutes. */
   AUTH_IP_LIMIT: v.optional(int(1, 1000000), '100'),
+  /** Calls one API key may make per minute (decisions §12); past it, 429 with Retry-After. */
+  KEY_RATE_LIMIT: v.optional(int(1, 1000000), '120'),
   TRUST_PROXY: v.optional(bool, 'false'),
   LOG_LEVEL: v.optional(v.picklist(['silent', 'error', 'info', 'debug']), 'info'),
   /** API processes sharing PORT (node:cluster); more than one needs DATABASE_URL. */

@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import * as v from 'valibot'
 import type { Locale } from '~/shared/schemas/common'
 import type { Role } from '~/shared/permissions'
+import type { KeyScope } from '~/shared/schemas/key'
 import type { Config } from './config'
 import type { Database, Db } from './db/client'
 import type { accounts, memberships, users } from './db/schema'
@@ -43,12 +44,22 @@ export interface Auth {
   impersonatorId: string | null
 }
 
+/**
+ * Who a call acts for, on the calls an API key may make (shared/key-routes.ts): a member's
+ * session, or an API key acting for the account, never for a person (decisions §12). Those
+ * routes read the account from here; `auth` is set for sessions only.
+ */
+export type Actor =
+  | { via: 'session'; account: Auth['account'] }
+  | { via: 'key'; account: Auth['account']; keyId: string; scopes: readonly KeyScope[] }
+
 export type AppEnv = {
   Variables: {
     deps: Deps
     locale: Locale
     ip: string
     auth: Auth
+    actor: Actor
   }
 }
 

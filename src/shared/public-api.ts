@@ -14,6 +14,7 @@ const PUBLIC: readonly (readonly [method: string, path: RegExp])[] = [
   ['POST', /^user\/(verify|email\/revert)$/], // mailed links carry their own token
   ['GET', /^public\/[^/]+$/], // a public list
   ['GET', /^dev\/outbox$/], // decisions §3, development and tests only
+  ['GET', /^(openapi\.json|docs)$/], // decisions §12: the API's document and reference page
   // decisions §10: card tokens and the 3-D Secure stand-in (the client secret is the credential);
   // Stripe's webhook carries its signature.
   ['POST', /^payment\/(local\/token|local\/confirm|stripe\/webhook)$/],

@@ -374,3 +374,28 @@ export const stripeEvents = pgTable('stripe_events', {
   type: text('type').notNull(),
   receivedAt: createdAt(),
 })
+
+/**
+ * API keys (spec §3 Api key, decisions §12): acting for the account, never for a person. Only the
+ * SHA-256 of the full key is kept (a 190-bit random secret needs no slow hash; the look-up is by
+ * that hash); `display` is the public prefix and last four characters shown after creation.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    scopes: jsonb('scopes').$type<string[]>().notNull(),
+    keyHash: text('key_hash').notNull(),
+    display: text('display').notNull(),
+    /** false once revoked; never true again (spec §4). */
+    active: boolean('active').notNull().default(true),
+    createdBy: text('created_by'),
+    createdAt: createdAt(),
+    lastUsedAt: ts('last_used_at'),
+  },
+  (t) => [uniqueIndex('api_keys_hash').on(t.keyHash), index('api_keys_account').on(t.accountId, t.createdAt)],
+)

@@ -16,10 +16,17 @@ export function bearer(header: string | undefined): string | null {
  */
 export const requireAuth = (flag: Flag = 'user') =>
   createMiddleware<AppEnv>(async (c, next) => {
+    // An API key was already checked against this exact call and its scopes by keyAuth
+    // (middleware/key-auth.ts); it acts for the account, so it never passes a role check.
+    if (c.get('actor')?.via === 'key') {
+      if (flag !== 'user') throw forbidden()
+      return next()
+    }
     const token = bearer(c.req.header('authorization'))
     const auth = token ? await authenticate(c.var.deps, token) : null
     if (!auth) throw unauthorized()
     if (!hasFlag(auth.role, flag)) throw forbidden()
     c.set('auth', auth)
+    c.set('actor', { via: 'session', account: auth.account })
     await next()
   })

@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory'
 import type { Capability } from '~/shared/schemas/billing'
-import type { AppEnv } from '../context'
+import type { AppEnv, Auth, Deps } from '../context'
 import { ApiError } from '../lib/errors'
 import { capabilitiesOf, cheapestWith } from '../services/plans'
 
@@ -12,12 +12,16 @@ import { capabilitiesOf, cheapestWith } from '../services/plans'
  */
 export const requirePlan = (capability: Capability) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    const { deps, auth } = c.var
-    if (!capabilitiesOf(deps.plans, auth.account.plan, auth.account.subscriptionStatus).includes(capability)) {
-      const plan = cheapestWith(deps.plans, capability)
-      throw plan
-        ? new ApiError(402, 'plan.capability_required', { params: { plan: plan.name }, extra: { plan: plan.id } })
-        : new ApiError(402, 'plan.capability_missing', { extra: { plan: null } })
-    }
+    assertCapability(c.var.deps, c.var.auth.account, capability)
     await next()
   })
+
+/** The check itself, for callers without a session (an API key acts for its account). */
+export function assertCapability(deps: Deps, account: Auth['account'], capability: Capability) {
+  if (!capabilitiesOf(deps.plans, account.plan, account.subscriptionStatus).includes(capability)) {
+    const plan = cheapestWith(deps.plans, capability)
+    throw plan
+      ? new ApiError(402, 'plan.capability_required', { params: { plan: plan.name }, extra: { plan: plan.id } })
+      : new ApiError(402, 'plan.capability_missing', { extra: { plan: null } })
+  }
+}

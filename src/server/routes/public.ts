@@ -1,7 +1,9 @@
 import { Hono } from 'hono'
 import { pathParam, type AppEnv } from '../context'
 import { notFound } from '../lib/errors'
+import { PublicListAnswer } from '~/shared/schemas/api-responses'
 import { bearer } from '../middleware/auth'
+import { documented } from '../openapi/describe'
 import { authenticate } from '../services/sessions'
 import { loadPublicPage, type PublicPage } from '../services/views'
 
@@ -23,18 +25,29 @@ export interface PublicPageData extends PublicPage {
 
 export const publicPage = new Hono<AppEnv>()
 
-publicPage.get('/:slug', async (c) => {
-  const { deps } = c.var
-  const token = bearer(c.req.header('authorization'))
-  const viewer = token ? await authenticate(deps, token) : null
-  const page = await loadPublicPage(deps.db, pathParam(c, 'slug'), { ownerAccountId: viewer?.account.id })
-  if (!page) throw notFound()
-  const data: PublicPageData = { ...page, affiliate_tag: deps.config.AFFILIATE_TAG }
-  if (viewer) data.viewer = { account_id: viewer.account.id, own: viewer.account.id === page.account.id }
-  // The service worker keeps the last answer for offline use (sw/sw.ts: network first, kept
-  // under the bare URL; the page works `own` out itself). HTTP caches must revalidate, and an
-  // answer for one bearer is not an answer for another (`viewer`).
-  c.header('Cache-Control', 'no-cache')
-  c.header('Vary', 'Authorization')
-  return c.json({ data })
-})
+publicPage.get(
+  '/:slug',
+  documented({
+    summary: 'A public list',
+    description: 'Needs no credentials; an API key calling it needs the scope below.',
+    tag: 'Public',
+    auth: 'account.read',
+    params: [{ name: 'slug', description: 'The list’s custom URL' }],
+    answer: PublicListAnswer,
+  }),
+  async (c) => {
+    const { deps } = c.var
+    const token = bearer(c.req.header('authorization'))
+    const viewer = token ? await authenticate(deps, token) : null
+    const page = await loadPublicPage(deps.db, pathParam(c, 'slug'), { ownerAccountId: viewer?.account.id })
+    if (!page) throw notFound()
+    const data: PublicPageData = { ...page, affiliate_tag: deps.config.AFFILIATE_TAG }
+    if (viewer) data.viewer = { account_id: viewer.account.id, own: viewer.account.id === page.account.id }
+    // The service worker keeps the last answer for offline use (sw/sw.ts: network first, kept
+    // under the bare URL; the page works `own` out itself). HTTP caches must revalidate, and an
+    // answer for one bearer is not an answer for another (`viewer`).
+    c.header('Cache-Control', 'no-cache')
+    c.header('Vary', 'Authorization')
+    return c.json({ data })
+  },
+)

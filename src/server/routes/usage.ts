@@ -1,6 +1,8 @@
 import { Hono } from 'hono'
 import { t, type AppEnv } from '../context'
+import { UsageAnswer } from '~/shared/schemas/api-responses'
 import { requireAuth } from '../middleware/auth'
+import { documented } from '../openapi/describe'
 import { booksAddedBetween, currentMonth, statusCounts, viewsWindow } from '../services/stats'
 
 // spec §3 Usage (total, label, period), §7 GET /api/account/usage. Plans meter books (the free
@@ -17,23 +19,28 @@ import { booksAddedBetween, currentMonth, statusCounts, viewsWindow } from '../s
 
 export const usage = new Hono<AppEnv>()
 
-usage.get('/', requireAuth(), async (c) => {
-  const { deps, auth } = c.var
-  const now = new Date()
-  const { start, end } = currentMonth(now)
-  const days = now.getUTCDate()
-  const [counts, added, views] = await Promise.all([
-    statusCounts(deps.db, auth.account.id),
-    booksAddedBetween(deps.db, auth.account.id, start, end),
-    viewsWindow(deps.db, auth.account.id, days, now),
-  ])
-  return c.json({
-    data: {
-      total: counts.total,
-      label: t(c, 'usage.books'),
-      period: { start: start.toISOString(), end: end.toISOString() },
-      added,
-      views: views.current,
-    },
-  })
-})
+usage.get(
+  '/',
+  requireAuth(),
+  documented({ summary: 'The account’s usage this month', tag: 'Account', auth: 'account.read', answer: UsageAnswer }),
+  async (c) => {
+    const { deps, actor } = c.var
+    const now = new Date()
+    const { start, end } = currentMonth(now)
+    const days = now.getUTCDate()
+    const [counts, added, views] = await Promise.all([
+      statusCounts(deps.db, actor.account.id),
+      booksAddedBetween(deps.db, actor.account.id, start, end),
+      viewsWindow(deps.db, actor.account.id, days, now),
+    ])
+    return c.json({
+      data: {
+        total: counts.total,
+        label: t(c, 'usage.books'),
+        period: { start: start.toISOString(), end: end.toISOString() },
+        added,
+        views: views.current,
+      },
+    })
+  },
+)

@@ -65,7 +65,9 @@ export const dataTableRecipe = sva({
       '&[data-variant=primary]': { bg: 'accent', color: 'accent.fg', borderColor: 'accent' },
       '&[data-variant=danger]': { color: 'danger', borderColor: 'danger' },
     },
-    scroller: { width: 'full', overflowX: 'auto', borderWidth: '1px', borderColor: 'border', borderRadius: 'lg' },
+    // relative: the sr-only header text (position: absolute) is clipped here, not by the page,
+    // which it would otherwise widen at 390 px.
+    scroller: { position: 'relative', width: 'full', overflowX: 'auto', borderWidth: '1px', borderColor: 'border', borderRadius: 'lg' },
     table: { width: 'full', borderCollapse: 'collapse', fontSize: 'sm' },
     headerCell: {
       paddingX: '3',

@@ -31,6 +31,11 @@ export const validationMessages: Record<string, MessageDescriptor> = {
   // Worded as the server's (src/server/i18n.ts): the profile picture is an http(s) address.
   'validation.avatar.invalid': msg`The picture must be an http or https image address`,
   'validation.invalid': msg`This value is invalid`,
+  // API keys (src/shared/schemas/key.ts; spec §5 scope rule), worded as the server's catalog.
+  'validation.key.name.required': msg`Please enter a name for the key`,
+  'validation.key.name.max_length': msg`The name can be at most 100 characters`,
+  'validation.key.scope.required': msg`Please select at least one scope`,
+  'validation.key.scope.invalid': msg`That scope does not exist`,
   // Book fields (src/shared/schemas/book.ts), worded as the server's catalog words them.
   'validation.book.title.required': msg`Please enter a title`,
   'validation.book.title.max_length': msg`Title must be at most 300 characters`,

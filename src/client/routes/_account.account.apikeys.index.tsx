@@ -1,0 +1,17 @@
+import { msg } from '@lingui/core/macro'
+import { createFileRoute } from '@tanstack/react-router'
+import { KeysPage } from '~/client/features/api-keys/components/keys-page'
+import { requireSession } from '~/client/lib/session'
+
+// spec §2 /account/apikeys (developer flag: owner and developer, decisions §4).
+export const Route = createFileRoute('/_account/account/apikeys/')({
+  beforeLoad: ({ location }) => requireSession(location.pathname, 'developer'),
+  staticData: {
+    title: msg`API keys`,
+    crumbs: [
+      { name: msg`Account`, url: '/account' },
+      { name: msg`API keys`, url: '/account/apikeys' },
+    ],
+  },
+  component: KeysPage,
+})

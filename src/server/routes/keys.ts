@@ -1,0 +1,120 @@
+import { Hono } from 'hono'
+import * as v from 'valibot'
+import {
+  ApiKeyView,
+  CreateKeyInput,
+  CreatedApiKey,
+  DeleteKeysInput,
+  KEY_SCOPES,
+  KeyScopeOption,
+  UpdateKeyInput,
+} from '~/shared/schemas/key'
+import { pathId, readBody, t, type AppEnv } from '../context'
+import { requireAuth } from '../middleware/auth'
+import { requirePlan } from '../middleware/plan'
+import { documented } from '../openapi/describe'
+import { createKey, deleteKeys, getKey, listKeys, updateKey } from '../services/api-keys'
+
+// spec §7 key calls, §4 API key rules; decisions §4 (developer flag: owner and developer) and
+// §12. A person's calls: an API key itself gets 403 here (middleware/key-auth.ts). Keys are a
+// paid capability (402 on plans without `api_keys`).
+//
+//   GET    /api/key           { data: ApiKeyView[] }            newest first
+//   GET    /api/key/scopes    { data: [{ value, label }] }
+//   GET    /api/key/{id}      { data: ApiKeyView }              `key`: prefix + last four only
+//   POST   /api/key           { data: CreatedApiKey, message }  the only answer with full_key
+//   PATCH  /api/key/{id}      { data: ApiKeyView, message }     active: true on a revoked key: 400
+//   DELETE /api/key {id: []}  { data: { deleted }, message }
+
+export const keys = new Hono<AppEnv>()
+
+keys.use('*', requireAuth('developer'), requirePlan('api_keys'))
+
+const idParam = [{ name: 'id', description: 'The key id' }]
+
+keys.get(
+  '/',
+  documented({
+    summary: 'List the account’s keys',
+    tag: 'API keys',
+    auth: 'session',
+    answer: v.object({ data: v.array(ApiKeyView) }),
+  }),
+  async (c) => c.json({ data: await listKeys(c.var.deps.db, c.var.auth.account.id) }),
+)
+
+keys.get(
+  '/scopes',
+  documented({
+    summary: 'The scopes a key may have',
+    tag: 'API keys',
+    auth: 'session',
+    answer: v.object({ data: v.array(KeyScopeOption) }),
+  }),
+  (c) => c.json({ data: KEY_SCOPES.map((value) => ({ value, label: t(c, `key.scope.${value}`) })) }),
+)
+
+keys.get(
+  '/:id',
+  documented({
+    summary: 'Reveal a key (prefix and last four)',
+    tag: 'API keys',
+    auth: 'session',
+    params: idParam,
+    answer: v.object({ data: ApiKeyView }),
+  }),
+  async (c) => c.json({ data: await getKey(c.var.deps.db, c.var.auth.account.id, pathId(c, 'id')) }),
+)
+
+keys.post(
+  '/',
+  documented({
+    summary: 'Create a key',
+    description: '`full_key` is in this answer only: store it now.',
+    tag: 'API keys',
+    auth: 'session',
+    body: CreateKeyInput,
+    answer: v.object({ data: CreatedApiKey, message: v.string() }),
+  }),
+  async (c) => {
+    const input = await readBody(c, CreateKeyInput)
+    const data = await createKey(c.var.deps.db, c.var.auth.account.id, c.var.auth.user.id, input)
+    return c.json({ data, message: t(c, 'key.created') })
+  },
+)
+
+keys.patch(
+  '/:id',
+  documented({
+    summary: 'Rename, re-scope or revoke a key',
+    description: 'Revoking (`active: false`) cannot be undone; `active: true` on a revoked key is 400.',
+    tag: 'API keys',
+    auth: 'session',
+    params: idParam,
+    body: UpdateKeyInput,
+    answer: v.object({ data: ApiKeyView, message: v.string() }),
+  }),
+  async (c) => {
+    const id = pathId(c, 'id')
+    const input = await readBody(c, UpdateKeyInput)
+    const data = await updateKey(c.var.deps.db, c.var.auth.account.id, id, input)
+    return c.json({ data, message: t(c, input.active === false ? 'key.revoked' : 'key.updated') })
+  },
+)
+
+keys.delete(
+  '/',
+  documented({
+    summary: 'Delete keys (bulk)',
+    description: 'Ids that are not the account’s keys are ignored; `deleted` counts the keys removed.',
+    tag: 'API keys',
+    auth: 'session',
+    body: DeleteKeysInput,
+    answer: v.object({ data: v.object({ deleted: v.number() }), message: v.string() }),
+  }),
+  async (c) => {
+    const { id } = await readBody(c, DeleteKeysInput)
+    const deleted = await deleteKeys(c.var.deps.db, c.var.auth.account.id, id)
+    return c.json({ data: { deleted }, message: t(c, 'key.deleted', { count: deleted }) })
+  },
+)

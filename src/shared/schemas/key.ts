@@ -1,0 +1,91 @@
+import * as v from 'valibot'
+
+// spec §3 Api key, §4 API key rules, §5 scope rule, §7 key calls; decisions §12. Shared by the
+// key screens, the /api/key routes, the key branch of the auth middleware and the OpenAPI
+// document (architecture rule 2). Messages are translation ids (see common.ts).
+
+/** decisions §12: what a key may be granted. Labels are translated where they are shown. */
+export const KEY_SCOPES = ['books.read', 'books.write', 'account.read'] as const
+export type KeyScope = (typeof KEY_SCOPES)[number]
+
+/** Every key starts with this, so a leaked key is recognisable (decisions §12). */
+export const KEY_PREFIX = 'tbr_'
+export const KEY_NAME_MAX = 100
+/** At most this many ids in one bulk delete. */
+export const KEY_BULK_MAX = 100
+
+export const KeyName = v.pipe(
+  v.string('validation.key.name.required'),
+  v.trim(),
+  v.minLength(1, 'validation.key.name.required'),
+  v.maxLength(KEY_NAME_MAX, 'validation.key.name.max_length'),
+)
+
+/** spec §5: at least one scope ('Please select at least one scope'); repeats collapse. */
+export const KeyScopes = v.pipe(
+  v.array(v.picklist(KEY_SCOPES, 'validation.key.scope.invalid'), 'validation.key.scope.required'),
+  v.minLength(1, 'validation.key.scope.required'),
+  v.transform((scopes) => [...new Set(scopes)]),
+)
+
+/**
+ * A missing key reads as that field's "required" message (name, scope; id for deletes); a key
+ * that is not a field of a key reads as unknown.
+ */
+const objectMessage = (issue: v.BaseIssue<unknown>) => {
+  const field = issue.path?.at(-1)?.key
+  if (issue.expected === 'never' || typeof field !== 'string') return 'validation.key.unknown_field'
+  return `validation.key.${field}.required`
+}
+
+/** POST /api/key */
+export const CreateKeyInput = v.strictObject({ name: KeyName, scope: KeyScopes }, objectMessage)
+export type CreateKeyInput = v.InferOutput<typeof CreateKeyInput>
+
+/** PATCH /api/key/{id}: any of name, scope, active; `active: true` on a revoked key is refused. */
+export const UpdateKeyInput = v.pipe(
+  v.strictObject(
+    {
+      name: v.optional(KeyName),
+      scope: v.optional(KeyScopes),
+      active: v.optional(v.boolean('validation.key.active.invalid')),
+    },
+    objectMessage,
+  ),
+  v.check((o) => Object.keys(o).length > 0, 'validation.key.nothing_to_update'),
+)
+export type UpdateKeyInput = v.InferOutput<typeof UpdateKeyInput>
+
+/** DELETE /api/key { id: string[] } (decisions §12). */
+export const DeleteKeysInput = v.strictObject(
+  {
+    id: v.pipe(
+      v.array(
+        v.pipe(v.string('validation.key.id.invalid'), v.maxLength(200, 'validation.key.id.invalid')),
+        'validation.key.id.required',
+      ),
+      v.minLength(1, 'validation.key.id.required'),
+      v.maxLength(KEY_BULK_MAX, 'validation.key.id.too_many'),
+    ),
+  },
+  objectMessage,
+)
+
+/** A key as every answer but the creating one shows it: `key` is the prefix and last four. */
+export const ApiKeyView = v.strictObject({
+  id: v.string(),
+  name: v.string(),
+  scope: v.array(v.picklist(KEY_SCOPES)),
+  key: v.string(),
+  active: v.boolean(),
+  created_at: v.string(),
+  last_used_at: v.nullable(v.string()),
+})
+export type ApiKeyView = v.InferOutput<typeof ApiKeyView>
+
+/** POST /api/key's answer: the only one that carries `full_key`. */
+export const CreatedApiKey = v.strictObject({ ...ApiKeyView.entries, full_key: v.string() })
+export type CreatedApiKey = v.InferOutput<typeof CreatedApiKey>
+
+export const KeyScopeOption = v.strictObject({ value: v.picklist(KEY_SCOPES), label: v.string() })
+export type KeyScopeOption = v.InferOutput<typeof KeyScopeOption>
