@@ -91,3 +91,11 @@ export interface InviteInfo {
   /** A user with this address exists: they sign in to accept rather than sign up. */
   existing_user: boolean
 }
+
+/** The /signup/user form of a person who already has a user (the password is required there). */
+export const AcceptExistingForm = v.object({
+  invite_id: InviteId,
+  token: OpaqueToken,
+  email: v.pipe(v.string('validation.email.required'), v.trim(), v.toLowerCase(), v.regex(EMAIL_PATTERN, 'validation.email.invalid')),
+  password: v.pipe(v.string('validation.password.required'), v.nonEmpty('validation.password.required'), v.maxLength(200)),
+})
