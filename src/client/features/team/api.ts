@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { getData, send } from '~/client/lib/http'
+import { getData, send, toApiError } from '~/client/lib/http'
 import type { SignInResponse } from '~/client/lib/session'
 import type { InviteInfo, TeamData } from '~/shared/schemas/team'
 
@@ -14,7 +14,13 @@ export const teamQuery = () =>
 export const inviteInfoQuery = (inviteId: string, token: string) =>
   queryOptions({
     queryKey: ['invite', inviteId, token],
-    queryFn: ({ signal }) => getData<InviteInfo>(`invite/${encodeURIComponent(inviteId)}?token=${encodeURIComponent(token)}`, { signal }),
+    // The page shows the server's reason (used, withdrawn, expired): keep its message.
+    queryFn: ({ signal }) =>
+      getData<InviteInfo>(`invite/${encodeURIComponent(inviteId)}?token=${encodeURIComponent(token)}`, { signal }).catch(
+        async (error: unknown) => {
+          throw (await toApiError(error)) ?? error
+        },
+      ),
     retry: false,
   })
 
