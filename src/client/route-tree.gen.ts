@@ -33,6 +33,7 @@ import { Route as AccountAccountProfileRouteImport } from './routes/_account.acc
 import { Route as AccountAccountSupportRouteImport } from './routes/_account.account.support'
 import { Route as AccountAccountUpgradeRouteImport } from './routes/_account.account.upgrade'
 import { Route as AccountAccountUrlRouteImport } from './routes/_account.account.url'
+import { Route as AccountAccountUsersRouteImport } from './routes/_account.account.users'
 import { Route as AppBooksIndexRouteImport } from './routes/_app.books.index'
 import { Route as AppBooksImportRouteImport } from './routes/_app.books.import'
 import { Route as AppBooksNewRouteImport } from './routes/_app.books.new'
@@ -41,6 +42,7 @@ import { Route as AuthSigninImpersonateRouteImport } from './routes/_auth.signin
 import { Route as AuthSigninOtpRouteImport } from './routes/_auth.signin_.otp'
 import { Route as AuthSignupIndexRouteImport } from './routes/_auth.signup.index'
 import { Route as AuthSignupPlanRouteImport } from './routes/_auth.signup.plan'
+import { Route as AuthSignupUserRouteImport } from './routes/_auth.signup.user'
 import { Route as AuthSignupVerifyRouteImport } from './routes/_auth.signup.verify'
 import { Route as AccountAccountApikeysIndexRouteImport } from './routes/_account.account.apikeys.index'
 import { Route as AccountAccountApikeysCreateRouteImport } from './routes/_account.account.apikeys.create'
@@ -166,6 +168,11 @@ const AccountAccountUrlRoute = AccountAccountUrlRouteImport.update({
   path: '/account/url',
   getParentRoute: () => AccountRoute,
 } as any)
+const AccountAccountUsersRoute = AccountAccountUsersRouteImport.update({
+  id: '/account/users',
+  path: '/account/users',
+  getParentRoute: () => AccountRoute,
+} as any)
 const AppBooksIndexRoute = AppBooksIndexRouteImport.update({
   id: '/books/',
   path: '/books/',
@@ -204,6 +211,11 @@ const AuthSignupIndexRoute = AuthSignupIndexRouteImport.update({
 const AuthSignupPlanRoute = AuthSignupPlanRouteImport.update({
   id: '/signup/plan',
   path: '/signup/plan',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthSignupUserRoute = AuthSignupUserRouteImport.update({
+  id: '/signup/user',
+  path: '/signup/user',
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthSignupVerifyRoute = AuthSignupVerifyRouteImport.update({
@@ -261,12 +273,14 @@ export interface FileRoutesByFullPath {
   '/account/support': typeof AccountAccountSupportRoute
   '/account/upgrade': typeof AccountAccountUpgradeRoute
   '/account/url': typeof AccountAccountUrlRoute
+  '/account/users': typeof AccountAccountUsersRoute
   '/books/import': typeof AppBooksImportRoute
   '/books/new': typeof AppBooksNewRoute
   '/email/revert': typeof AuthEmailRevertRoute
   '/signin/impersonate': typeof AuthSigninImpersonateRoute
   '/signin/otp': typeof AuthSigninOtpRoute
   '/signup/plan': typeof AuthSignupPlanRoute
+  '/signup/user': typeof AuthSignupUserRoute
   '/signup/verify': typeof AuthSignupVerifyRoute
   '/account/': typeof AccountAccountIndexRoute
   '/books/': typeof AppBooksIndexRoute
@@ -298,12 +312,14 @@ export interface FileRoutesByTo {
   '/account/support': typeof AccountAccountSupportRoute
   '/account/upgrade': typeof AccountAccountUpgradeRoute
   '/account/url': typeof AccountAccountUrlRoute
+  '/account/users': typeof AccountAccountUsersRoute
   '/books/import': typeof AppBooksImportRoute
   '/books/new': typeof AppBooksNewRoute
   '/email/revert': typeof AuthEmailRevertRoute
   '/signin/impersonate': typeof AuthSigninImpersonateRoute
   '/signin/otp': typeof AuthSigninOtpRoute
   '/signup/plan': typeof AuthSignupPlanRoute
+  '/signup/user': typeof AuthSignupUserRoute
   '/signup/verify': typeof AuthSignupVerifyRoute
   '/account': typeof AccountAccountIndexRoute
   '/books': typeof AppBooksIndexRoute
@@ -339,12 +355,14 @@ export interface FileRoutesById {
   '/_account/account/support': typeof AccountAccountSupportRoute
   '/_account/account/upgrade': typeof AccountAccountUpgradeRoute
   '/_account/account/url': typeof AccountAccountUrlRoute
+  '/_account/account/users': typeof AccountAccountUsersRoute
   '/_app/books/import': typeof AppBooksImportRoute
   '/_app/books/new': typeof AppBooksNewRoute
   '/_auth/email/revert': typeof AuthEmailRevertRoute
   '/_auth/signin_/impersonate': typeof AuthSigninImpersonateRoute
   '/_auth/signin_/otp': typeof AuthSigninOtpRoute
   '/_auth/signup/plan': typeof AuthSignupPlanRoute
+  '/_auth/signup/user': typeof AuthSignupUserRoute
   '/_auth/signup/verify': typeof AuthSignupVerifyRoute
   '/_account/account/': typeof AccountAccountIndexRoute
   '/_app/books/': typeof AppBooksIndexRoute
@@ -378,12 +396,14 @@ export interface FileRouteTypes {
     | '/account/support'
     | '/account/upgrade'
     | '/account/url'
+    | '/account/users'
     | '/books/import'
     | '/books/new'
     | '/email/revert'
     | '/signin/impersonate'
     | '/signin/otp'
     | '/signup/plan'
+    | '/signup/user'
     | '/signup/verify'
     | '/account/'
     | '/books/'
@@ -415,12 +435,14 @@ export interface FileRouteTypes {
     | '/account/support'
     | '/account/upgrade'
     | '/account/url'
+    | '/account/users'
     | '/books/import'
     | '/books/new'
     | '/email/revert'
     | '/signin/impersonate'
     | '/signin/otp'
     | '/signup/plan'
+    | '/signup/user'
     | '/signup/verify'
     | '/account'
     | '/books'
@@ -455,12 +477,14 @@ export interface FileRouteTypes {
     | '/_account/account/support'
     | '/_account/account/upgrade'
     | '/_account/account/url'
+    | '/_account/account/users'
     | '/_app/books/import'
     | '/_app/books/new'
     | '/_auth/email/revert'
     | '/_auth/signin_/impersonate'
     | '/_auth/signin_/otp'
     | '/_auth/signup/plan'
+    | '/_auth/signup/user'
     | '/_auth/signup/verify'
     | '/_account/account/'
     | '/_app/books/'
@@ -651,6 +675,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountAccountUrlRouteImport
       parentRoute: typeof AccountRoute
     }
+    '/_account/account/users': {
+      id: '/_account/account/users'
+      path: '/account/users'
+      fullPath: '/account/users'
+      preLoaderRoute: typeof AccountAccountUsersRouteImport
+      parentRoute: typeof AccountRoute
+    }
     '/_app/books/': {
       id: '/_app/books/'
       path: '/books'
@@ -707,6 +738,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthSignupPlanRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/signup/user': {
+      id: '/_auth/signup/user'
+      path: '/signup/user'
+      fullPath: '/signup/user'
+      preLoaderRoute: typeof AuthSignupUserRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/signup/verify': {
       id: '/_auth/signup/verify'
       path: '/signup/verify'
@@ -761,6 +799,7 @@ interface AccountRouteChildren {
   AccountAccountSupportRoute: typeof AccountAccountSupportRoute
   AccountAccountUpgradeRoute: typeof AccountAccountUpgradeRoute
   AccountAccountUrlRoute: typeof AccountAccountUrlRoute
+  AccountAccountUsersRoute: typeof AccountAccountUsersRoute
   AccountAccountIndexRoute: typeof AccountAccountIndexRoute
   AccountAccountApikeysCreateRoute: typeof AccountAccountApikeysCreateRoute
   AccountAccountApikeysEditRoute: typeof AccountAccountApikeysEditRoute
@@ -776,6 +815,7 @@ const AccountRouteChildren: AccountRouteChildren = {
   AccountAccountSupportRoute: AccountAccountSupportRoute,
   AccountAccountUpgradeRoute: AccountAccountUpgradeRoute,
   AccountAccountUrlRoute: AccountAccountUrlRoute,
+  AccountAccountUsersRoute: AccountAccountUsersRoute,
   AccountAccountIndexRoute: AccountAccountIndexRoute,
   AccountAccountApikeysCreateRoute: AccountAccountApikeysCreateRoute,
   AccountAccountApikeysEditRoute: AccountAccountApikeysEditRoute,
@@ -821,6 +861,7 @@ interface AuthRouteChildren {
   AuthSigninImpersonateRoute: typeof AuthSigninImpersonateRoute
   AuthSigninOtpRoute: typeof AuthSigninOtpRoute
   AuthSignupPlanRoute: typeof AuthSignupPlanRoute
+  AuthSignupUserRoute: typeof AuthSignupUserRoute
   AuthSignupVerifyRoute: typeof AuthSignupVerifyRoute
   AuthSignupIndexRoute: typeof AuthSignupIndexRoute
 }
@@ -835,6 +876,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthSigninImpersonateRoute: AuthSigninImpersonateRoute,
   AuthSigninOtpRoute: AuthSigninOtpRoute,
   AuthSignupPlanRoute: AuthSignupPlanRoute,
+  AuthSignupUserRoute: AuthSignupUserRoute,
   AuthSignupVerifyRoute: AuthSignupVerifyRoute,
   AuthSignupIndexRoute: AuthSignupIndexRoute,
 }

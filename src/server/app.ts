@@ -33,6 +33,8 @@ import { publicPage } from './routes/public'
 import { url } from './routes/url'
 import { usage } from './routes/usage'
 import { user } from './routes/user'
+import { invite } from './routes/invite'
+import { teamMember, teamUsers } from './routes/team'
 import { utility } from './routes/utility'
 
 /** Builds the Hono app: `/api/*` plus, when given, the static client (see static.ts). */
@@ -105,11 +107,14 @@ export function createApp(deps: Deps, opts: { staticHandler?: (app: Hono<AppEnv>
   app.route('/api/support', support)
   // Before /api/account, so no middleware that sub-app may add under '*' runs first.
   app.route('/api/account/usage', usage)
+  app.route('/api/account/users', teamUsers)
   app.route('/api/account', billing)
   app.route('/api/account', account)
   app.route('/api/account', accountClose)
   app.route('/api/user', user)
   app.route('/api/user', userLeave)
+  app.route('/api/user', teamMember)
+  app.route('/api/invite', invite)
   app.route('/api/utility', utility)
   app.route('/api/event', event)
   app.route('/api/dev', devOutbox)

@@ -23,3 +23,18 @@ export function permissionMap(): Record<Role, Record<Flag, boolean>> {
     ROLES.map((role) => [role, Object.fromEntries(ROLES.map((flag) => [flag, hasFlag(role, flag)]))]),
   ) as Record<Role, Record<Flag, boolean>>
 }
+
+/**
+ * issue 12, decisions §11: the roles a member may give (invite or role change): every role whose
+ * flags are a strict subset of their own, never owner or master. So an owner gives admin,
+ * developer or user; an admin gives user; nobody grants a role above (or equal to) their own.
+ */
+export function grantableRoles(role: string | undefined | null): Role[] {
+  if (!role || !(role in ROLE_FLAGS)) return []
+  const own = ROLE_FLAGS[role as Role]
+  return ROLES.filter((r) => {
+    if (r === 'owner' || r === 'master') return false
+    const flags = ROLE_FLAGS[r]
+    return flags.length < own.length && flags.every((f) => own.includes(f))
+  })
+}

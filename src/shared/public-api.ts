@@ -12,6 +12,10 @@ const PUBLIC: readonly (readonly [method: string, path: RegExp])[] = [
   ['POST', /^auth\/(magic|magic\/verify|password\/reset\/request|password\/reset)$/],
   ['POST', /^auth\/(otp|impersonate)$/], // a second factor's code; a support sign-in token
   ['POST', /^user\/(verify|email\/revert)$/], // mailed links carry their own token
+  // issue 12: an invite link opened signed out, accepted as a new person or with a password.
+  ['GET', /^invite\/[^/]+$/],
+  ['POST', /^invite\/accept$/],
+  ['POST', /^user$/],
   ['GET', /^public\/[^/]+$/], // a public list
   ['GET', /^dev\/outbox$/], // decisions §3, development and tests only
   ['GET', /^(openapi\.json|docs)$/], // decisions §12: the API's document and reference page

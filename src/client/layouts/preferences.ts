@@ -2,7 +2,7 @@ import { readUser } from '~/client/db'
 import { handleError, send } from '~/client/lib/http'
 import { queryClient } from '~/client/lib/query-client'
 import { applyLocale, completeSignIn, tokenStore, type SignInResponse } from '~/client/lib/session'
-import { patchUser } from '~/client/sync'
+import { patchUser, syncNow } from '~/client/sync'
 
 // decisions §7: dark mode and language work offline and sync later, so the saved choice goes
 // through the sync outbox (a `user.patch` mutation the engine sends as PATCH /api/user).
@@ -18,13 +18,27 @@ export function changeDarkMode(dark: boolean) {
   return patchUser({ dark_mode: dark })
 }
 
+/** How long a switch waits for a last push of this account's changes before moving on. */
+const LAST_SYNC_MS = 4_000
+
 /**
  * spec §7 POST /api/auth/switch {account}: the answer is treated like a sign-in — the new token
  * and user are stored and the post-sign-in rules pick the page (spec §4). Cached online reads
  * belong to the old account, so they are dropped.
+ *
+ * issue 12 item 4: local data follows the account. Every book row and outbox entry in Dexie
+ * carries its account id; screens read only the signed-in account's rows and the engine pushes
+ * only that account's entries (sync/queries.ts, sync/push.ts). So the switch first tries to push
+ * this account's waiting changes; whatever cannot go now (offline) stays in the outbox under its
+ * account and goes out when the reader switches back, never into the other account.
  */
 export async function switchAccount(account: string) {
   try {
+    if (navigator.onLine) {
+      let bound: ReturnType<typeof setTimeout> | undefined
+      await Promise.race([syncNow().catch(() => undefined), new Promise((r) => (bound = setTimeout(r, LAST_SYNC_MS)))])
+      clearTimeout(bound)
+    }
     const res = await send<SignInResponse>('post', 'auth/switch', { account })
     queryClient.clear()
     await completeSignIn(res.data!)

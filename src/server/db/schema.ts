@@ -127,6 +127,32 @@ export const oneTimeTokens = pgTable(
   (t) => [uniqueIndex('one_time_tokens_hash').on(t.tokenHash)],
 )
 
+/**
+ * Team invites (issue 12; decisions §11): one row per invited address in an account. The mailed
+ * secret is stored as a SHA-256 hash like the other one-time tokens; a resend replaces it (the old
+ * link stops working) and restarts the 7 days. An invite ends accepted or revoked, never deleted,
+ * so a link opened later can say which.
+ */
+export const invites = pgTable(
+  'invites',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    sentAt: ts('sent_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    acceptedAt: ts('accepted_at'),
+    revokedAt: ts('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('invites_account').on(t.accountId), uniqueIndex('invites_token_hash').on(t.tokenHash)],
+)
+
 export const mailOutbox = pgTable(
   'mail_outbox',
   {

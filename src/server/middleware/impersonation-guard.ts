@@ -22,6 +22,8 @@ const REFUSED: readonly [methods: ReadonlySet<string>, path: RegExp][] = [
   [WRITE, /^\/api\/key(\/.*)?$/],
   [new Set(['POST']), /^\/api\/auth\/switch\/?$/],
   [new Set(['POST']), /^\/api\/user\/verify\/?$/],
+  // Accepting an invite opens an ordinary session in another account (issue 12).
+  [new Set(['POST']), /^\/api\/invite\/accept\/?$/],
 ]
 
 export const isRefusedWhileImpersonating = (method: string, path: string) =>

@@ -147,6 +147,8 @@ auth.post('/switch', requireAuth(), async (c) => {
   // again (the recent sign-in an email change asks of password-less users, routes/user-email.ts).
   const signedInAt = (await sessionSignedInAt(c.var.deps.db, c.var.auth.sessionId)) ?? undefined
   const data = await signIn(c.var.deps, { userId: user.id, accountId: account, userAgent: c.req.header('user-agent'), signedInAt })
+  // issue 12 item 4: the device's previous token ends with the switch (one session per device).
+  await revokeSession(c.var.deps.db, c.var.auth.sessionId)
   return c.json({ data })
 })
 

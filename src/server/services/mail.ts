@@ -122,7 +122,7 @@ export function renderSupportMail(
   return { to: params.to, subject, text, html, links: [] }
 }
 
-export type Notice = 'new_signin' | 'plan_updated' | 'card_updated'
+export type Notice = 'new_signin' | 'plan_updated' | 'card_updated' | 'invite_accepted'
 
 /**
  * A notification mail (spec §3 Notification setting): a short notice in the recipient's language
@@ -146,6 +146,7 @@ export function renderNoticeMail(
     plan?: string
     brand?: string
     last4?: string
+    member?: string
   },
 ): Mail {
   const device = params.device || translate(locale, 'mail.new_signin.unknown_device')
@@ -158,6 +159,7 @@ export function renderNoticeMail(
     plan: params.plan ?? '',
     brand: params.brand ?? '',
     last4: params.last4 ?? '',
+    member: params.member ?? '',
   }
   const k = (suffix: string) => `mail.${notice}.${suffix}` as MessageKey
   const subject = translate(locale, k('subject'), p)

@@ -132,3 +132,17 @@ export function notifyCardUpdated(deps: Deps, user: Recipient, account: string, 
     }),
   )
 }
+
+/** invite_accepted (issue 12 item 2): to the inviter, naming who joined which account. */
+export function notifyInviteAccepted(deps: Deps, inviter: Recipient, account: string, member: { name: string; email: string }) {
+  return notify(deps, inviter, 'invite_accepted', () =>
+    renderNoticeMail('invite_accepted', inviter.locale as Locale, {
+      to: inviter.email,
+      name: inviter.name,
+      account,
+      member: `${member.name} <${member.email}>`,
+      link: `${deps.appUrl}/account/users`,
+      settingsLink: `${deps.appUrl}/account/notifications`,
+    }),
+  )
+}

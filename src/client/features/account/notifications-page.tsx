@@ -13,16 +13,16 @@ import { notificationsQuery, saveNotifications } from './api/notifications'
 // §7): the settings load with GET /api/notification and save with PATCH; offline the form kit
 // shows its notice and the save button is disabled.
 //
-// The notices that can fire in this build: new_signin (password and magic-link sign-in),
-// plan_updated (a plan change) and card_updated (a new payment card, issue 11 item 7).
-// invite_accepted is stored and answered by the API, but invites do not exist yet, so a switch
-// for it would promise mail that never comes; add it when invites land.
-type Shown = Pick<NotificationSettings, 'new_signin' | 'plan_updated' | 'card_updated'>
+// The notices: new_signin (password and magic-link sign-in), plan_updated (a plan change),
+// card_updated (a new payment card, issue 11 item 7) and invite_accepted (someone you invited
+// joined, issue 12 item 2).
+type Shown = Pick<NotificationSettings, 'new_signin' | 'plan_updated' | 'card_updated' | 'invite_accepted'>
 
 const pickShown = (data: NotificationSettings): Shown => ({
   new_signin: data.new_signin,
   plan_updated: data.plan_updated,
   card_updated: data.card_updated,
+  invite_accepted: data.invite_accepted,
 })
 
 export function NotificationsPage() {
@@ -74,6 +74,11 @@ export function NotificationsPage() {
                 name="card_updated"
                 label={t`Card changes`}
                 helperText={t`Email me when the payment card of my account is replaced.`}
+              />
+              <Form.Switch
+                name="invite_accepted"
+                label={t`Accepted invites`}
+                helperText={t`Email me when someone I invited joins the account.`}
               />
               <Form.Submit>{t`Save changes`}</Form.Submit>
             </>

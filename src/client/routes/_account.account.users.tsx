@@ -1,0 +1,17 @@
+import { msg } from '@lingui/core/macro'
+import { createFileRoute } from '@tanstack/react-router'
+import { UsersPage } from '~/client/features/team/components/users-page'
+import { requireSession } from '~/client/lib/session'
+
+// spec §2 /account/users (admin; decisions §4: master, owner and admin).
+export const Route = createFileRoute('/_account/account/users')({
+  beforeLoad: ({ location }) => requireSession(location.pathname, 'admin'),
+  staticData: {
+    title: msg`Users`,
+    crumbs: [
+      { name: msg`Account`, url: '/account' },
+      { name: msg`Users`, url: '/account/users' },
+    ],
+  },
+  component: UsersPage,
+})

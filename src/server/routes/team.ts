@@ -1,0 +1,86 @@
+import { and, eq } from 'drizzle-orm'
+import { Hono } from 'hono'
+import { grantableRoles } from '~/shared/permissions'
+import { AcceptNewUserInput, ChangeRoleInput } from '~/shared/schemas/team'
+import { pathParam, readBody, t, type AppEnv, type Ctx } from '../context'
+import { isUniqueViolation } from '../db/errors'
+import { memberships, users } from '../db/schema'
+import { hashPassword, newId } from '../lib/crypto'
+import { ApiError, forbidden, notFound } from '../lib/errors'
+import { requireAuth } from '../middleware/auth'
+import { ipLimit } from '../middleware/rate-limit'
+import { acceptInvite, afterJoin, findMember, listTeam, liveInvite, removeMember } from '../services/team'
+import { findUserByEmail, signIn } from '../services/users'
+
+// issue 12 items 2–3, decisions §11: the members of the session's account. The owner's row is
+// locked (403); nobody changes a member at or above their own role, nor grants one (403).
+
+/** GET /api/account/users, PATCH /api/account/users/{id} (mounted at /api/account/users). */
+export const teamUsers = new Hono<AppEnv>()
+
+teamUsers.get('/', requireAuth('admin'), async (c) => c.json({ data: await listTeam(c.var.deps.db, c.var.auth.account.id) }))
+
+/** The member a path id names in the caller's account, checked against the caller's role. */
+async function managedMember(c: Ctx) {
+  const { auth, deps } = c.var
+  const member = await findMember(deps.db, auth.account.id, pathParam(c, 'id'))
+  if (!member) throw notFound()
+  if (member.role === 'owner') throw new ApiError(403, 'team.owner_locked')
+  if (member.user.id === auth.user.id) throw new ApiError(403, 'team.remove_self')
+  if (!grantableRoles(auth.role).includes(member.role as never)) throw new ApiError(403, 'team.role_above')
+  return member
+}
+
+teamUsers.patch('/:id', requireAuth('admin'), async (c) => {
+  const member = await managedMember(c)
+  const { permission } = await readBody(c, ChangeRoleInput)
+  if (!grantableRoles(c.var.auth.role).includes(permission)) throw forbidden()
+  const { auth, deps } = c.var
+  await deps.db
+    .update(memberships)
+    .set({ role: permission })
+    .where(and(eq(memberships.accountId, auth.account.id), eq(memberships.userId, member.user.id)))
+  return c.json({ message: t(c, 'team.role_changed'), data: { id: member.user.id, permission } })
+})
+
+/** DELETE /api/user/{id} and POST /api/user (mounted at /api/user). */
+export const teamMember = new Hono<AppEnv>()
+
+teamMember.delete('/:id', requireAuth('admin'), async (c) => {
+  const member = await managedMember(c)
+  await removeMember(c.var.deps, c.var.auth.account.id, member.user.id)
+  return c.json({ message: t(c, 'team.removed', { name: member.user.name }), data: { id: member.user.id } })
+})
+
+/**
+ * spec §7 POST /api/user: a new person accepts an invite with name and password. The mailed link
+ * proved the address, so the user starts verified (issue 12 item 2); an address that already has
+ * a user signs in to accept (POST /api/invite/accept) instead.
+ */
+teamMember.post('/', ipLimit('auth'), async (c) => {
+  const input = await readBody(c, AcceptNewUserInput)
+  const deps = c.var.deps
+  const invite = await liveInvite(deps.db, input.invite_id, input.token)
+  if (input.email !== invite.email.toLowerCase()) throw new ApiError(400, 'invite.wrong_email', { inputError: 'email' })
+  if (await findUserByEmail(deps.db, input.email)) throw new ApiError(400, 'invite.user_exists', { inputError: 'email' })
+  const passwordHash = await hashPassword(input.password)
+  const user = { id: newId(), email: input.email, name: input.name }
+  try {
+    await deps.db.transaction(async (tx) => {
+      await tx.insert(users).values({
+        ...user,
+        passwordHash,
+        verified: true,
+        locale: c.var.locale,
+        defaultAccount: invite.accountId,
+      })
+      await acceptInvite(tx, invite, user)
+    })
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new ApiError(400, 'invite.user_exists', { inputError: 'email' })
+    throw err
+  }
+  await afterJoin(deps, invite, user)
+  const data = await signIn(deps, { userId: user.id, accountId: invite.accountId, userAgent: c.req.header('user-agent') })
+  return c.json({ message: t(c, 'invite.accepted', { account: invite.accountName }), data })
+})

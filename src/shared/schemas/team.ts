@@ -1,0 +1,101 @@
+import * as v from 'valibot'
+import { EMAIL_PATTERN, Name, OpaqueToken, Password } from './common'
+import { ROLES } from '../permissions'
+
+// issue 12, decisions §11: invites and members. Shapes shared by the API and the screens.
+
+/** At most this many addresses in one invite call (a comma-separated list). */
+export const MAX_INVITE_EMAILS = 20
+
+const Role = v.picklist(ROLES, 'validation.permission.invalid')
+
+/**
+ * spec §5: invite emails are required, several separated by commas; each must be a valid address.
+ * Answers the distinct addresses, lower-cased.
+ */
+export const InviteEmails = v.pipe(
+  v.string('validation.email.required'),
+  v.transform((s) => s.split(/[,;\s]+/).map((e) => e.trim().toLowerCase()).filter(Boolean)),
+  v.minLength(1, 'validation.email.required'),
+  v.maxLength(MAX_INVITE_EMAILS, 'validation.invite.too_many'),
+  v.check((list) => list.every((e) => e.length <= 254 && EMAIL_PATTERN.test(e)), 'validation.email.invalid'),
+  v.transform((list) => [...new Set(list)]),
+)
+
+export const InviteInput = v.object({ email: InviteEmails, permission: Role })
+export type InviteInput = v.InferOutput<typeof InviteInput>
+
+export const ChangeRoleInput = v.object({ permission: Role })
+
+const InviteId = v.pipe(v.string('validation.invite_id.required'), v.nonEmpty('validation.invite_id.required'), v.maxLength(64))
+
+/** decisions §11: the link carries the invite id and its secret. */
+export const InviteLinkInput = v.object({ invite_id: InviteId, token: OpaqueToken })
+
+/** spec §7 POST /api/user: a new person accepts an invite (decisions §11). */
+export const AcceptNewUserInput = v.pipe(
+  v.object({
+    name: Name,
+    email: v.pipe(v.string('validation.email.required'), v.trim(), v.toLowerCase(), v.regex(EMAIL_PATTERN, 'validation.email.invalid')),
+    password: Password,
+    confirm_password: v.optional(v.string()),
+    invite_id: InviteId,
+    token: OpaqueToken,
+  }),
+  v.forward(
+    v.check((i) => i.confirm_password === undefined || i.confirm_password === i.password, 'validation.password.mismatch'),
+    ['confirm_password'],
+  ),
+)
+
+/** POST /api/invite/accept: signed in, or with the existing user's email and password. */
+export const AcceptExistingInput = v.object({
+  invite_id: InviteId,
+  token: OpaqueToken,
+  email: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(254))),
+  password: v.optional(v.pipe(v.string(), v.maxLength(200, 'validation.password.max_length'))),
+})
+
+export type MemberStatus = 'Invited' | 'Registered' | 'Verified'
+
+export interface Member {
+  id: string
+  name: string
+  email: string
+  permission: string
+  status: MemberStatus
+  date_joined: string
+}
+
+export interface Invite {
+  id: string
+  email: string
+  permission: string
+  date_sent: string
+  /** Past its 7 days: resend gives a new link. */
+  expired: boolean
+}
+
+export interface TeamData {
+  users: Member[]
+  invites: Invite[]
+}
+
+/** GET /api/invite/{id}?token=…: what the /signup/user page shows before accepting. */
+export interface InviteInfo {
+  id: string
+  email: string
+  permission: string
+  account_name: string
+  inviter: string
+  /** A user with this address exists: they sign in to accept rather than sign up. */
+  existing_user: boolean
+}
+
+/** The /signup/user form of a person who already has a user (the password is required there). */
+export const AcceptExistingForm = v.object({
+  invite_id: InviteId,
+  token: OpaqueToken,
+  email: v.pipe(v.string('validation.email.required'), v.trim(), v.toLowerCase(), v.regex(EMAIL_PATTERN, 'validation.email.invalid')),
+  password: v.pipe(v.string('validation.password.required'), v.nonEmpty('validation.password.required'), v.maxLength(200)),
+})

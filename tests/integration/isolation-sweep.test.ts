@@ -1,0 +1,217 @@
+import { randomBytes } from 'node:crypto'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { hasFlag, ROLES, type Flag } from '~/shared/permissions'
+import { signIn } from '~/server/services/users'
+import { newMember, newOwner, subscribe, type Person } from './billing-kit'
+import { startTestServer, type TestServer } from './harness'
+
+// issue 12 item 6: every API route the app mounts (read from the app itself) × every kind of
+// caller: no token, a bad token, a removed member, members of account B holding account A's ids,
+// and each role of account A. Expected: 401 without a live session, 403 without the route's flag
+// (decisions §4), 404 for another account's ids, and no answer to an outsider ever carries
+// account A's data. A mounted route without a row here fails the test.
+//
+// API keys (decisions §12) land in another branch: their caller row joins this table there.
+
+type IdKind = 'book' | 'invite' | 'member' | 'invoice' | 'slug'
+
+interface Policy {
+  /** 'none': no session needed; a flag: requireAuth(flag); 'staff': support staff only (user.master). */
+  auth: 'none' | Flag | 'staff'
+  /** Which of account A's resources fills the path parameter. */
+  id?: IdKind
+  /** A body that passes validation, so the id lookup (and so the 404) is what answers. */
+  body?: Record<string, unknown>
+  query?: string
+  /** The answer is public by design (the public list, adding a book from it). */
+  publicData?: boolean
+  /** 403 by design for roles holding this flag (spec §6: an owner closes the account, not leaves it). */
+  refusedWith?: Flag
+}
+
+const ROUTES: Record<string, Policy> = {
+  'GET /api/health': { auth: 'none' },
+  'POST /api/account': { auth: 'none' },
+  'DELETE /api/account': { auth: 'user' },
+  'GET /api/account/plans': { auth: 'user' },
+  'POST /api/account/plan': { auth: 'owner' },
+  'PATCH /api/account/plan': { auth: 'owner' },
+  'POST /api/account/upgrade': { auth: 'owner' },
+  'GET /api/account/card': { auth: 'owner' },
+  'PATCH /api/account/card': { auth: 'owner' },
+  'GET /api/account/invoice': { auth: 'owner' },
+  'GET /api/account/invoice/:id/pdf': { auth: 'owner', id: 'invoice' },
+  'GET /api/account/subscription': { auth: 'owner' },
+  'GET /api/account/usage': { auth: 'user' },
+  'GET /api/account/users': { auth: 'admin' },
+  'PATCH /api/account/users/:id': { auth: 'admin', id: 'member', body: { permission: 'user' } },
+  'GET /api/auth': { auth: 'none' },
+  'POST /api/auth': { auth: 'none' },
+  'DELETE /api/auth': { auth: 'none' },
+  'POST /api/auth/switch': { auth: 'user' },
+  'POST /api/auth/magic': { auth: 'none' },
+  'POST /api/auth/magic/verify': { auth: 'none' },
+  'POST /api/auth/otp': { auth: 'none' },
+  'POST /api/auth/impersonate': { auth: 'none' },
+  'POST /api/auth/impersonate/stop': { auth: 'user' },
+  'POST /api/auth/password/reset': { auth: 'none' },
+  'POST /api/auth/password/reset/request': { auth: 'none' },
+  'GET /api/books': { auth: 'user' },
+  'POST /api/books': { auth: 'user' },
+  'POST /api/books/batch': { auth: 'user' },
+  'GET /api/books/:id': { auth: 'user', id: 'book' },
+  'PATCH /api/books/:id': { auth: 'user', id: 'book', body: { title: 'Taken over' } },
+  'DELETE /api/books/:id': { auth: 'user', id: 'book' },
+  'POST /api/add/:bookId': { auth: 'user', id: 'book', publicData: true },
+  'GET /api/demo': { auth: 'user' },
+  'GET /api/dev/outbox': { auth: 'none' },
+  'POST /api/dev/clock': { auth: 'owner' },
+  'POST /api/dev/card': { auth: 'owner' },
+  'POST /api/event': { auth: 'user' },
+  'POST /api/feedback': { auth: 'user' },
+  'POST /api/invite': { auth: 'admin' },
+  'POST /api/invite/accept': { auth: 'none' },
+  'GET /api/invite/:id': { auth: 'none', id: 'invite' },
+  'POST /api/invite/:id/resend': { auth: 'admin', id: 'invite' },
+  'DELETE /api/invite/:id': { auth: 'admin', id: 'invite' },
+  'GET /api/notification': { auth: 'user' },
+  'PATCH /api/notification': { auth: 'user' },
+  'POST /api/payment/local/token': { auth: 'none' },
+  'POST /api/payment/local/confirm': { auth: 'none' },
+  'POST /api/payment/stripe/webhook': { auth: 'none' },
+  'GET /api/public/:slug': { auth: 'none', id: 'slug', publicData: true },
+  'GET /api/support/users': { auth: 'staff' },
+  'POST /api/support/impersonate': { auth: 'staff' },
+  'GET /api/url': { auth: 'user' },
+  'GET /api/url/check': { auth: 'user' },
+  'PATCH /api/url': { auth: 'user' },
+  'GET /api/user': { auth: 'user' },
+  'POST /api/user': { auth: 'none' },
+  'PATCH /api/user': { auth: 'user' },
+  'DELETE /api/user': { auth: 'user', refusedWith: 'owner' },
+  'DELETE /api/user/:id': { auth: 'admin', id: 'member' },
+  'GET /api/user/permissions': { auth: 'user' },
+  'PUT /api/user/password': { auth: 'user' },
+  'PUT /api/user/2fa': { auth: 'user' },
+  'POST /api/user/2fa/verify': { auth: 'user' },
+  'POST /api/user/verify': { auth: 'none' },
+  'POST /api/user/verify/request': { auth: 'user' },
+  'POST /api/user/email/revert': { auth: 'none' },
+  'POST /api/utility/mail': { auth: 'user' },
+}
+
+/** The routes the app mounts: handlers with a method, not `*` middleware patterns. */
+function mountedRoutes(s: TestServer): string[] {
+  const keys = s.app.routes.filter((r) => r.method !== 'ALL' && !r.path.endsWith('*')).map((r) => `${r.method} ${r.path}`)
+  return [...new Set(keys)].sort()
+}
+
+let s: TestServer
+let a: { owner: Person; members: Record<string, Person>; ids: Record<IdKind, string>; markers: string[] }
+let b: { owner: Person; user: Person }
+let removed: Person
+beforeAll(async () => {
+  s = await startTestServer()
+  const tag = randomBytes(4).toString('hex')
+  const owner = await newOwner(s, { name: `Alpha ${tag}` })
+  await subscribe(s, owner, 'club')
+  const members: Record<string, Person> = { owner }
+  for (const role of ROLES) if (role !== 'owner') members[role] = await newMember(s, owner.accountId, role)
+  const target = await newMember(s, owner.accountId, 'user')
+  const book = await s.api('POST', '/api/books', { token: owner.token, body: { title: `Alpha book ${tag}` } })
+  const slug = `alpha-${tag}`
+  await s.api('PATCH', '/api/url', { token: owner.token, body: { slug } })
+  const inviteEmail = `alpha.invitee.${tag}@example.com`
+  const inv = await s.api('POST', '/api/invite', { token: owner.token, body: { email: inviteEmail, permission: 'user' } })
+  const invoices = await s.api('GET', '/api/account/invoice', { token: owner.token })
+  a = {
+    owner,
+    members,
+    ids: { book: book.body.data.id, invite: inv.body.data[0].id, member: target.userId, invoice: invoices.body.data[0].id, slug },
+    markers: [owner.accountId, `Alpha ${tag}`, `Alpha book ${tag}`, inviteEmail, owner.email, target.email, members.admin!.email],
+  }
+  const bOwner = await newOwner(s, { plan: 'club', name: 'Beta' })
+  b = { owner: bOwner, user: await newMember(s, bOwner.accountId, 'user') }
+  removed = await newMember(s, owner.accountId, 'user')
+  expect((await s.api('DELETE', `/api/user/${removed.userId}`, { token: owner.token })).status).toBe(200)
+})
+afterAll(() => s.close())
+
+const pathFor = (route: string, policy: Policy) =>
+  route.split(' ')[1]!.replace(/:[A-Za-z]+/, () => a.ids[policy.id!]) + (policy.query ?? '')
+
+async function call(route: string, token?: string) {
+  const policy = ROUTES[route]!
+  const method = route.split(' ')[0]!
+  return s.api(method, pathFor(route, policy), { token, body: method === 'GET' ? undefined : (policy.body ?? {}) })
+}
+
+/** A fresh session for a person in their account: a call may end the one it was given. */
+const fresh = async (p: Person) => (await signIn(s.deps, { userId: p.userId, accountId: p.accountId })).token
+
+let cases = 0
+
+test('every mounted route has a row in the table (and every row is mounted)', () => {
+  const mounted = mountedRoutes(s)
+  expect(mounted.filter((r) => !(r in ROUTES)), 'mounted routes without a policy row').toEqual([])
+  expect(Object.keys(ROUTES).filter((r) => !mounted.includes(r)), 'rows for routes not mounted').toEqual([])
+})
+
+test('outsiders: no token, a bad token, a removed member, and account B with account A’s ids', async () => {
+  const outsiders: [string, () => Promise<string | undefined>][] = [
+    ['no token', async () => undefined],
+    ['bad token', async () => 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.bad'],
+    ['removed member', async () => removed.token],
+    ['B owner', () => fresh(b.owner)],
+    ['B user', () => fresh(b.user)],
+  ]
+  for (const route of mountedRoutes(s)) {
+    const policy = ROUTES[route]!
+    for (const [who, token] of outsiders) {
+      const res = await call(route, await token())
+      cases++
+      const where = `${route} as ${who}: ${res.status} ${JSON.stringify(res.body)}`
+      expect(res.status, where).toBeLessThan(500)
+      const session = who.startsWith('B')
+      if (policy.auth !== 'none' && !session) expect(res.status, where).toBe(401)
+      if (session && policy.auth === 'staff') expect(res.status, where).toBe(403)
+      if (session && policy.id && policy.auth !== 'none' && !policy.publicData && hasFlag(who === 'B owner' ? 'owner' : 'user', policy.auth as Flag)) {
+        expect(res.status, where).toBe(404)
+      }
+      if (!policy.publicData) {
+        const text = JSON.stringify(res.body)
+        for (const marker of a.markers) expect(text, where).not.toContain(marker)
+      }
+    }
+  }
+  // Nothing of account A changed under any of those calls.
+  const owner = await fresh(a.owner)
+  expect((await s.api('GET', `/api/books/${a.ids.book}`, { token: owner })).body.data.title).toMatch(/^Alpha book/)
+  const team = (await s.api('GET', '/api/account/users', { token: owner })).body.data
+  expect(team.invites.map((i: any) => i.id)).toContain(a.ids.invite)
+  expect(team.users.map((u: any) => u.id)).toContain(a.ids.member)
+  expect(team.users.map((u: any) => u.id)).not.toContain(removed.userId)
+})
+
+test('each role of account A: 403 exactly when the role lacks the route’s flag', async () => {
+  for (const route of mountedRoutes(s)) {
+    const policy = ROUTES[route]!
+    for (const role of ROLES) {
+      const res = await call(route, await fresh(a.members[role]!))
+      cases++
+      const where = `${route} as A ${role}: ${res.status} ${JSON.stringify(res.body)}`
+      expect(res.status, where).toBeLessThan(500)
+      expect(res.status, where).not.toBe(401)
+      if (policy.auth === 'none') continue
+      // Support screens are for support staff (a person flag), whatever their role in an account.
+      const allowed =
+        policy.auth !== 'staff' && hasFlag(role, policy.auth) && !(policy.refusedWith && hasFlag(role, policy.refusedWith))
+      if (allowed) expect(res.status, where).not.toBe(403)
+      else expect(res.status, where).toBe(403)
+    }
+  }
+})
+
+afterAll(() => {
+  console.log(`isolation sweep: ${mountedRoutes(s).length} routes, ${cases} route × caller cases`)
+})
