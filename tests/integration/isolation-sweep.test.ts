@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { hasFlag, ROLES, type Flag } from '~/shared/permissions'
 import { signIn } from '~/server/services/users'
+import { keyScopeFor } from '~/shared/key-routes'
 import { newMember, newOwner, subscribe, type Person } from './billing-kit'
 import { startTestServer, type TestServer } from './harness'
 
@@ -11,9 +12,10 @@ import { startTestServer, type TestServer } from './harness'
 // (decisions §4), 404 for another account's ids, and no answer to an outsider ever carries
 // account A's data. A mounted route without a row here fails the test.
 //
-// API keys (decisions §12) land in another branch: their caller row joins this table there.
+// API keys (decisions §12) are callers too: a key of account A reaches only the calls of the key
+// table (src/shared/key-routes.ts), and a key of account B holding A's ids finds nothing.
 
-type IdKind = 'book' | 'invite' | 'member' | 'invoice' | 'slug'
+type IdKind = 'book' | 'invite' | 'member' | 'invoice' | 'slug' | 'key'
 
 interface Policy {
   /** 'none': no session needed; a flag: requireAuth(flag); 'staff': support staff only (user.master). */
@@ -69,6 +71,14 @@ const ROUTES: Record<string, Policy> = {
   'POST /api/dev/card': { auth: 'owner' },
   'POST /api/event': { auth: 'user' },
   'POST /api/feedback': { auth: 'user' },
+  'GET /api/key': { auth: 'developer' },
+  'GET /api/key/scopes': { auth: 'developer' },
+  'GET /api/key/:id': { auth: 'developer', id: 'key' },
+  'POST /api/key': { auth: 'developer', body: { name: 'Sweep key', scope: ['books.read'] } },
+  'PATCH /api/key/:id': { auth: 'developer', id: 'key', body: { name: 'Renamed by sweep' } },
+  'DELETE /api/key': { auth: 'developer', body: { id: ['00000000-0000-4000-8000-000000000000'] } },
+  'GET /api/openapi.json': { auth: 'none' },
+  'GET /api/docs': { auth: 'none' },
   'POST /api/invite': { auth: 'admin' },
   'POST /api/invite/accept': { auth: 'none' },
   'GET /api/invite/:id': { auth: 'none', id: 'invite' },
@@ -102,7 +112,9 @@ const ROUTES: Record<string, Policy> = {
 
 /** The routes the app mounts: handlers with a method, not `*` middleware patterns. */
 function mountedRoutes(s: TestServer): string[] {
-  const keys = s.app.routes.filter((r) => r.method !== 'ALL' && !r.path.endsWith('*')).map((r) => `${r.method} ${r.path}`)
+  const keys = s.app.routes
+    .filter((r) => r.method !== 'ALL' && !r.path.endsWith('*'))
+    .map((r) => `${r.method} ${r.path}`)
   return [...new Set(keys)].sort()
 }
 
@@ -110,6 +122,7 @@ let s: TestServer
 let a: { owner: Person; members: Record<string, Person>; ids: Record<IdKind, string>; markers: string[] }
 let b: { owner: Person; user: Person }
 let removed: Person
+let keys: { a: string; b: string }
 beforeAll(async () => {
   s = await startTestServer()
   const tag = randomBytes(4).toString('hex')
@@ -122,16 +135,43 @@ beforeAll(async () => {
   const slug = `alpha-${tag}`
   await s.api('PATCH', '/api/url', { token: owner.token, body: { slug } })
   const inviteEmail = `alpha.invitee.${tag}@example.com`
-  const inv = await s.api('POST', '/api/invite', { token: owner.token, body: { email: inviteEmail, permission: 'user' } })
+  const inv = await s.api('POST', '/api/invite', {
+    token: owner.token,
+    body: { email: inviteEmail, permission: 'user' },
+  })
   const invoices = await s.api('GET', '/api/account/invoice', { token: owner.token })
+  const allScopes = ['books.read', 'books.write', 'account.read']
+  const key = await s.api('POST', '/api/key', {
+    token: owner.token,
+    body: { name: `Alpha key ${tag}`, scope: allScopes },
+  })
+  expect(key.status, JSON.stringify(key.body)).toBe(200)
   a = {
     owner,
     members,
-    ids: { book: book.body.data.id, invite: inv.body.data[0].id, member: target.userId, invoice: invoices.body.data[0].id, slug },
-    markers: [owner.accountId, `Alpha ${tag}`, `Alpha book ${tag}`, inviteEmail, owner.email, target.email, members.admin!.email],
+    ids: {
+      book: book.body.data.id,
+      invite: inv.body.data[0].id,
+      member: target.userId,
+      invoice: invoices.body.data[0].id,
+      slug,
+      key: key.body.data.id,
+    },
+    markers: [
+      owner.accountId,
+      `Alpha ${tag}`,
+      `Alpha book ${tag}`,
+      inviteEmail,
+      owner.email,
+      target.email,
+      members.admin!.email,
+    ],
   }
   const bOwner = await newOwner(s, { plan: 'club', name: 'Beta' })
   b = { owner: bOwner, user: await newMember(s, bOwner.accountId, 'user') }
+  const bKey = await s.api('POST', '/api/key', { token: bOwner.token, body: { name: 'Beta key', scope: allScopes } })
+  expect(bKey.status, JSON.stringify(bKey.body)).toBe(200)
+  keys = { a: key.body.data.full_key, b: bKey.body.data.full_key }
   removed = await newMember(s, owner.accountId, 'user')
   expect((await s.api('DELETE', `/api/user/${removed.userId}`, { token: owner.token })).status).toBe(200)
 })
@@ -153,8 +193,14 @@ let cases = 0
 
 test('every mounted route has a row in the table (and every row is mounted)', () => {
   const mounted = mountedRoutes(s)
-  expect(mounted.filter((r) => !(r in ROUTES)), 'mounted routes without a policy row').toEqual([])
-  expect(Object.keys(ROUTES).filter((r) => !mounted.includes(r)), 'rows for routes not mounted').toEqual([])
+  expect(
+    mounted.filter((r) => !(r in ROUTES)),
+    'mounted routes without a policy row',
+  ).toEqual([])
+  expect(
+    Object.keys(ROUTES).filter((r) => !mounted.includes(r)),
+    'rows for routes not mounted',
+  ).toEqual([])
 })
 
 test('outsiders: no token, a bad token, a removed member, and account B with account A’s ids', async () => {
@@ -175,7 +221,13 @@ test('outsiders: no token, a bad token, a removed member, and account B with acc
       const session = who.startsWith('B')
       if (policy.auth !== 'none' && !session) expect(res.status, where).toBe(401)
       if (session && policy.auth === 'staff') expect(res.status, where).toBe(403)
-      if (session && policy.id && policy.auth !== 'none' && !policy.publicData && hasFlag(who === 'B owner' ? 'owner' : 'user', policy.auth as Flag)) {
+      if (
+        session &&
+        policy.id &&
+        policy.auth !== 'none' &&
+        !policy.publicData &&
+        hasFlag(who === 'B owner' ? 'owner' : 'user', policy.auth as Flag)
+      ) {
         expect(res.status, where).toBe(404)
       }
       if (!policy.publicData) {
@@ -205,9 +257,49 @@ test('each role of account A: 403 exactly when the role lacks the route’s flag
       if (policy.auth === 'none') continue
       // Support screens are for support staff (a person flag), whatever their role in an account.
       const allowed =
-        policy.auth !== 'staff' && hasFlag(role, policy.auth) && !(policy.refusedWith && hasFlag(role, policy.refusedWith))
+        policy.auth !== 'staff' &&
+        hasFlag(role, policy.auth) &&
+        !(policy.refusedWith && hasFlag(role, policy.refusedWith))
       if (allowed) expect(res.status, where).not.toBe(403)
       else expect(res.status, where).toBe(403)
+    }
+  }
+})
+
+test('API keys: a key of B finds none of A’s ids; a key of A reaches only the key table’s calls', async () => {
+  // B's key first, then A's book must be untouched; A's own key may then write to A's list.
+  // (The role sweep above let A's members delete the first book: a fresh one stands in.)
+  const fresher = await s.api('POST', '/api/books', { token: await fresh(a.owner), body: { title: 'Alpha book again' } })
+  a.ids.book = fresher.body.data.id
+  for (const [who, key] of [
+    ['B key', keys.b],
+    ['A key', keys.a],
+  ] as const) {
+    for (const route of mountedRoutes(s)) {
+      const policy = ROUTES[route]!
+      const [method, path] = route.split(' ') as [string, string]
+      const keyRoute = keyScopeFor(method, path.replace(/:[A-Za-z]+/g, 'x')) !== null
+      const res = await call(route, key)
+      cases++
+      const where = `${route} as ${who}: ${res.status} ${JSON.stringify(res.body)}`
+      expect(res.status, where).toBeLessThan(500)
+      if (policy.auth === 'none') continue
+      // Anything a person does (settings, billing, keys, team) is 403 for a key (decisions §12).
+      if (!keyRoute) expect(res.status, where).toBe(403)
+      if (who === 'B key') {
+        if (keyRoute && policy.id && !policy.publicData) expect(res.status, where).toBe(404)
+        // B's own list may hold copies of A's public books (POST /api/add above): titles aside,
+        // nothing of A — its id, names, addresses — may show.
+        const text = JSON.stringify(res.body)
+        if (!policy.publicData)
+          for (const marker of a.markers.filter((m) => !m.startsWith('Alpha book')))
+            expect(text, where).not.toContain(marker)
+      }
+    }
+    if (who === 'B key') {
+      const owner = await fresh(a.owner)
+      const book = await s.api('GET', `/api/books/${a.ids.book}`, { token: owner })
+      expect(book.body.data.title).toMatch(/^Alpha book/)
     }
   }
 })
