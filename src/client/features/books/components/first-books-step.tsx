@@ -35,7 +35,8 @@ const styles = {
   }),
   more: css({ fontSize: 'sm', color: 'fg.muted' }),
   empty: css({ display: 'flex', alignItems: 'center', gap: '2', fontSize: 'sm', color: 'fg.muted' }),
-  import: css({ display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'wrap', fontSize: 'sm', color: 'fg.muted' }),
+  import: css({ display: 'flex', alignItems: 'flex-start', gap: '2', fontSize: 'sm', color: 'fg.muted' }),
+  importIcon: css({ flexShrink: 0, mt: '0.5' }),
 }
 
 /**
@@ -82,7 +83,7 @@ export function FirstBooksStep({ page }: { page: number }) {
         </Form.Submit>
       </Form.Root>
       <p className={styles.import}>
-        <Upload aria-hidden size={16} />
+        <Upload aria-hidden size={16} className={styles.importIcon} />
         <span>
           <Trans>Already keep a list on Goodreads or The StoryGraph?</Trans>{' '}
           <Link to="/books/import" search={{ welcome: page }}>
