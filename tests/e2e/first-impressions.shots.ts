@@ -58,6 +58,13 @@ for (const { width, scheme, lang } of combos) {
       await expect(welcome.getByRole('status').filter({ hasText: 'Dune' })).toBeVisible()
       await full(welcome, 'welcome-books')
       await atButton(welcome, welcome.locator('main button').last(), 'welcome-books-bottom')
+      // The import offered in that step, with its way back to the step.
+      const importLink = welcome.getByRole('link', { name: /^(Import it|Impórtala)$/ })
+      if (await importLink.count()) {
+        await importLink.click()
+        await expect(welcome.locator('input[type="file"]')).toBeVisible()
+        await full(welcome, 'welcome-import')
+      }
     }
     await welcome.close()
 

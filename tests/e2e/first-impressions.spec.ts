@@ -1,4 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test'
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { expectAccessible } from './a11y'
 import { notifications, readyUser, useToken } from './auth-helpers'
 import { auth, controlledBySw, expectServerBooks } from './books-helpers'
@@ -7,13 +9,19 @@ import { auth, controlledBySw, expectServerBooks } from './books-helpers'
 // form's messages (decisions §9), one public address on every screen (APP_URL), and the views
 // statistic before there is anything to compare with.
 
+// The columns of a Goodreads library export (tests/fixtures/import), as the site writes them.
+const GOODREADS_HEADER = readFileSync(
+  fileURLToPath(new URL('../fixtures/import/goodreads_library_export.csv', import.meta.url)),
+  'utf8',
+).split(/\r?\n/)[0]!
+
 const uniqueSlug = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
 
 async function setSlug(request: APIRequestContext, token: string, slug: string) {
   expect((await request.patch('/api/url', { data: { slug }, headers: auth(token) })).status()).toBe(200)
 }
 
-test('onboarding: choose a URL, add the first books right there, Finish; done means done', async ({ page, request }) => {
+test('onboarding: choose a URL, add the first books right there or import them, Finish; done means done', async ({ page, request }) => {
   const { token } = await readyUser(request, { name: 'Olga Onboard' })
   await useToken(page, token)
   await page.goto('/welcome')
@@ -52,9 +60,26 @@ test('onboarding: choose a URL, add the first books right there, Finish; done me
   await expectAccessible(page, '/welcome?page=2')
   await expectServerBooks(request, token, (b) => [b.title, b.author], [['Dune', 'Frank Herbert'], ['Emma', null]])
 
+  // A list kept elsewhere comes in through /books/import, whose ways out lead back to this step.
+  await page.getByRole('link', { name: 'Import it' }).click()
+  await expect(page).toHaveURL(/\/books\/import\?welcome=2$/)
+  await expect(page.getByRole('link', { name: 'Back to your first books' })).toHaveCount(1)
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'goodreads_library_export.csv',
+    mimeType: 'text/csv',
+    // Goodreads ends its lines with CRLF.
+    buffer: Buffer.from(`${GOODREADS_HEADER}\r\n1,Walden,Henry David Thoreau\r\n2,Beloved,Toni Morrison\r\n`),
+  })
+  await expect(page.getByText('2 books imported.')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'See your books' })).toHaveCount(0)
+  await page.getByRole('link', { name: 'Back to your first books' }).last().click()
+  await expect(page).toHaveURL(/\/welcome\?page=2$/)
+  await expect(page.getByRole('heading', { name: 'On your list: 4 books' })).toBeVisible()
+  await expect(steps.nth(1).locator('svg')).toHaveCount(1)
+
   await page.getByRole('button', { name: 'Finish' }).click()
   await expect(page).toHaveURL(/\/dashboard$/)
-  await expect(page.getByRole('list', { name: 'Newest books' }).getByRole('listitem')).toHaveCount(2)
+  await expect(page.getByRole('list', { name: 'Newest books' }).getByRole('listitem')).toHaveCount(4)
   // Finished: /welcome is behind the reader now.
   await page.goto('/welcome')
   await expect(page).toHaveURL(/\/dashboard$/)

@@ -82,12 +82,14 @@ test('common questions: an accordion the keyboard opens, and a search that ignor
   await page.keyboard.press('Space')
   await expect(page.getByText(/tap the Share button, then Add to Home Screen/)).toBeVisible()
 
-  // Honest about what is not built: CSV import is coming.
+  // Import exists now (decisions §14): the answer says how, and leads to the import screen.
   const search = page.getByRole('searchbox', { name: 'Search the questions' })
   await search.fill('GOODREADS')
   await expect(questions).toHaveText(['Can I import my books from Goodreads?'])
   await questions.first().click()
-  await expect(page.getByText(/is coming/)).toBeVisible()
+  await expect(page.getByText(/then choose Import in Books and pick that file/)).toBeVisible()
+  await expect(page.getByText(/is coming/)).toHaveCount(0)
+  await expect(page.getByRole('link', { name: 'Import books' })).toHaveAttribute('href', '/books/import')
   // Answers are searched too.
   await search.fill('danger zone')
   await expect(questions).toHaveText(['How do I delete my data?'])
@@ -104,10 +106,12 @@ test('common questions: an accordion the keyboard opens, and a search that ignor
   await page.getByRole('menuitemradio', { name: 'Español' }).click()
   await expect(page.getByRole('heading', { name: 'Preguntas frecuentes' })).toBeVisible()
   await page.getByRole('searchbox', { name: 'Buscar en las preguntas' }).fill('SIN CONEXION')
-  // The plans answer names offline sync ("sincronización sin conexión") too.
+  // The import and plans answers name offline use ("funciona sin conexión", "sincronización
+  // sin conexión") too.
   await expect(questions).toHaveText([
     '¿Puedo usar TBR sin conexión?',
     '¿Cómo instalo TBR en mi pantalla de inicio?',
+    '¿Puedo importar mis libros de Goodreads?',
     '¿Cuánto cuesta? ¿Cómo funcionan los planes y la facturación?',
   ])
 })

@@ -93,13 +93,15 @@ test('the 404 offers a signed-out visitor sign-in, not a dashboard they do not h
   await expect(page.getByRole('link', { name: 'Go to the dashboard' })).toHaveAttribute('href', '/dashboard')
 })
 
-test('the dashboard keeps a 300-character title and a long name inside their cards at 390 and 1280 px', async ({ page, request }) => {
+test('the dashboard keeps a 300-character title and a long name inside their cards at every width', async ({ page, request }) => {
   const { token } = await readyUser(request, { name: 'Lena Long' })
   await request.patch('/api/user', { data: { onboarded: true }, headers: auth(token) })
   for (const title of ['Dune', 'Emma', 'Walden']) await addServerBook(request, token, { title, author: 'Someone' })
   await addServerBook(request, token, { title: LONG_TITLE, author: LONG_AUTHOR })
   await useToken(page, token)
-  for (const width of [390, 1280]) {
+  // A phone, then each of Panda's breakpoints from sm (640) to past 2xl (1536): the grid's
+  // columns change there, and the 4th card once ran past its column on a desktop.
+  for (const width of [390, 700, 768, 1024, 1280, 1600]) {
     await page.setViewportSize({ width, height: width < 600 ? 844 : 800 })
     await page.goto('/dashboard')
     const newest = page.getByRole('list', { name: 'Newest books' })

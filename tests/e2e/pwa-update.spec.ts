@@ -8,7 +8,8 @@ import { notifications, readyUser, useToken } from './auth-helpers'
 
 // Updates (issue "Installable PWA"): two real production builds of the client, A and B, served
 // by the real server on its own port. Deploying B makes the new service worker wait; the app
-// offers Reload in a toast and never reloads a tab whose form holds unsaved input.
+// offers Reload in a toast and never reloads a tab whose form holds unsaved input. B is also
+// built with MARKETING_URL (read by the build, spec §1): its auth logo links there, A's to `/`.
 //
 // This spec does not use the shared web server: it builds twice into temporary directories and
 // serves a directory of its own whose contents it swaps, as a deploy does (the server reads
@@ -24,6 +25,7 @@ const BUILDS = { A: 'update-a', B: 'update-b' } as const
 type Build = keyof typeof BUILDS
 const buildDir = (b: Build) => join(work, `build-${b}`)
 const serveDir = () => join(work, 'serve')
+const MARKETING_URL = 'https://tbr.example/'
 
 let server: ChildProcess | undefined
 
@@ -34,7 +36,14 @@ function build(b: Build) {
   return new Promise<void>((resolve, reject) => {
     const child = spawn(join(root, 'node_modules/.bin/vite'), ['build'], {
       cwd: root,
-      env: { ...process.env, NODE_ENV: 'production', APP_BUILD_ID: BUILDS[b], BUILD_OUT_DIR: buildDir(b) },
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        APP_BUILD_ID: BUILDS[b],
+        BUILD_OUT_DIR: buildDir(b),
+        // The build stamps MARKETING_URL in (vite.config.ts): B is a deploy that configures one.
+        MARKETING_URL: b === 'B' ? MARKETING_URL : '',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let log = ''
@@ -234,4 +243,33 @@ test('Reload in one tab updates the idle tabs but never a tab with unsaved input
   ).toBe(entryScript('B'))
   await writer.goto('/help')
   await expect(versionLine(writer)).toHaveText(shows('B'))
+})
+
+test('the auth logo and a signed-out 404 lead to MARKETING_URL in a build made with it, and home without', async ({
+  browser,
+}) => {
+  for (const [b, marketing] of [
+    ['A', false],
+    ['B', true],
+  ] as const) {
+    deploy(b)
+    // A fresh context: no service worker serves it the build it saw before.
+    const context = await browser.newContext({ baseURL: origin, viewport: { width: 1280, height: 800 } })
+    const page = await context.newPage()
+    await page.goto('/signin')
+    const panel = page.getByRole('complementary', { name: 'About TBR' })
+    if (marketing) {
+      await expect(panel.getByRole('link', { name: 'TBR website' })).toHaveAttribute('href', MARKETING_URL)
+      await expect(panel.getByRole('link', { name: 'TBR home' })).toHaveCount(0)
+    } else {
+      await expect(panel.getByRole('link', { name: 'TBR home' })).toHaveAttribute('href', '/')
+    }
+    await page.goto('/no-such-list-here')
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+    const home = page.getByRole('link', { name: 'Go to the home page' })
+    if (marketing) await expect(home).toHaveAttribute('href', MARKETING_URL)
+    else await expect(home).toHaveCount(0)
+    await expect(page.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/signin')
+    await context.close()
+  }
 })

@@ -26,7 +26,7 @@ function WelcomeRoute() {
       onPageChange={(next) => void navigate({ search: { page: next } })}
       navigate={(to) => navigate({ to })}
       urlStep={<ChooseUrlStep />}
-      booksStep={<FirstBooksStep />}
+      booksStep={<FirstBooksStep page={page ?? 1} />}
     />
   )
 }

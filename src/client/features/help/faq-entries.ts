@@ -9,7 +9,7 @@ export interface FaqEntry {
   question: MessageDescriptor
   answer: MessageDescriptor[]
   /** A screen of the app that does what the answer describes. */
-  link?: { to: '/account/url' | '/books/new' | '/account/profile' | '/plans'; label: MessageDescriptor }
+  link?: { to: '/account/url' | '/books/import' | '/account/profile' | '/plans'; label: MessageDescriptor }
 }
 
 export const FAQ: FaqEntry[] = [
@@ -43,10 +43,10 @@ export const FAQ: FaqEntry[] = [
     id: 'import',
     question: msg`Can I import my books from Goodreads?`,
     answer: [
-      msg`Not yet: importing a Goodreads or StoryGraph export (a CSV file) is coming.`,
-      msg`For now, add books one at a time in Books. On Android, with TBR installed, you can also share a book's page from another app to TBR.`,
+      msg`Yes. Export your library as a CSV file (Goodreads: My Books, Import and export, Export library; The StoryGraph: Manage account, Export StoryGraph library), then choose Import in Books and pick that file.`,
+      msg`Titles, authors, ISBNs, ratings, reviews and dates come along; books already on your list are skipped. The file is read on this device, so importing works offline too.`,
     ],
-    link: { to: '/books/new', label: msg`Add a book` },
+    link: { to: '/books/import', label: msg`Import books` },
   },
   {
     id: 'plans',

@@ -1,10 +1,11 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import { BookOpen } from 'lucide-react'
+import { BookOpen, Upload } from 'lucide-react'
 import { useState } from 'react'
 import { css } from 'styled-system/css'
 import { useBookCount, useBooks } from '~/client/sync'
 import { BookCover } from '~/client/ui/book-cover'
 import * as Form from '~/client/ui/form'
+import { Link } from '~/client/ui/link'
 import { BOOK_LIMITS } from '~/shared/schemas/book'
 import { saveNewBook } from '../actions'
 import { EMPTY_BOOK, NewBookSchema, toCreateInput } from '../form-schema'
@@ -34,15 +35,19 @@ const styles = {
   }),
   more: css({ fontSize: 'sm', color: 'fg.muted' }),
   empty: css({ display: 'flex', alignItems: 'center', gap: '2', fontSize: 'sm', color: 'fg.muted' }),
+  import: css({ display: 'flex', alignItems: 'flex-start', gap: '2', fontSize: 'sm', color: 'fg.muted' }),
+  importIcon: css({ flexShrink: 0, mt: '0.5' }),
 }
 
 /**
  * spec §2 /welcome, the "add your first books" step: a title (and author) added right here, the
  * way /books/new adds one (saveNewBook: the Dexie row and its outbox entry in one transaction, so
  * it works offline and syncs later), then the books on the list so far. The form starts afresh
- * after each book (and a polite status says what was added), ready for the next.
+ * after each book (and a polite status says what was added), ready for the next. A reader with
+ * a list elsewhere imports it instead (issue 17 item 10): /books/import, which leads back to this
+ * onboarding `page`.
  */
-export function FirstBooksStep() {
+export function FirstBooksStep({ page }: { page: number }) {
   const { t } = useLingui()
   const books = useBooks({ limit: SHOWN })
   const count = useBookCount() ?? 0
@@ -77,6 +82,15 @@ export function FirstBooksStep() {
           <Trans>Add book</Trans>
         </Form.Submit>
       </Form.Root>
+      <p className={styles.import}>
+        <Upload aria-hidden size={16} className={styles.importIcon} />
+        <span>
+          <Trans>Already keep a list on Goodreads or The StoryGraph?</Trans>{' '}
+          <Link to="/books/import" search={{ welcome: page }}>
+            <Trans>Import it</Trans>
+          </Link>
+        </span>
+      </p>
       <p role="status" className={styles.more}>
         {added ? <Trans>Added “{added}” to your list.</Trans> : null}
       </p>

@@ -27,13 +27,30 @@ const styles = {
   card: css({ maxW: '2xl' }),
 }
 
+/** Where the "back" link of a form page leads: My books unless the page was opened from elsewhere. */
+export interface BackLink {
+  to: '/books' | '/welcome'
+  search?: { page?: number }
+  label: ReactNode
+}
+
 /** The frame of /books/new and /books/{id}: a way back, the page title, the form in a card. */
-export function FormPage({ title, lead, children }: { title: ReactNode; lead?: ReactNode; children: ReactNode }) {
+export function FormPage({
+  title,
+  lead,
+  back,
+  children,
+}: {
+  title: ReactNode
+  lead?: ReactNode
+  back?: BackLink
+  children: ReactNode
+}) {
   return (
     <div className={styles.card}>
-      <Link to="/books" className={styles.back}>
+      <Link to={back?.to ?? '/books'} search={back?.search ?? {}} className={styles.back}>
         <ArrowLeft aria-hidden size={16} />
-        <Trans>My books</Trans>
+        {back?.label ?? <Trans>My books</Trans>}
       </Link>
       <h1 className={styles.title}>{title}</h1>
       {lead ? <p className={styles.lead}>{lead}</p> : <div className={css({ h: '6' })} />}

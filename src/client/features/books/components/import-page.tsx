@@ -35,8 +35,10 @@ const styles = {
 /**
  * /books/import (decisions §14): one file input for a Goodreads or StoryGraph export. The books
  * are read on this device and added through the outbox, so it works offline and syncs later.
+ * Opened from the onboarding's first-books step (`welcomePage`, issue 17 item 10), its ways out
+ * lead back to that step, where the imported books are listed, not away from the onboarding.
  */
-export function ImportPage() {
+export function ImportPage({ welcomePage }: { welcomePage?: number } = {}) {
   const { t, i18n } = useLingui()
   useDocumentTitle(t`Import books`)
   const { state, run, reset } = useImport()
@@ -44,6 +46,11 @@ export function ImportPage() {
   const busy = state.phase === 'running'
   return (
     <FormPage
+      back={
+        welcomePage
+          ? { to: '/welcome', search: { page: welcomePage }, label: <Trans>Back to your first books</Trans> }
+          : undefined
+      }
       title={<Trans>Import books</Trans>}
       lead={<Trans>Bring your list from Goodreads or The StoryGraph. Books already on your list are skipped.</Trans>}
     >
@@ -116,9 +123,19 @@ export function ImportPage() {
 
         {state.phase === 'done' && (
           <div className={styles.actions}>
-            <Link to="/books" className={buttonRecipe({ variant: 'solid', size: 'md' })}>
-              <Trans>See your books</Trans>
-            </Link>
+            {welcomePage ? (
+              <Link
+                to="/welcome"
+                search={{ page: welcomePage }}
+                className={buttonRecipe({ variant: 'solid', size: 'md' })}
+              >
+                <Trans>Back to your first books</Trans>
+              </Link>
+            ) : (
+              <Link to="/books" className={buttonRecipe({ variant: 'solid', size: 'md' })}>
+                <Trans>See your books</Trans>
+              </Link>
+            )}
             <button
               type="button"
               className={buttonRecipe({ variant: 'outline', size: 'md' })}
