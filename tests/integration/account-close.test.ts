@@ -12,9 +12,13 @@ beforeAll(async () => {
 afterAll(() => s.close())
 
 /** Adds `userId` to `accountId` with `role` and answers a session token in that account. */
-async function join(accountId: string, member: { token: string; user: { id: string } }, role: string) {
+/** Adds the person to `accountId` and answers a session there from a second sign-in (a switch
+ * ends the session it is made from, issue 12; the person's own token stays live). */
+async function join(accountId: string, member: { email: string; password: string; user: { id: string } }, role: string) {
   await s.query(sql`insert into memberships (user_id, account_id, role) values (${member.user.id}, ${accountId}, ${role})`)
-  const res = await s.api('POST', '/api/auth/switch', { token: member.token, body: { account: accountId } })
+  const second = await s.api('POST', '/api/auth', { body: { email: member.email, password: member.password } })
+  expect(second.status).toBe(200)
+  const res = await s.api('POST', '/api/auth/switch', { token: second.body.data.token, body: { account: accountId } })
   expect(res.status).toBe(200)
   return res.body.data.token as string
 }

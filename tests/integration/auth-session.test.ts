@@ -218,9 +218,13 @@ describe('POST /api/auth/switch', () => {
     expect(data.accounts).toHaveLength(2)
     const me = await s.api('GET', '/api/user', { token: data.token })
     expect(me.body.data.account_id).toBe(two.second)
+    // The device's previous token ends with the switch (issue 12 item 4).
+    expect((await s.api('GET', '/api/user', { token: two.token })).status).toBe(401)
     const back = await s.api('POST', '/api/auth/switch', { token: data.token, body: { account: two.first } })
     expect(back.status).toBe(200)
     expect(back.body.data.account_id).toBe(two.first)
+    expect((await s.api('GET', '/api/user', { token: data.token })).status).toBe(401)
+    two.token = back.body.data.token
   })
 
   test('an account the user is not a member of is 404, whether it exists or not', async () => {

@@ -203,7 +203,8 @@ test('every mounted route has a row in the table (and every row is mounted)', ()
   ).toEqual([])
 })
 
-test('outsiders: no token, a bad token, a removed member, and account B with account A’s ids', async () => {
+// Hundreds of sequential calls: ~5–10 s on a quiet machine, the limit is for a shared one.
+test('outsiders: no token, a bad token, a removed member, and account B with account A’s ids', { timeout: 120_000 }, async () => {
   const outsiders: [string, () => Promise<string | undefined>][] = [
     ['no token', async () => undefined],
     ['bad token', async () => 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.bad'],
@@ -245,7 +246,7 @@ test('outsiders: no token, a bad token, a removed member, and account B with acc
   expect(team.users.map((u: any) => u.id)).not.toContain(removed.userId)
 })
 
-test('each role of account A: 403 exactly when the role lacks the route’s flag', async () => {
+test('each role of account A: 403 exactly when the role lacks the route’s flag', { timeout: 120_000 }, async () => {
   for (const route of mountedRoutes(s)) {
     const policy = ROUTES[route]!
     for (const role of ROLES) {
@@ -266,7 +267,7 @@ test('each role of account A: 403 exactly when the role lacks the route’s flag
   }
 })
 
-test('API keys: a key of B finds none of A’s ids; a key of A reaches only the key table’s calls', async () => {
+test('API keys: a key of B finds none of A’s ids; a key of A reaches only the key table’s calls', { timeout: 120_000 }, async () => {
   // B's key first, then A's book must be untouched; A's own key may then write to A's list.
   // (The role sweep above let A's members delete the first book: a fresh one stands in.)
   const fresher = await s.api('POST', '/api/books', { token: await fresh(a.owner), body: { title: 'Alpha book again' } })

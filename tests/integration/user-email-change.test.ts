@@ -82,7 +82,7 @@ describe('PATCH /api/user {email} asks for re-authentication', () => {
     const switched = await s.api('POST', '/api/auth/switch', { token, body: { account: u.user.account_id } })
     expect(switched.status).toBe(200)
     expect((await changeEmail(switched.body.data.token, { email: 'mags.new@example.com' })).status).toBe(403)
-    expect((await me(token)).email).toBe('mags@example.com')
+    expect((await me(switched.body.data.token)).email).toBe('mags@example.com')
 
     const fresh = await magicSignIn('mags@example.com')
     const ok = await changeEmail(fresh, { email: 'mags.new@example.com' })

@@ -88,7 +88,8 @@ test('per-user mail limit: the sixth message in the window is 429 with Retry-Aft
   expect(statuses).toEqual([200, 200, 200, 200, 200, 429])
 })
 
-test('per-IP limit like the other mail calls (AUTH_IP_LIMIT)', async () => {
+// Starts a second server (a fresh database and migrations): more than the default 30 s when shared.
+test('per-IP limit like the other mail calls (AUTH_IP_LIMIT)', { timeout: 120_000 }, async () => {
   const limited = await startTestServer({ SUPPORT_EMAIL: SUPPORT, AUTH_IP_LIMIT: '2' })
   try {
     // Sign-up and verification spend the same IP's auth/mail buckets: use a fresh user's token.
