@@ -22,7 +22,7 @@ const Pending = v.object({
   sub: v.string(),
   acc: v.nullish(v.string()),
   dup: v.optional(v.boolean()),
-  m: v.optional(v.picklist(['password', 'magic_link', 'email_link', 'password_reset', 'signin_token'])),
+  m: v.optional(v.picklist(['password', 'magic_link', 'email_link', 'password_reset', 'signin_token', 'social'])),
 })
 
 export const authOtp = new Hono<AppEnv>().post('/', ipLimit('auth'), async (c) => {

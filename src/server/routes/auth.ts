@@ -111,10 +111,11 @@ export async function completeSession(
 auth.post('/', ipLimit('auth'), async (c) => {
   const body = await readBody(c, SignInInput)
   if ('token' in body) {
-    // A one-time sign-in token (e.g. from social sign-in) exchanged for a session.
+    // The one-time token a social sign-in ends with (routes/social.ts), exchanged for a session:
+    // with 2FA on, the code still follows (issue 14 item 3).
     const user = await consumeUserToken(c.var.deps.db, 'signin', body.token)
     if (!user) throw new ApiError(401, 'auth.token_invalid')
-    return startSession(c, user, { method: 'signin_token' })
+    return startSession(c, user, { method: 'social' })
   }
   const user = await checkPassword(c, body.email, body.password)
   return startSession(c, user, { method: 'password' })

@@ -9,6 +9,7 @@ import { requireAuth } from '../middleware/auth'
 import { ipLimit } from '../middleware/rate-limit'
 import { newBackupCode, hashBackupCode, newEnrolment, sealSecret, useSecondFactor, useTotpCode } from '../services/two-factor'
 import { sessionUser } from '../services/users'
+import { passkeyManagement } from './passkeys'
 import { clearSignInAttempts, countSignInAttempt, verifyCurrentPassword } from './auth'
 
 // spec §4 2FA, §7 PUT /api/user/2fa and POST /api/user/2fa/verify; decisions §13. Wrong codes
@@ -16,6 +17,8 @@ import { clearSignInAttempts, countSignInAttempt, verifyCurrentPassword } from '
 // refused both calls (middleware/impersonation-guard.ts).
 
 export const twoFactor = new Hono<AppEnv>()
+
+twoFactor.route('/passkeys', passkeyManagement)
 
 /** A code that was wrong or already used is a 400 on `field`; a good one clears the count. */
 export function refuseBadCode(result: string, field: string) {

@@ -74,7 +74,7 @@ async function notify(deps: Deps, user: Recipient, name: NotificationName, build
  * social sign-in add their names here. A support session (impersonation) is never mailed: it is
  * recorded as an event instead (routes/impersonate.ts).
  */
-export type SignInMethod = 'password' | 'magic_link' | 'email_link' | 'password_reset' | 'signin_token'
+export type SignInMethod = 'password' | 'magic_link' | 'email_link' | 'password_reset' | 'signin_token' | 'passkey' | 'social'
 export type SecondFactor = 'totp' | 'backup_code'
 
 export function describeMethod(locale: Locale, method: SignInMethod, secondFactor?: SecondFactor) {

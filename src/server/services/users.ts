@@ -90,7 +90,16 @@ export async function createAccountFor(db: Db, userId: string, name: string) {
   return accountId
 }
 
-export type TokenKind = 'verify' | 'magic' | 'reset' | 'signin' | 'email_revert' | 'impersonate'
+export type TokenKind =
+  | 'verify'
+  | 'magic'
+  | 'reset'
+  | 'signin'
+  | 'email_revert'
+  | 'impersonate'
+  | 'passkey_register'
+  | 'passkey_signin'
+  | 'social_state'
 
 export const TOKEN_TTL_MS: Record<TokenKind, number> = {
   verify: 24 * 3600_000,
@@ -102,11 +111,22 @@ export const TOKEN_TTL_MS: Record<TokenKind, number> = {
   email_revert: 7 * 24 * 3600_000,
   // decisions §13: a support sign-in token lives 5 minutes.
   impersonate: 5 * 60_000,
+  // WebAuthn challenges (issue 14 item 2: single use, expiring) and a social sign-in's state
+  // (item 3): a ceremony or a trip to the provider and back takes a minute, not hours.
+  passkey_register: 5 * 60_000,
+  passkey_signin: 5 * 60_000,
+  social_state: 10 * 60_000,
 }
 
 /** Issues a single-use token; only its hash is stored. `email` is the address it belongs to. */
-export async function issueToken(db: Db, kind: TokenKind, userId: string, email: string, data?: Record<string, unknown>) {
-  const token = randomToken()
+export async function issueToken(
+  db: Db,
+  kind: TokenKind,
+  userId: string | null,
+  email: string | null,
+  data?: Record<string, unknown>,
+  token = randomToken(),
+) {
   await db.insert(oneTimeTokens).values({
     id: newId(),
     tokenHash: sha256(token),
