@@ -134,7 +134,7 @@ describe('signing in', SLOW, () => {
 
     const forged = device.authenticate(await signInOptions())
     const sig = Buffer.from(forged.response.signature, 'base64url')
-    sig[sig.length - 1] ^= 1
+    sig.writeUInt8(sig.readUInt8(sig.length - 1) ^ 1, sig.length - 1)
     expect((await signIn({ ...forged, response: { ...forged.response, signature: sig.toString('base64url') } })).status).toBe(401)
 
     expect((await signIn(device.authenticate(await signInOptions(), { origin: 'http://evil.test' }))).status).toBe(401)

@@ -95,8 +95,12 @@ export async function finishSocialSignIn(
       expectedState: state,
       idTokenExpected: true,
     })
-    const claims = v.safeParse(Claims, tokens.claims())
-    if (!claims.success) return fail(p, 'id_token without a subject or with a bad email')
+    const idToken = tokens.claims()
+    if (!idToken) return fail(p, 'no id_token')
+    // Some providers put the email only in the UserInfo answer (for that subject alone).
+    const fromUserInfo = idToken.email ? {} : await client.fetchUserInfo(config, tokens.access_token, idToken.sub)
+    const claims = v.safeParse(Claims, { ...fromUserInfo, ...idToken })
+    if (!claims.success) return fail(p, 'no subject, or an email that is not an address')
     return await resolveUser(deps, p, claims.output, locale)
   } catch (err) {
     return fail(p, err instanceof Error ? err.message : String(err))
