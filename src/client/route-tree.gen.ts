@@ -39,6 +39,7 @@ import { Route as AppBooksNewRouteImport } from './routes/_app.books.new'
 import { Route as AuthEmailRevertRouteImport } from './routes/_auth.email.revert'
 import { Route as AuthSigninImpersonateRouteImport } from './routes/_auth.signin_.impersonate'
 import { Route as AuthSigninOtpRouteImport } from './routes/_auth.signin_.otp'
+import { Route as AuthSigninSocialRouteImport } from './routes/_auth.signin_.social'
 import { Route as AuthSignupIndexRouteImport } from './routes/_auth.signup.index'
 import { Route as AuthSignupPlanRouteImport } from './routes/_auth.signup.plan'
 import { Route as AuthSignupVerifyRouteImport } from './routes/_auth.signup.verify'
@@ -193,6 +194,11 @@ const AuthSigninOtpRoute = AuthSigninOtpRouteImport.update({
   path: '/signin/otp',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthSigninSocialRoute = AuthSigninSocialRouteImport.update({
+  id: '/signin_/social',
+  path: '/signin/social',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthSignupIndexRoute = AuthSignupIndexRouteImport.update({
   id: '/signup/',
   path: '/signup/',
@@ -245,6 +251,7 @@ export interface FileRoutesByFullPath {
   '/email/revert': typeof AuthEmailRevertRoute
   '/signin/impersonate': typeof AuthSigninImpersonateRoute
   '/signin/otp': typeof AuthSigninOtpRoute
+  '/signin/social': typeof AuthSigninSocialRoute
   '/signup/plan': typeof AuthSignupPlanRoute
   '/signup/verify': typeof AuthSignupVerifyRoute
   '/account/': typeof AccountAccountIndexRoute
@@ -279,6 +286,7 @@ export interface FileRoutesByTo {
   '/email/revert': typeof AuthEmailRevertRoute
   '/signin/impersonate': typeof AuthSigninImpersonateRoute
   '/signin/otp': typeof AuthSigninOtpRoute
+  '/signin/social': typeof AuthSigninSocialRoute
   '/signup/plan': typeof AuthSignupPlanRoute
   '/signup/verify': typeof AuthSignupVerifyRoute
   '/account': typeof AccountAccountIndexRoute
@@ -317,6 +325,7 @@ export interface FileRoutesById {
   '/_auth/email/revert': typeof AuthEmailRevertRoute
   '/_auth/signin_/impersonate': typeof AuthSigninImpersonateRoute
   '/_auth/signin_/otp': typeof AuthSigninOtpRoute
+  '/_auth/signin_/social': typeof AuthSigninSocialRoute
   '/_auth/signup/plan': typeof AuthSignupPlanRoute
   '/_auth/signup/verify': typeof AuthSignupVerifyRoute
   '/_account/account/': typeof AccountAccountIndexRoute
@@ -353,6 +362,7 @@ export interface FileRouteTypes {
     | '/email/revert'
     | '/signin/impersonate'
     | '/signin/otp'
+    | '/signin/social'
     | '/signup/plan'
     | '/signup/verify'
     | '/account/'
@@ -387,6 +397,7 @@ export interface FileRouteTypes {
     | '/email/revert'
     | '/signin/impersonate'
     | '/signin/otp'
+    | '/signin/social'
     | '/signup/plan'
     | '/signup/verify'
     | '/account'
@@ -424,6 +435,7 @@ export interface FileRouteTypes {
     | '/_auth/email/revert'
     | '/_auth/signin_/impersonate'
     | '/_auth/signin_/otp'
+    | '/_auth/signin_/social'
     | '/_auth/signup/plan'
     | '/_auth/signup/verify'
     | '/_account/account/'
@@ -654,6 +666,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthSigninOtpRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/signin_/social': {
+      id: '/_auth/signin_/social'
+      path: '/signin/social'
+      fullPath: '/signin/social'
+      preLoaderRoute: typeof AuthSigninSocialRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/signup/': {
       id: '/_auth/signup/'
       path: '/signup'
@@ -754,6 +773,7 @@ interface AuthRouteChildren {
   AuthEmailRevertRoute: typeof AuthEmailRevertRoute
   AuthSigninImpersonateRoute: typeof AuthSigninImpersonateRoute
   AuthSigninOtpRoute: typeof AuthSigninOtpRoute
+  AuthSigninSocialRoute: typeof AuthSigninSocialRoute
   AuthSignupPlanRoute: typeof AuthSignupPlanRoute
   AuthSignupVerifyRoute: typeof AuthSignupVerifyRoute
   AuthSignupIndexRoute: typeof AuthSignupIndexRoute
@@ -768,6 +788,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthEmailRevertRoute: AuthEmailRevertRoute,
   AuthSigninImpersonateRoute: AuthSigninImpersonateRoute,
   AuthSigninOtpRoute: AuthSigninOtpRoute,
+  AuthSigninSocialRoute: AuthSigninSocialRoute,
   AuthSignupPlanRoute: AuthSignupPlanRoute,
   AuthSignupVerifyRoute: AuthSignupVerifyRoute,
   AuthSignupIndexRoute: AuthSignupIndexRoute,
