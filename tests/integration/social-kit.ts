@@ -1,4 +1,5 @@
-import { CLIENT_ID, CLIENT_SECRET, startOidcProvider } from '../fixtures/oidc/provider'
+import { testSocialProviders } from '../fixtures/oidc/client'
+import { startOidcProvider } from '../fixtures/oidc/provider'
 import { startTestServer, type TestServer } from './harness'
 
 // A browser for the social sign-in flow: follows redirects between the app (in-process, at
@@ -10,7 +11,7 @@ const APP = 'http://localhost:3000'
 export async function socialServer() {
   const provider = await startOidcProvider({ redirectUris: [`${APP}/api/auth/social/acme/callback`] })
   const s = await startTestServer({
-    SOCIAL_PROVIDERS: JSON.stringify([{ id: 'acme', name: 'Acme ID', issuer: provider.issuer, client_id: CLIENT_ID, client_secret: CLIENT_SECRET }]),
+    SOCIAL_PROVIDERS: testSocialProviders(provider.issuer),
   })
   return { s, provider }
 }

@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test'
+import { startOidcProvider, type TestOidcProvider } from '../fixtures/oidc/provider'
+import { baseURL, OIDC_PORT } from '../playwright.config'
+import { readyUser, uniqueEmail } from './auth-helpers'
+
+// Issue 14 item 3 in real Chromium: the "Continue with Acme ID" button goes to a real OpenID
+// Connect provider (oidc-provider, in this process, on OIDC_PORT: the server is configured for
+// it in playwright.config.ts), through its own login and consent pages, and back to the app.
+
+let provider: TestOidcProvider
+test.beforeAll(async () => {
+  provider = await startOidcProvider({ port: OIDC_PORT, redirectUris: [`${baseURL}/api/auth/social/acme/callback`] })
+})
+test.afterAll(() => provider.close())
+
+test('a new person signs up through the provider; an existing one is linked', async ({ page, request }) => {
+  test.setTimeout(90_000)
+  const email = uniqueEmail('social')
+  await page.goto('/signin')
+  await page.getByRole('link', { name: 'Continue with Acme ID' }).click()
+  await expect(page).toHaveURL(new RegExp(`^${provider.issuer}/interaction/`))
+  await page.locator('input[name="login"]').fill(email)
+  await page.locator('input[name="password"]').fill('anything')
+  await page.getByRole('button', { name: 'Sign-in' }).click()
+  await page.getByRole('button', { name: 'Continue' }).click()
+  // A new account, verified by the provider, with no plan yet (spec §4).
+  await expect(page).toHaveURL(/\/signup\/plan$/)
+
+  const existing = await readyUser(request, { name: 'Lin Linked' })
+  await page.context().clearCookies()
+  await page.evaluate(() => localStorage.clear())
+  await page.goto('/signin')
+  await page.getByRole('link', { name: 'Continue with Acme ID' }).click()
+  await page.locator('input[name="login"]').fill(existing.email)
+  await page.locator('input[name="password"]').fill('anything')
+  await page.getByRole('button', { name: 'Sign-in' }).click()
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(page).toHaveURL(/\/(dashboard|welcome)$/)
+  // Signed in as that person (the provider vouched for the address), not as a new one.
+  await page.goto('/account/profile')
+  await expect(page.locator('input[name="email"]')).toHaveValue(existing.email)
+  await expect(page.locator('input[name="name"]')).toHaveValue('Lin Linked')
+})
+
+test('cancelling at the provider ends on the failure text', async ({ page }) => {
+  await page.goto('/signin')
+  await page.getByRole('link', { name: 'Continue with Acme ID' }).click()
+  await page.getByRole('link', { name: '[ Cancel ]' }).click()
+  await expect(page).toHaveURL(/\/signin\/social\?provider=acme&error=failed$/)
+  await expect(page.getByText('Something Went Wrong, Please try signing in again.')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Back to sign in' })).toBeVisible()
+})
