@@ -72,7 +72,16 @@ export type Config = v.InferOutput<typeof ConfigSchema> & { PORT: number }
 export class ConfigError extends Error {}
 
 /** Values that may hold credentials: an error names the variable but never prints its value. */
-const SECRET = new Set(['JWT_SECRET', 'TOTP_ENCRYPTION_KEY', 'DATABASE_URL', 'SMTP_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'PLANS', 'SOCIAL_PROVIDERS'])
+const SECRET = new Set([
+  'JWT_SECRET',
+  'TOTP_ENCRYPTION_KEY',
+  'DATABASE_URL',
+  'SMTP_URL',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'PLANS',
+  'SOCIAL_PROVIDERS',
+])
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const input: Record<string, string> = {}
@@ -102,7 +111,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   // PGlite is embedded in one process: its data directory cannot be shared by several.
   if (out.WORKERS > 1 && !out.DATABASE_URL) {
-    throw new ConfigError('Invalid environment variable WORKERS: more than 1 needs DATABASE_URL (PGlite runs in one process)')
+    throw new ConfigError(
+      'Invalid environment variable WORKERS: more than 1 needs DATABASE_URL (PGlite runs in one process)',
+    )
   }
   // The plans are read now too, so a bad PLANS stops the start with one line like the rest.
   let plans
@@ -119,7 +130,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // Stripe bills each paid plan through its own price (issue 11 item 1).
   const unpriced = out.PAYMENT_PROVIDER === 'stripe' ? plans.find((p) => p.price > 0 && !p.stripe_price) : undefined
   if (unpriced) {
-    throw new ConfigError(`Invalid environment variable PLANS: plan ${unpriced.id} needs a stripe_price when PAYMENT_PROVIDER=stripe`)
+    throw new ConfigError(
+      `Invalid environment variable PLANS: plan ${unpriced.id} needs a stripe_price when PAYMENT_PROVIDER=stripe`,
+    )
   }
   return out
 }

@@ -199,11 +199,13 @@ const en = {
   'mail.method.then_totp': '{method}, then a two-factor code',
   'mail.method.then_backup': '{method}, then the backup code',
   // billing (issue 11; decisions §5, §10)
-  'billing.card_unknown': 'Only the test cards work here: 4242 4242 4242 4242, 4000 0025 0000 3155 or 4000 0000 0000 0002',
+  'billing.card_unknown':
+    'Only the test cards work here: 4242 4242 4242 4242, 4000 0025 0000 3155 or 4000 0000 0000 0002',
   'billing.token_required': 'Please enter your card details',
   'billing.token_invalid': 'This card entry has expired or was already used: please enter the card again',
   'billing.card_declined': 'Your card was declined. Nothing was charged; please use another card.',
-  'billing.authentication_failed': 'Your card could not be authenticated, so nothing was charged. Please try again or use another card.',
+  'billing.authentication_failed':
+    'Your card could not be authenticated, so nothing was charged. Please try again or use another card.',
   'billing.intent_invalid': 'That payment does not belong to this request',
   'billing.intent_incomplete': 'That payment has not been authenticated yet',
   'billing.client_secret_invalid': 'That payment could not be found or has expired',
@@ -412,12 +414,14 @@ const es: Record<MessageKey, string> = {
   'mail.plan_updated.body': 'Hola {name}, el plan de {account} ahora es {plan}.',
   'mail.plan_updated.advice': 'La página de tu cuenta muestra tu plan:',
   'mail.plan_updated.action': 'Abrir tu cuenta',
-  'mail.notice.settings': 'Recibes este correo porque esta notificación está activada en tus ajustes de notificaciones:',
+  'mail.notice.settings':
+    'Recibes este correo porque esta notificación está activada en tus ajustes de notificaciones:',
   'auth.otp_used': 'Ese código ya se usó. Espera al siguiente e inténtalo de nuevo.',
   'auth.otp_expired': 'Tu inicio de sesión tardó demasiado. Vuelve a iniciar sesión.',
   'twofa.enabled': 'La verificación en dos pasos está activada',
   'twofa.disabled': 'La verificación en dos pasos está desactivada',
-  'twofa.already_enabled': 'La verificación en dos pasos ya está activada. Desactívala primero para configurarla de nuevo.',
+  'twofa.already_enabled':
+    'La verificación en dos pasos ya está activada. Desactívala primero para configurarla de nuevo.',
   'twofa.not_started': 'Empieza primero la configuración: escanea un código QR nuevo y luego introduce su código',
   'twofa.proof_required': 'Introduce un código de tu aplicación de autenticación, o tu contraseña, para desactivarla',
   'passkey.added': 'Llave de acceso añadida',
@@ -447,11 +451,13 @@ const es: Record<MessageKey, string> = {
   'mail.method.signin_token': 'token de inicio de sesión de un solo uso',
   'mail.method.then_totp': '{method} y después un código de verificación en dos pasos',
   'mail.method.then_backup': '{method} y después el código de respaldo',
-  'billing.card_unknown': 'Aquí solo funcionan las tarjetas de prueba: 4242 4242 4242 4242, 4000 0025 0000 3155 o 4000 0000 0000 0002',
+  'billing.card_unknown':
+    'Aquí solo funcionan las tarjetas de prueba: 4242 4242 4242 4242, 4000 0025 0000 3155 o 4000 0000 0000 0002',
   'billing.token_required': 'Introduce los datos de tu tarjeta',
   'billing.token_invalid': 'Estos datos de tarjeta han caducado o ya se usaron: vuelve a introducir la tarjeta',
   'billing.card_declined': 'Tu tarjeta fue rechazada. No se ha cobrado nada; usa otra tarjeta.',
-  'billing.authentication_failed': 'No se pudo autenticar tu tarjeta, así que no se ha cobrado nada. Inténtalo de nuevo o usa otra tarjeta.',
+  'billing.authentication_failed':
+    'No se pudo autenticar tu tarjeta, así que no se ha cobrado nada. Inténtalo de nuevo o usa otra tarjeta.',
   'billing.intent_invalid': 'Ese pago no corresponde a esta solicitud',
   'billing.intent_incomplete': 'Ese pago aún no se ha autenticado',
   'billing.client_secret_invalid': 'No se encontró ese pago o ha caducado',
@@ -460,13 +466,15 @@ const es: Record<MessageKey, string> = {
   'billing.cancel_scheduled': 'Tu plan pasa a Gratis el {date}. Conservas tus funciones hasta entonces.',
   'billing.card_updated': 'Tu tarjeta se ha actualizado',
   'billing.no_card': 'Esta cuenta no tiene tarjeta',
-  'billing.provider_error': 'No se pudo contactar con el proveedor de pagos. No se ha cobrado nada; inténtalo de nuevo.',
+  'billing.provider_error':
+    'No se pudo contactar con el proveedor de pagos. No se ha cobrado nada; inténtalo de nuevo.',
   'billing.dev_clock': 'El reloj de facturación de esta cuenta va ahora {days} días adelantado',
   'billing.dev_card': 'La tarjeta de esta cuenta ahora hará: {behaviour}',
   'billing.webhook_signature': 'La firma del webhook falta, no es válida o es demasiado antigua',
   'plan.capability_required': 'Tu plan no incluye esto: mejora a {plan}',
   'plan.capability_missing': 'Ningún plan incluye esto',
-  'idempotency.in_progress': 'Una solicitud con esta Idempotency-Key aún se está procesando: inténtalo de nuevo en un momento',
+  'idempotency.in_progress':
+    'Una solicitud con esta Idempotency-Key aún se está procesando: inténtalo de nuevo en un momento',
   'validation.card.number.invalid': 'Introduce un número de tarjeta válido',
   'validation.card.exp_month.invalid': 'El mes de caducidad debe ser del 1 al 12',
   'validation.card.exp_year.invalid': 'El año de caducidad no es válido',

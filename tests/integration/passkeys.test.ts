@@ -22,7 +22,10 @@ afterAll(() => s.close())
 async function addPasskey(token: string, device: SoftwareAuthenticator, name = 'Laptop') {
   const options = await s.api('POST', '/api/user/2fa/passkeys/options', { token })
   expect(options.status).toBe(200)
-  const res = await s.api('POST', '/api/user/2fa/passkeys', { token, body: { name, response: device.register(options.body.data) } })
+  const res = await s.api('POST', '/api/user/2fa/passkeys', {
+    token,
+    body: { name, response: device.register(options.body.data) },
+  })
   return res
 }
 
@@ -62,7 +65,9 @@ describe('registering', SLOW, () => {
     expect(list.body.data).toEqual([added.body.data])
     // The next options exclude it, so the browser does not make a second one on that device.
     const again = await s.api('POST', '/api/user/2fa/passkeys/options', { token: u.token })
-    expect(again.body.data.excludeCredentials).toEqual([{ id: added.body.data.id, type: 'public-key', transports: ['internal'] }])
+    expect(again.body.data.excludeCredentials).toEqual([
+      { id: added.body.data.id, type: 'public-key', transports: ['internal'] },
+    ])
   })
 
   test('refused: a used challenge, another user’s challenge, another origin, no user verification, bad input', async () => {
@@ -71,22 +76,36 @@ describe('registering', SLOW, () => {
     const device = new SoftwareAuthenticator()
     const options = (await s.api('POST', '/api/user/2fa/passkeys/options', { token: u.token })).body.data
     const answer = device.register(options)
-    expect((await s.api('POST', '/api/user/2fa/passkeys', { token: other.token, body: { name: 'X', response: answer } })).body).toEqual({
+    expect(
+      (await s.api('POST', '/api/user/2fa/passkeys', { token: other.token, body: { name: 'X', response: answer } }))
+        .body,
+    ).toEqual({
       message: 'The passkey could not be verified. Please try again.',
       inputError: 'response',
     })
     // That attempt used the challenge up: the right user cannot reuse it either.
-    expect((await s.api('POST', '/api/user/2fa/passkeys', { token: u.token, body: { name: 'X', response: answer } })).status).toBe(400)
+    expect(
+      (await s.api('POST', '/api/user/2fa/passkeys', { token: u.token, body: { name: 'X', response: answer } })).status,
+    ).toBe(400)
 
-    const phished = device.register((await s.api('POST', '/api/user/2fa/passkeys/options', { token: u.token })).body.data, { origin: 'http://evil.test' })
-    expect((await s.api('POST', '/api/user/2fa/passkeys', { token: u.token, body: { name: 'X', response: phished } })).status).toBe(400)
+    const phished = device.register(
+      (await s.api('POST', '/api/user/2fa/passkeys/options', { token: u.token })).body.data,
+      { origin: 'http://evil.test' },
+    )
+    expect(
+      (await s.api('POST', '/api/user/2fa/passkeys', { token: u.token, body: { name: 'X', response: phished } }))
+        .status,
+    ).toBe(400)
 
     device.userVerified = false
     expect((await addPasskey(u.token, device)).status).toBe(400)
 
     const bad = await s.api('POST', '/api/user/2fa/passkeys', { token: u.token, body: { name: '', response: answer } })
     expect(bad.body).toEqual({ message: 'Give the passkey a name', inputError: 'name' })
-    const junk = await s.api('POST', '/api/user/2fa/passkeys', { token: u.token, body: { name: 'X', response: { id: 'x' } } })
+    const junk = await s.api('POST', '/api/user/2fa/passkeys', {
+      token: u.token,
+      body: { name: 'X', response: { id: 'x' } },
+    })
     expect(junk.status).toBe(400)
     expect(junk.body.inputError).toBe('response')
     expect((await s.api('GET', '/api/user/2fa/passkeys', { token: u.token })).body.data).toEqual([])
@@ -129,13 +148,17 @@ describe('signing in', SLOW, () => {
     expect(replay.body).toEqual(refused)
 
     const late = await signInOptions()
-    await s.query(sql`update one_time_tokens set expires_at = now() - interval '1 second' where kind = 'passkey_signin'`)
+    await s.query(
+      sql`update one_time_tokens set expires_at = now() - interval '1 second' where kind = 'passkey_signin'`,
+    )
     expect((await signIn(device.authenticate(late))).status).toBe(401)
 
     const forged = device.authenticate(await signInOptions())
     const sig = Buffer.from(forged.response.signature, 'base64url')
     sig.writeUInt8(sig.readUInt8(sig.length - 1) ^ 1, sig.length - 1)
-    expect((await signIn({ ...forged, response: { ...forged.response, signature: sig.toString('base64url') } })).status).toBe(401)
+    expect(
+      (await signIn({ ...forged, response: { ...forged.response, signature: sig.toString('base64url') } })).status,
+    ).toBe(401)
 
     expect((await signIn(device.authenticate(await signInOptions(), { origin: 'http://evil.test' }))).status).toBe(401)
 
@@ -166,7 +189,9 @@ describe('managing', SLOW, () => {
     const renamed = await s.api('PATCH', path, { token: u.token, body: { name: '  Phone  ' } })
     expect(renamed.status).toBe(200)
     expect(renamed.body.data.name).toBe('Phone')
-    expect((await s.api('PATCH', path, { token: u.token, body: { name: 'x'.repeat(61) } })).body.inputError).toBe('name')
+    expect((await s.api('PATCH', path, { token: u.token, body: { name: 'x'.repeat(61) } })).body.inputError).toBe(
+      'name',
+    )
 
     expect((await s.api('DELETE', path, { token: u.token })).body.message).toBe('Passkey removed')
     expect((await s.api('GET', '/api/user/2fa/passkeys', { token: u.token })).body.data).toEqual([])

@@ -67,7 +67,10 @@ export class Browser {
   /** Signs in at the provider as `login` and stops before the app's callback: answers its URL. */
   async callbackFor(login: string): Promise<string> {
     const loginPage = await this.go('/api/auth/social/acme')
-    let res = await this.request(loginPage.url.href, { method: 'POST', form: { prompt: 'login', login, password: 'any' } })
+    let res = await this.request(loginPage.url.href, {
+      method: 'POST',
+      form: { prompt: 'login', login, password: 'any' },
+    })
     for (let hops = 0; hops < 20; hops++) {
       if (res.location?.includes('/callback?')) return res.location
       res = res.location

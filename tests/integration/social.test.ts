@@ -41,15 +41,29 @@ describe('configuration', SLOW, () => {
   })
 
   test('a bad SOCIAL_PROVIDERS stops the start with one line naming it, never its secrets', () => {
-    const load = (value: string, env: Record<string, string> = {}) => () => loadConfig({ SOCIAL_PROVIDERS: value, ...env })
+    const load =
+      (value: string, env: Record<string, string> = {}) =>
+      () =>
+        loadConfig({ SOCIAL_PROVIDERS: value, ...env })
     expect(load('{')).toThrow('Invalid environment variable SOCIAL_PROVIDERS: not valid JSON')
-    expect(load('[{"id":"acme","client_id":"a","client_secret":"s3cret"}]')).toThrow('acme needs an issuer (no preset has that id)')
+    expect(load('[{"id":"acme","client_id":"a","client_secret":"s3cret"}]')).toThrow(
+      'acme needs an issuer (no preset has that id)',
+    )
     const http = '[{"id":"acme","issuer":"http://sso.test","client_id":"a","client_secret":"s3cret"}]'
     expect(load(http, { NODE_ENV: 'production' })).toThrow("acme's issuer must be https in production")
-    expect(() => loadConfig({ SOCIAL_PROVIDERS: '[{"id":"Bad Id","client_id":"a","client_secret":"s3cret"}]' })).toThrow(/^(?!.*s3cret)/s)
+    expect(() =>
+      loadConfig({ SOCIAL_PROVIDERS: '[{"id":"Bad Id","client_id":"a","client_secret":"s3cret"}]' }),
+    ).toThrow(/^(?!.*s3cret)/s)
     // A preset fills in the issuer and the button's name.
     expect(loadSocialProviders('[{"id":"google","client_id":"a","client_secret":"s"}]', true)).toEqual([
-      { id: 'google', name: 'Google', issuer: 'https://accounts.google.com', clientId: 'a', clientSecret: 's', scope: 'openid email profile' },
+      {
+        id: 'google',
+        name: 'Google',
+        issuer: 'https://accounts.google.com',
+        clientId: 'a',
+        clientSecret: 's',
+        scope: 'openid email profile',
+      },
     ])
   })
 })
@@ -68,7 +82,13 @@ describe('signing in', SLOW, () => {
     expect(end).toMatchObject({ path: '/signin/social', provider: 'acme', error: null })
     const res = await exchange(end.token!)
     expect(res.status).toBe(200)
-    expect(res.body.data).toMatchObject({ email: 'nova@example.com', name: 'Nova', verified: true, has_password: false, plan: null })
+    expect(res.body.data).toMatchObject({
+      email: 'nova@example.com',
+      name: 'Nova',
+      verified: true,
+      has_password: false,
+      plan: null,
+    })
     // The token is single use.
     expect((await exchange(end.token!)).status).toBe(401)
 
@@ -137,8 +157,13 @@ describe('failures end on /signin/social with error=failed', SLOW, () => {
     const b = new Browser(s)
     const loginPage = await b.go('/api/auth/social/acme')
     // The nonce kept for this state is changed: the provider's signed id_token no longer matches.
-    await s.query(sql`update one_time_tokens set data = jsonb_set(data, '{nonce}', '"other"') where kind = 'social_state' and used_at is null`)
-    let page = await b.go(loginPage.url.href, { method: 'POST', form: { prompt: 'login', login: 'nonce@example.com', password: 'x' } })
+    await s.query(
+      sql`update one_time_tokens set data = jsonb_set(data, '{nonce}', '"other"') where kind = 'social_state' and used_at is null`,
+    )
+    let page = await b.go(loginPage.url.href, {
+      method: 'POST',
+      form: { prompt: 'login', login: 'nonce@example.com', password: 'x' },
+    })
     page = await b.go(page.url.href, { method: 'POST', form: { prompt: 'consent' } })
     expect(landing(page)).toMatchObject({ token: null, error: 'failed' })
     expect(await s.query(sql`select id from users where email = 'nonce@example.com'`)).toEqual([])

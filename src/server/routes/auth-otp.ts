@@ -33,7 +33,8 @@ export const authOtp = new Hono<AppEnv>().post('/', ipLimit('auth'), async (c) =
   if (!payload.success) throw new ApiError(401, 'auth.otp_expired', { inputError: 'jwt' })
   const pending = payload.output
   const [user] = await deps.db.select().from(users).where(eq(users.id, pending.sub))
-  if (!user || user.disabled || !user.twoFactorEnabled) throw new ApiError(401, 'auth.otp_expired', { inputError: 'jwt' })
+  if (!user || user.disabled || !user.twoFactorEnabled)
+    throw new ApiError(401, 'auth.otp_expired', { inputError: 'jwt' })
   await countSignInAttempt(c, user.email)
   const result = await useSecondFactor(deps, user, code)
   refuseBadCode(result, 'code')

@@ -25,7 +25,9 @@ import { completeSession } from './auth'
 
 async function record(c: Ctx, name: string) {
   const { auth, deps } = c.var
-  await deps.db.insert(events).values({ id: newId(), name, metadata: null, userId: auth.user.id, accountId: auth.account.id })
+  await deps.db
+    .insert(events)
+    .values({ id: newId(), name, metadata: null, userId: auth.user.id, accountId: auth.account.id })
 }
 
 export const passkeyManagement = new Hono<AppEnv>()

@@ -31,7 +31,13 @@ authSocial.get('/:provider', ipLimit('auth'), async (c) => {
   const p = provider(c)
   try {
     const { url, state } = await startSocialSignIn(c.var.deps, p)
-    setCookie(c, STATE_COOKIE, state, { path: COOKIE_PATH, httpOnly: true, sameSite: 'Lax', secure: secure(c), maxAge: 600 })
+    setCookie(c, STATE_COOKIE, state, {
+      path: COOKIE_PATH,
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure: secure(c),
+      maxAge: 600,
+    })
     return c.redirect(url, 302)
   } catch {
     // The provider's discovery document could not be read: the same failure screen.

@@ -32,13 +32,22 @@ const toB64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url')
 const fromB64 = (s: string) => new Uint8Array(Buffer.from(s, 'base64url'))
 
 /** Uses up the challenge (single use); for a registration it must be this user's. */
-async function useChallenge(deps: Deps, kind: 'passkey_register' | 'passkey_signin', challenge: string, userId?: string) {
+async function useChallenge(
+  deps: Deps,
+  kind: 'passkey_register' | 'passkey_signin',
+  challenge: string,
+  userId?: string,
+) {
   const row = await consumeToken(deps.db, kind, challenge)
   return row !== null && (userId === undefined || row.userId === userId)
 }
 
 export async function listPasskeys(deps: Deps, userId: string) {
-  return deps.db.select().from(passkeys).where(eq(passkeys.userId, userId)).orderBy(asc(passkeys.createdAt), asc(passkeys.id))
+  return deps.db
+    .select()
+    .from(passkeys)
+    .where(eq(passkeys.userId, userId))
+    .orderBy(asc(passkeys.createdAt), asc(passkeys.id))
 }
 
 /** Options for navigator.credentials.create: a discoverable credential, user verification required. */
@@ -53,7 +62,10 @@ export async function registrationOptions(deps: Deps, user: UserRow) {
     userID: new TextEncoder().encode(user.id),
     attestationType: 'none',
     // One passkey per authenticator: the browser says so instead of making a duplicate.
-    excludeCredentials: existing.map((p) => ({ id: p.id, transports: (p.transports ?? undefined) as AuthenticatorTransport[] })),
+    excludeCredentials: existing.map((p) => ({
+      id: p.id,
+      transports: (p.transports ?? undefined) as AuthenticatorTransport[],
+    })),
     authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
   })
   await issueToken(deps.db, 'passkey_register', user.id, user.email, undefined, options.challenge)
@@ -102,7 +114,9 @@ export async function signInOptions(deps: Deps) {
 /** The challenge an answer signed, or null when its client data cannot be read. */
 function challengeOf(response: AuthenticationResponseJSON): string | null {
   try {
-    const data = JSON.parse(Buffer.from(response.response.clientDataJSON, 'base64url').toString('utf8')) as { challenge?: unknown }
+    const data = JSON.parse(Buffer.from(response.response.clientDataJSON, 'base64url').toString('utf8')) as {
+      challenge?: unknown
+    }
     return typeof data.challenge === 'string' ? data.challenge : null
   } catch {
     return null
@@ -145,7 +159,11 @@ export async function verifyPasskeySignIn(deps: Deps, response: AuthenticationRe
   if (!result?.verified || user.disabled) return null
   await deps.db
     .update(passkeys)
-    .set({ counter: result.authenticationInfo.newCounter, backedUp: result.authenticationInfo.credentialBackedUp, lastUsedAt: new Date() })
+    .set({
+      counter: result.authenticationInfo.newCounter,
+      backedUp: result.authenticationInfo.credentialBackedUp,
+      lastUsedAt: new Date(),
+    })
     .where(eq(passkeys.id, passkey.id))
   return user
 }

@@ -9,7 +9,10 @@ import * as v from 'valibot'
 export const SOCIAL_PRESETS: Record<string, { name: string; issuer: string }> = {
   google: { name: 'Google', issuer: 'https://accounts.google.com' },
   gitlab: { name: 'GitLab', issuer: 'https://gitlab.com' },
-  microsoft: { name: 'Microsoft', issuer: 'https://login.microsoftonline.com/9188040d-6c67-4c5b-b112-36a304b66dad/v2.0' },
+  microsoft: {
+    name: 'Microsoft',
+    issuer: 'https://login.microsoftonline.com/9188040d-6c67-4c5b-b112-36a304b66dad/v2.0',
+  },
 }
 
 const Entry = v.object({
@@ -46,13 +49,21 @@ export function loadSocialProviders(raw: string | undefined, production: boolean
   return parsed.output.map((e) => {
     const preset = SOCIAL_PRESETS[e.id]
     const issuer = e.issuer ?? preset?.issuer
-    if (!issuer) throw new Error(`Invalid environment variable SOCIAL_PROVIDERS: ${e.id} needs an issuer (no preset has that id)`)
+    if (!issuer)
+      throw new Error(`Invalid environment variable SOCIAL_PROVIDERS: ${e.id} needs an issuer (no preset has that id)`)
     // Tokens travel in the clear over http: only a local test provider may use it.
     if (production && new URL(issuer).protocol !== 'https:') {
       throw new Error(`Invalid environment variable SOCIAL_PROVIDERS: ${e.id}'s issuer must be https in production`)
     }
     if (seen.has(e.id)) throw new Error(`Invalid environment variable SOCIAL_PROVIDERS: ${e.id} appears twice`)
     seen.add(e.id)
-    return { id: e.id, name: e.name ?? preset?.name ?? e.id, issuer, clientId: e.client_id, clientSecret: e.client_secret, scope: e.scope }
+    return {
+      id: e.id,
+      name: e.name ?? preset?.name ?? e.id,
+      issuer,
+      clientId: e.client_id,
+      clientSecret: e.client_secret,
+      scope: e.scope,
+    }
   })
 }

@@ -132,7 +132,10 @@ async function resolveUser(deps: Deps, p: SocialProvider, claims: v.InferOutput<
   const identity = { provider: p.id, subject: claims.sub, email }
   if (existing) {
     if (existing.disabled) return fail(p, 'user disabled')
-    await db.insert(socialIdentities).values({ ...identity, userId: existing.id }).onConflictDoNothing()
+    await db
+      .insert(socialIdentities)
+      .values({ ...identity, userId: existing.id })
+      .onConflictDoNothing()
     if (existing.verified) return existing
     const [verified] = await db.update(users).set({ verified: true }).where(eq(users.id, existing.id)).returning()
     return verified!

@@ -66,7 +66,10 @@ export async function signIn(
 ): Promise<SignInData> {
   let accountId = opts.accountId
   if (!accountId) {
-    const [user] = await deps.db.select({ defaultAccount: users.defaultAccount }).from(users).where(eq(users.id, opts.userId))
+    const [user] = await deps.db
+      .select({ defaultAccount: users.defaultAccount })
+      .from(users)
+      .where(eq(users.id, opts.userId))
     const list = await userAccounts(deps.db, opts.userId)
     accountId = list.find((a) => a.id === user?.defaultAccount)?.id ?? list[0]?.id
   }
@@ -155,11 +158,7 @@ export async function isLiveToken(db: Db, kind: TokenKind, token: string) {
 
 /** Consumes a live token of that kind atomically (single use); answers its row or null. */
 export async function consumeToken(db: Db | Tx, kind: TokenKind, token: string) {
-  const [row] = await db
-    .update(oneTimeTokens)
-    .set({ usedAt: new Date() })
-    .where(live(kind, token))
-    .returning()
+  const [row] = await db.update(oneTimeTokens).set({ usedAt: new Date() }).where(live(kind, token)).returning()
   return row ?? null
 }
 
@@ -200,7 +199,9 @@ export async function sendTokenMail(
   const token = await issueToken(deps.db, kind, user.id, user.email)
   const link = `${deps.appUrl}${LINK_PATH[kind]}?token=${token}`
   try {
-    await deps.mailer.send(renderMail(kind, user.locale as Locale, { to: user.email, name: user.name, email: params.email, link }))
+    await deps.mailer.send(
+      renderMail(kind, user.locale as Locale, { to: user.email, name: user.name, email: params.email, link }),
+    )
     return true
   } catch (err) {
     log.error(`mail (${kind}) to ${user.email} failed:`, err instanceof Error ? err.message : err)

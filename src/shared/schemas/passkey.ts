@@ -3,7 +3,11 @@ import * as v from 'valibot'
 // Issue 14 item 2: passkeys. The browser's WebAuthn answers travel as SimpleWebAuthn's JSON
 // shapes; the server checks their shape here and their signatures in services/passkeys.ts.
 
-const B64Url = v.pipe(v.string('validation.passkey.invalid'), v.maxLength(16384, 'validation.passkey.invalid'), v.regex(/^[A-Za-z0-9_-]*$/, 'validation.passkey.invalid'))
+const B64Url = v.pipe(
+  v.string('validation.passkey.invalid'),
+  v.maxLength(16384, 'validation.passkey.invalid'),
+  v.regex(/^[A-Za-z0-9_-]*$/, 'validation.passkey.invalid'),
+)
 
 const Credential = <T extends v.ObjectEntries>(response: T) =>
   v.object(

@@ -25,7 +25,8 @@ export const passkeysSupported = () => browserSupportsWebAuthn()
 
 /** The person closed the browser's dialog, or another ceremony replaced this one: not an error to report. */
 export function isCeremonyCancelled(error: unknown) {
-  if (error instanceof WebAuthnError) return error.code === 'ERROR_CEREMONY_ABORTED' || error.code === 'ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY'
+  if (error instanceof WebAuthnError)
+    return error.code === 'ERROR_CEREMONY_ABORTED' || error.code === 'ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY'
   return error instanceof DOMException && (error.name === 'NotAllowedError' || error.name === 'AbortError')
 }
 
@@ -40,7 +41,8 @@ export async function addPasskey(name: string) {
   return send<Passkey>('post', 'user/2fa/passkeys', { name, response })
 }
 
-export const renamePasskey = (id: string, name: string) => send<Passkey>('patch', `user/2fa/passkeys/${encodeURIComponent(id)}`, { name })
+export const renamePasskey = (id: string, name: string) =>
+  send<Passkey>('patch', `user/2fa/passkeys/${encodeURIComponent(id)}`, { name })
 
 export const removePasskey = (id: string) => send('delete', `user/2fa/passkeys/${encodeURIComponent(id)}`)
 

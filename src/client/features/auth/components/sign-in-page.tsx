@@ -21,7 +21,15 @@ const divider = css({
   _after: { content: '""', flex: '1', borderTopWidth: '1px', borderColor: 'border' },
 })
 
-export function SignInPage({ error, redirect, alternatives }: { error?: string; redirect?: string; alternatives?: ReactNode }) {
+export function SignInPage({
+  error,
+  redirect,
+  alternatives,
+}: {
+  error?: string
+  redirect?: string
+  alternatives?: ReactNode
+}) {
   const { t } = useLingui()
   const [method, setMethod] = useState<SignInMethod>('password')
   useDocumentTitle(t`Sign in`)

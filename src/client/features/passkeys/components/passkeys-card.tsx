@@ -11,7 +11,15 @@ import * as Form from '~/client/ui/form'
 import { toast } from '~/client/ui/toast'
 import { formatTimestamp } from '~/shared/format/timestamp'
 import { PasskeyName, type Passkey } from '~/shared/schemas/passkey'
-import { addPasskey, isAlreadyRegistered, isCeremonyCancelled, passkeysQuery, passkeysSupported, removePasskey, renamePasskey } from '../api'
+import {
+  addPasskey,
+  isAlreadyRegistered,
+  isCeremonyCancelled,
+  passkeysQuery,
+  passkeysSupported,
+  removePasskey,
+  renamePasskey,
+} from '../api'
 
 // /account/2fa (issue 14 item 2): register passkeys (named), list, rename and remove them.
 // Online only (decisions §7): the forms say "offline" and block; row actions are disabled.
@@ -42,6 +50,8 @@ export function PasskeysCard() {
   const client = useQueryClient()
   const refresh = () => client.invalidateQueries({ queryKey: passkeysQuery.queryKey })
   const supported = passkeysSupported()
+  // A new form (empty name) after each passkey added.
+  const [added, setAdded] = useState(0)
   return (
     <Card.Root className={css({ maxW: '2xl' })} aria-labelledby="passkeys-title">
       <Card.Header>
@@ -50,8 +60,8 @@ export function PasskeysCard() {
         </Card.Title>
         <Card.Description>
           <Trans>
-            Sign in with your fingerprint, face or screen lock instead of a password. A passkey counts as both steps: no code is
-            asked.
+            Sign in with your fingerprint, face or screen lock instead of a password. A passkey counts as both steps: no
+            code is asked.
           </Trans>
         </Card.Description>
       </Card.Header>
@@ -71,14 +81,18 @@ export function PasskeysCard() {
         )}
         {supported ? (
           <Form.Root
+            key={added}
             schema={NameForm}
             defaultValues={{ name: '' }}
             aria-label={t`Add a passkey`}
             submit={async ({ name }) => {
               try {
-                return await addPasskey(name)
+                const res = await addPasskey(name)
+                setAdded((n) => n + 1)
+                return res
               } catch (error) {
-                if (isAlreadyRegistered(error)) toast({ variant: 'info', title: t`This device already has a passkey for you.` })
+                if (isAlreadyRegistered(error))
+                  toast({ variant: 'info', title: t`This device already has a passkey for you.` })
                 else if (isCeremonyCancelled(error)) toast({ variant: 'info', title: t`No passkey was added.` })
                 else throw error
                 return {}
@@ -86,7 +100,13 @@ export function PasskeysCard() {
             }}
             onSuccess={refresh}
           >
-            <Form.Text name="name" label={t`Passkey name`} helperText={t`For example, the device it is on.`} maxLength={60} required />
+            <Form.Text
+              name="name"
+              label={t`Passkey name`}
+              helperText={t`For example, the device it is on.`}
+              maxLength={60}
+              required
+            />
             <Form.Submit>
               <Trans>Add a passkey</Trans>
             </Form.Submit>
@@ -141,7 +161,13 @@ function PasskeyRow({ passkey, onChange }: { passkey: Passkey; onChange: () => P
       <div>
         <div className={styles.name}>{passkey.name}</div>
         <div className={styles.meta}>
-          {used ? <Trans>Added {added} · Last used {used}</Trans> : <Trans>Added {added} · Never used</Trans>}
+          {used ? (
+            <Trans>
+              Added {added} · Last used {used}
+            </Trans>
+          ) : (
+            <Trans>Added {added} · Never used</Trans>
+          )}
         </div>
       </div>
       {mode === 'remove' ? (
@@ -171,10 +197,22 @@ function PasskeyRow({ passkey, onChange }: { passkey: Passkey; onChange: () => P
         </div>
       ) : (
         <div className={styles.actions}>
-          <Button variant="outline" size="sm" disabled={!online} aria-label={t`Rename ${passkey.name}`} onClick={() => setMode('rename')}>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={!online}
+            aria-label={t`Rename ${passkey.name}`}
+            onClick={() => setMode('rename')}
+          >
             <Trans>Rename</Trans>
           </Button>
-          <Button variant="outline" size="sm" disabled={!online} aria-label={t`Remove ${passkey.name}`} onClick={() => setMode('remove')}>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={!online}
+            aria-label={t`Remove ${passkey.name}`}
+            onClick={() => setMode('remove')}
+          >
             <Trans>Remove</Trans>
           </Button>
         </div>
