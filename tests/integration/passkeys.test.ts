@@ -199,3 +199,30 @@ describe('managing', SLOW, () => {
     expect((await signIn(device.authenticate(await signInOptions()))).status).toBe(401)
   })
 })
+
+describe('a support session', SLOW, () => {
+  test('is refused adding, renaming and removing passkeys (decisions §13: no security changes)', async () => {
+    const master = await s.signUp({ name: 'Sam Support' })
+    await s.query(sql`update users set master = true where id = ${master.user.id}`)
+    const u = await s.signUp({ name: 'Ada Helped' })
+    await s.api('PATCH', '/api/user', { token: u.token, body: { support_enabled: true } })
+    const { id } = (await addPasskey(u.token, new SoftwareAuthenticator())).body.data
+    const start = await s.api('POST', '/api/support/impersonate', { token: master.token, body: { user_id: u.user.id } })
+    const support = (await s.api('POST', '/api/auth/impersonate', { body: { token: start.body.data.token } })).body.data
+      .token
+    const refused = { message: expect.any(String) }
+    for (const [method, path, body] of [
+      ['POST', '/api/user/2fa/passkeys/options', undefined],
+      ['POST', '/api/user/2fa/passkeys', { name: 'Mine now', response: {} }],
+      ['PATCH', `/api/user/2fa/passkeys/${id}`, { name: 'Mine now' }],
+      ['DELETE', `/api/user/2fa/passkeys/${id}`, undefined],
+    ] as const) {
+      const res = await s.api(method, path, { token: support, body })
+      expect(res.status, `${method} ${path}`).toBe(403)
+      expect(res.body).toEqual(refused)
+    }
+    expect((await s.api('GET', '/api/user/2fa/passkeys', { token: u.token })).body.data).toMatchObject([
+      { id, name: 'Laptop' },
+    ])
+  })
+})
