@@ -15,7 +15,7 @@ process.env.E2E_DATA_DIR = dataDir
 
 export const baseURL = `http://localhost:${PORT}`
 /** The test OpenID Connect provider of social-sign-in.spec.ts (started by that spec; issue 14 item 3). */
-export const OIDC_PORT = PORT + 1
+export const OIDC_PORT = PORT + 12
 
 export default defineConfig({
   testDir: './e2e',

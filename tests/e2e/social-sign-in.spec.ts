@@ -73,3 +73,18 @@ test('with two-factor authentication on, the code page follows the provider', as
   await page.keyboard.type(code(Date.now()))
   await expect(page).toHaveURL(/\/(dashboard|welcome)$/)
 })
+
+test('offline, the passkey and social sign-ins are disabled (decisions §7)', async ({ page, context }) => {
+  await page.goto('/signin')
+  const social = page.getByRole('link', { name: 'Continue with Acme ID' })
+  await expect(social).toBeVisible()
+  await context.setOffline(true)
+  await expect(page.getByText('You are offline. Connect to the internet to continue.')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toBeDisabled()
+  await expect(social).toHaveAttribute('aria-disabled', 'true')
+  // Followed anyway (a click the disabled look does not stop): nothing leaves for the provider.
+  await social.click({ force: true })
+  await expect(page).toHaveURL(/\/signin$/)
+  await context.setOffline(false)
+  await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toBeEnabled()
+})
