@@ -162,6 +162,15 @@ describe('signing in', SLOW, () => {
 
     expect((await signIn(device.authenticate(await signInOptions(), { origin: 'http://evil.test' }))).status).toBe(401)
 
+    // The passkey's answer claiming another user (its userHandle): refused, and its challenge spent.
+    const claimed = device.authenticate(await signInOptions())
+    const other = {
+      ...claimed,
+      response: { ...claimed.response, userHandle: Buffer.from('someone-else').toString('base64url') },
+    }
+    expect((await signIn(other)).status).toBe(401)
+    expect((await signIn(claimed)).status).toBe(401)
+
     const stranger = new SoftwareAuthenticator()
     stranger.register({ rp: { id: 'localhost' }, user: { id: 'bm9ib2R5' }, challenge: 'x' })
     expect((await signIn(stranger.authenticate(await signInOptions()))).status).toBe(401)

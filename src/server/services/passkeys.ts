@@ -133,16 +133,15 @@ export async function verifyPasskeySignIn(deps: Deps, response: AuthenticationRe
     .from(passkeys)
     .innerJoin(users, eq(users.id, passkeys.userId))
     .where(eq(passkeys.id, response.id))
-  if (!row) {
+  // A discoverable credential names its user too: it must be the one the passkey was made for.
+  const handle = response.response.userHandle
+  if (!row || (handle && Buffer.from(handle, 'base64url').toString('utf8') !== row.user.id)) {
     const challenge = challengeOf(response)
     if (challenge) await useChallenge(deps, 'passkey_signin', challenge)
     return null
   }
   const { rpID, origin } = relyingParty(deps)
   const { passkey, user } = row
-  // A discoverable credential names its user too: it must be the one the passkey was made for.
-  const handle = response.response.userHandle
-  if (handle && Buffer.from(handle, 'base64url').toString('utf8') !== user.id) return null
   const result = await verifyAuthenticationResponse({
     response,
     expectedChallenge: (challenge) => useChallenge(deps, 'passkey_signin', challenge),
