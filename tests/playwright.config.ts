@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { testSocialProviders } from './fixtures/oidc/client'
 
 // End-to-end tests drive Debian's Chromium (Playwright cannot download browsers here) against
 // the production server (`npm start`'s entry) on a fresh data directory.
@@ -13,6 +14,8 @@ const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'tbr-e2e-
 process.env.E2E_DATA_DIR = dataDir
 
 export const baseURL = `http://localhost:${PORT}`
+/** The test OpenID Connect provider of social-sign-in.spec.ts (started by that spec; issue 14 item 3). */
+export const OIDC_PORT = PORT + 12
 
 export default defineConfig({
   testDir: './e2e',
@@ -63,6 +66,8 @@ export default defineConfig({
       API_QUEUE_WAIT_MS: '60000',
       // The same scrypt code at N=2^12: dozens of sign-ups need not cost a second of both cores each.
       PASSWORD_HASH_COST: '12',
+      // One social sign-in provider ("Acme ID"), reached only when a test follows its button.
+      SOCIAL_PROVIDERS: testSocialProviders(`http://127.0.0.1:${OIDC_PORT}`),
     },
   },
 })

@@ -40,6 +40,7 @@ import { Route as AppBooksNewRouteImport } from './routes/_app.books.new'
 import { Route as AuthEmailRevertRouteImport } from './routes/_auth.email.revert'
 import { Route as AuthSigninImpersonateRouteImport } from './routes/_auth.signin_.impersonate'
 import { Route as AuthSigninOtpRouteImport } from './routes/_auth.signin_.otp'
+import { Route as AuthSigninSocialRouteImport } from './routes/_auth.signin_.social'
 import { Route as AuthSignupIndexRouteImport } from './routes/_auth.signup.index'
 import { Route as AuthSignupPlanRouteImport } from './routes/_auth.signup.plan'
 import { Route as AuthSignupUserRouteImport } from './routes/_auth.signup.user'
@@ -203,6 +204,11 @@ const AuthSigninOtpRoute = AuthSigninOtpRouteImport.update({
   path: '/signin/otp',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthSigninSocialRoute = AuthSigninSocialRouteImport.update({
+  id: '/signin_/social',
+  path: '/signin/social',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthSignupIndexRoute = AuthSignupIndexRouteImport.update({
   id: '/signup/',
   path: '/signup/',
@@ -279,6 +285,7 @@ export interface FileRoutesByFullPath {
   '/email/revert': typeof AuthEmailRevertRoute
   '/signin/impersonate': typeof AuthSigninImpersonateRoute
   '/signin/otp': typeof AuthSigninOtpRoute
+  '/signin/social': typeof AuthSigninSocialRoute
   '/signup/plan': typeof AuthSignupPlanRoute
   '/signup/user': typeof AuthSignupUserRoute
   '/signup/verify': typeof AuthSignupVerifyRoute
@@ -318,6 +325,7 @@ export interface FileRoutesByTo {
   '/email/revert': typeof AuthEmailRevertRoute
   '/signin/impersonate': typeof AuthSigninImpersonateRoute
   '/signin/otp': typeof AuthSigninOtpRoute
+  '/signin/social': typeof AuthSigninSocialRoute
   '/signup/plan': typeof AuthSignupPlanRoute
   '/signup/user': typeof AuthSignupUserRoute
   '/signup/verify': typeof AuthSignupVerifyRoute
@@ -361,6 +369,7 @@ export interface FileRoutesById {
   '/_auth/email/revert': typeof AuthEmailRevertRoute
   '/_auth/signin_/impersonate': typeof AuthSigninImpersonateRoute
   '/_auth/signin_/otp': typeof AuthSigninOtpRoute
+  '/_auth/signin_/social': typeof AuthSigninSocialRoute
   '/_auth/signup/plan': typeof AuthSignupPlanRoute
   '/_auth/signup/user': typeof AuthSignupUserRoute
   '/_auth/signup/verify': typeof AuthSignupVerifyRoute
@@ -402,6 +411,7 @@ export interface FileRouteTypes {
     | '/email/revert'
     | '/signin/impersonate'
     | '/signin/otp'
+    | '/signin/social'
     | '/signup/plan'
     | '/signup/user'
     | '/signup/verify'
@@ -441,6 +451,7 @@ export interface FileRouteTypes {
     | '/email/revert'
     | '/signin/impersonate'
     | '/signin/otp'
+    | '/signin/social'
     | '/signup/plan'
     | '/signup/user'
     | '/signup/verify'
@@ -483,6 +494,7 @@ export interface FileRouteTypes {
     | '/_auth/email/revert'
     | '/_auth/signin_/impersonate'
     | '/_auth/signin_/otp'
+    | '/_auth/signin_/social'
     | '/_auth/signup/plan'
     | '/_auth/signup/user'
     | '/_auth/signup/verify'
@@ -724,6 +736,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthSigninOtpRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/signin_/social': {
+      id: '/_auth/signin_/social'
+      path: '/signin/social'
+      fullPath: '/signin/social'
+      preLoaderRoute: typeof AuthSigninSocialRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/signup/': {
       id: '/_auth/signup/'
       path: '/signup'
@@ -860,6 +879,7 @@ interface AuthRouteChildren {
   AuthEmailRevertRoute: typeof AuthEmailRevertRoute
   AuthSigninImpersonateRoute: typeof AuthSigninImpersonateRoute
   AuthSigninOtpRoute: typeof AuthSigninOtpRoute
+  AuthSigninSocialRoute: typeof AuthSigninSocialRoute
   AuthSignupPlanRoute: typeof AuthSignupPlanRoute
   AuthSignupUserRoute: typeof AuthSignupUserRoute
   AuthSignupVerifyRoute: typeof AuthSignupVerifyRoute
@@ -875,6 +895,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthEmailRevertRoute: AuthEmailRevertRoute,
   AuthSigninImpersonateRoute: AuthSigninImpersonateRoute,
   AuthSigninOtpRoute: AuthSigninOtpRoute,
+  AuthSigninSocialRoute: AuthSigninSocialRoute,
   AuthSignupPlanRoute: AuthSignupPlanRoute,
   AuthSignupUserRoute: AuthSignupUserRoute,
   AuthSignupVerifyRoute: AuthSignupVerifyRoute,

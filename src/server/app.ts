@@ -21,6 +21,8 @@ import { accountClose, userLeave } from './routes/account-close'
 import { add } from './routes/add'
 import { auth } from './routes/auth'
 import { authOtp } from './routes/auth-otp'
+import { authPasskey } from './routes/passkeys'
+import { authSocial } from './routes/social'
 import { impersonate } from './routes/impersonate'
 import { support } from './routes/support'
 import { impersonationGuard } from './middleware/impersonation-guard'
@@ -102,6 +104,8 @@ export function createApp(deps: Deps, opts: { staticHandler?: (app: Hono<AppEnv>
 
   app.route('/api/health', health)
   app.route('/api/auth/otp', authOtp)
+  app.route('/api/auth/passkey', authPasskey)
+  app.route('/api/auth/social', authSocial)
   app.route('/api/auth/impersonate', impersonate)
   app.route('/api/auth', auth)
   app.route('/api/support', support)

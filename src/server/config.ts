@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { loadPlans } from './services/plans'
+import { loadSocialProviders } from './services/social-config'
 
 // decisions §1: all configuration comes from the environment (a .env file is read if present)
 // and is validated at start; a bad value stops the server with one line naming the variable.
@@ -64,6 +65,8 @@ const ConfigSchema = v.object({
   /** log2 of scrypt's N for new password hashes (default 17, OWASP's; at least 17 in production).
    *  Tests lower it: a sign-up there should not cost a second of both cores. */
   PASSWORD_HASH_COST: v.optional(int(12, 20)),
+  /** Social sign-in providers (OpenID Connect) as JSON: see services/social-config.ts, README. */
+  SOCIAL_PROVIDERS: v.optional(v.string()),
 })
 
 export type Config = v.InferOutput<typeof ConfigSchema> & { PORT: number }
@@ -71,7 +74,16 @@ export type Config = v.InferOutput<typeof ConfigSchema> & { PORT: number }
 export class ConfigError extends Error {}
 
 /** Values that may hold credentials: an error names the variable but never prints its value. */
-const SECRET = new Set(['JWT_SECRET', 'TOTP_ENCRYPTION_KEY', 'DATABASE_URL', 'SMTP_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'PLANS'])
+const SECRET = new Set([
+  'JWT_SECRET',
+  'TOTP_ENCRYPTION_KEY',
+  'DATABASE_URL',
+  'SMTP_URL',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'PLANS',
+  'SOCIAL_PROVIDERS',
+])
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const input: Record<string, string> = {}
@@ -101,7 +113,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   // PGlite is embedded in one process: its data directory cannot be shared by several.
   if (out.WORKERS > 1 && !out.DATABASE_URL) {
-    throw new ConfigError('Invalid environment variable WORKERS: more than 1 needs DATABASE_URL (PGlite runs in one process)')
+    throw new ConfigError(
+      'Invalid environment variable WORKERS: more than 1 needs DATABASE_URL (PGlite runs in one process)',
+    )
   }
   // The plans are read now too, so a bad PLANS stops the start with one line like the rest.
   let plans
@@ -110,10 +124,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   } catch (err) {
     throw new ConfigError((err as Error).message.split('\n')[0])
   }
+  try {
+    loadSocialProviders(out.SOCIAL_PROVIDERS, out.NODE_ENV === 'production')
+  } catch (err) {
+    throw new ConfigError((err as Error).message)
+  }
   // Stripe bills each paid plan through its own price (issue 11 item 1).
   const unpriced = out.PAYMENT_PROVIDER === 'stripe' ? plans.find((p) => p.price > 0 && !p.stripe_price) : undefined
   if (unpriced) {
-    throw new ConfigError(`Invalid environment variable PLANS: plan ${unpriced.id} needs a stripe_price when PAYMENT_PROVIDER=stripe`)
+    throw new ConfigError(
+      `Invalid environment variable PLANS: plan ${unpriced.id} needs a stripe_price when PAYMENT_PROVIDER=stripe`,
+    )
   }
   return out
 }

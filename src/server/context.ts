@@ -14,6 +14,7 @@ import type { Mailer } from './services/mail'
 import type Stripe from 'stripe'
 import type { PaymentProvider } from './services/payments/types'
 import type { Plan } from './services/plans'
+import type { SocialProvider } from './services/social-config'
 
 export interface Deps {
   config: Config
@@ -31,6 +32,8 @@ export interface Deps {
   payments: PaymentProvider
   /** The Stripe SDK client when PAYMENT_PROVIDER=stripe (webhooks verify with it). */
   stripe?: Stripe
+  /** SOCIAL_PROVIDERS (services/social-config.ts): the social sign-in buttons that show. */
+  socialProviders: SocialProvider[]
 }
 
 export interface Auth {

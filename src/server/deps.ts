@@ -7,6 +7,7 @@ import { setLogLevel } from './lib/log'
 import { createMailer } from './services/mail'
 import { createPaymentProvider } from './services/payments'
 import { loadPlans } from './services/plans'
+import { loadSocialProviders } from './services/social-config'
 import type Stripe from 'stripe'
 import { loadSecret } from './services/sessions'
 
@@ -29,6 +30,7 @@ export async function createDeps(config: Config, opts: { stripe?: Stripe } = {})
     appUrl: (config.APP_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
     plans,
     background: new Background(),
+    socialProviders: loadSocialProviders(config.SOCIAL_PROVIDERS, config.NODE_ENV === 'production'),
     ...createPaymentProvider(config, () => deps, opts.stripe),
   }
   return deps

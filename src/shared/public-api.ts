@@ -11,6 +11,10 @@ const PUBLIC: readonly (readonly [method: string, path: RegExp])[] = [
   ['DELETE', /^auth$/], // sign-out
   ['POST', /^auth\/(magic|magic\/verify|password\/reset\/request|password\/reset)$/],
   ['POST', /^auth\/(otp|impersonate)$/], // a second factor's code; a support sign-in token
+  ['POST', /^auth\/passkey(\/options)?$/], // a passkey sign-in (issue 14 item 2)
+  // Social sign-in (issue 14 item 3): the providers for the buttons; the browser itself goes to
+  // the provider and back (navigations, not calls of the client).
+  ['GET', /^auth\/social(\/[^/]+(\/callback)?)?$/],
   ['POST', /^user\/(verify|email\/revert)$/], // mailed links carry their own token
   // issue 12: an invite link opened signed out, accepted as a new person or with a password.
   ['GET', /^invite\/[^/]+$/],

@@ -1,5 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
+import { css } from 'styled-system/css'
+import { PasskeysCard } from '~/client/features/passkeys/components/passkeys-card'
 import { TwoFactorPage } from '~/client/features/two-factor/components/two-factor-page'
 
 // spec §2 /account/2fa (user): the state of two-factor authentication and its steps.
@@ -11,5 +13,13 @@ export const Route = createFileRoute('/_account/account/2fa')({
       { name: msg`Two-factor authentication`, url: '/account/2fa' },
     ],
   },
-  component: TwoFactorPage,
+  component: function AccountTwoFactor() {
+    // The code app and the passkeys (issue 14 item 2): the two ways of a second step.
+    return (
+      <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
+        <TwoFactorPage />
+        <PasskeysCard />
+      </div>
+    )
+  },
 })

@@ -425,3 +425,45 @@ export const apiKeys = pgTable(
   },
   (t) => [uniqueIndex('api_keys_hash').on(t.keyHash), index('api_keys_account').on(t.accountId, t.createdAt)],
 )
+
+/**
+ * Passkeys (WebAuthn credentials, issue 14 item 2). What is stored is public: the credential id,
+ * its COSE public key and signature counter; the private key never leaves the authenticator.
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    /** The credential id (base64url), as the authenticator names it. */
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports').$type<string[]>(),
+    backedUp: boolean('backed_up').notNull().default(false),
+    lastUsedAt: ts('last_used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('passkeys_user').on(t.userId)],
+)
+
+/**
+ * A person's identity at a social sign-in provider (issue 14 item 3): the provider's `sub` is
+ * what is matched on later sign-ins; email is matched only once, to link, and only when verified.
+ */
+export const socialIdentities = pgTable(
+  'social_identities',
+  {
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.subject] }), index('social_identities_user').on(t.userId)],
+)

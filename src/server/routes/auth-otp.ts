@@ -22,7 +22,7 @@ const Pending = v.object({
   sub: v.string(),
   acc: v.nullish(v.string()),
   dup: v.optional(v.boolean()),
-  m: v.optional(v.picklist(['password', 'magic_link', 'email_link', 'password_reset', 'signin_token'])),
+  m: v.optional(v.picklist(['password', 'magic_link', 'email_link', 'password_reset', 'signin_token', 'social'])),
 })
 
 export const authOtp = new Hono<AppEnv>().post('/', ipLimit('auth'), async (c) => {
@@ -33,7 +33,8 @@ export const authOtp = new Hono<AppEnv>().post('/', ipLimit('auth'), async (c) =
   if (!payload.success) throw new ApiError(401, 'auth.otp_expired', { inputError: 'jwt' })
   const pending = payload.output
   const [user] = await deps.db.select().from(users).where(eq(users.id, pending.sub))
-  if (!user || user.disabled || !user.twoFactorEnabled) throw new ApiError(401, 'auth.otp_expired', { inputError: 'jwt' })
+  if (!user || user.disabled || !user.twoFactorEnabled)
+    throw new ApiError(401, 'auth.otp_expired', { inputError: 'jwt' })
   await countSignInAttempt(c, user.email)
   const result = await useSecondFactor(deps, user, code)
   refuseBadCode(result, 'code')

@@ -10,8 +10,23 @@ import { AUTH_WINDOW_MS, ipLimit, mailLimit, tooMany } from '../middleware/rate-
 import { recordImpersonation } from '../services/impersonation'
 import { notifySignIn, type SecondFactor, type SignInMethod } from '../services/notifications'
 import { clear, hit } from '../services/rate-limit'
-import { authenticate, refreshSession, revokeSession, revokeUserSessions, sessionSignedInAt, signToken } from '../services/sessions'
-import { consumeUserToken, findUserByEmail, isLiveToken, sendTokenMail, sessionUser, signIn, userAccounts } from '../services/users'
+import {
+  authenticate,
+  refreshSession,
+  revokeSession,
+  revokeUserSessions,
+  sessionSignedInAt,
+  signToken,
+} from '../services/sessions'
+import {
+  consumeUserToken,
+  findUserByEmail,
+  isLiveToken,
+  sendTokenMail,
+  sessionUser,
+  signIn,
+  userAccounts,
+} from '../services/users'
 
 // spec §7 Session; decisions §2, §9. Sign-in failures answer one status and message whatever
 // the cause, so they reveal nothing about which emails exist.
@@ -61,7 +76,8 @@ export async function verifyCurrentPassword(
 ) {
   if (!password) throw new ApiError(400, 'validation.password.old_required', { inputError: field })
   await countSignInAttempt(c, user.email)
-  if (!(await verifyPassword(password, user.passwordHash))) throw new ApiError(400, 'user.password_wrong', { inputError: field })
+  if (!(await verifyPassword(password, user.passwordHash)))
+    throw new ApiError(400, 'user.password_wrong', { inputError: field })
   await clearSignInAttempts(c, user.email)
 }
 
@@ -99,7 +115,12 @@ export async function completeSession(
 ) {
   const deps = c.var.deps
   const userAgent = c.req.header('user-agent')
-  const data = await signIn(deps, { userId: user.id, accountId: opts.accountId, duplicateUser: opts.duplicateUser, userAgent })
+  const data = await signIn(deps, {
+    userId: user.id,
+    accountId: opts.accountId,
+    duplicateUser: opts.duplicateUser,
+    userAgent,
+  })
   // new_signin (spec §3): a slow or failing mail server never slows or fails the sign-in.
   const at = new Date()
   deps.background.run('new_signin', () =>
@@ -111,10 +132,11 @@ export async function completeSession(
 auth.post('/', ipLimit('auth'), async (c) => {
   const body = await readBody(c, SignInInput)
   if ('token' in body) {
-    // A one-time sign-in token (e.g. from social sign-in) exchanged for a session.
+    // The one-time token a social sign-in ends with (routes/social.ts), exchanged for a session:
+    // with 2FA on, the code still follows (issue 14 item 3).
     const user = await consumeUserToken(c.var.deps.db, 'signin', body.token)
     if (!user) throw new ApiError(401, 'auth.token_invalid')
-    return startSession(c, user, { method: 'signin_token' })
+    return startSession(c, user, { method: 'social' })
   }
   const user = await checkPassword(c, body.email, body.password)
   return startSession(c, user, { method: 'password' })
@@ -203,7 +225,10 @@ auth.post('/password/reset', ipLimit('auth'), async (c) => {
   await revokeUserSessions(db, user.id)
   // A mailed link proves the address, not the second factor: with 2FA on, the code comes next.
   if (user.twoFactorEnabled) {
-    return c.json({ message: t(c, 'auth.password_reset'), data: await pendingSecondFactor(c, user, { method: 'password_reset' }) })
+    return c.json({
+      message: t(c, 'auth.password_reset'),
+      data: await pendingSecondFactor(c, user, { method: 'password_reset' }),
+    })
   }
   await clear(db, failKey(user.email))
   const data = await signIn(c.var.deps, { userId: user.id, userAgent: c.req.header('user-agent') })

@@ -7,8 +7,16 @@ import { newId } from '../lib/crypto'
 import { ApiError } from '../lib/errors'
 import { requireAuth } from '../middleware/auth'
 import { ipLimit } from '../middleware/rate-limit'
-import { newBackupCode, hashBackupCode, newEnrolment, sealSecret, useSecondFactor, useTotpCode } from '../services/two-factor'
+import {
+  newBackupCode,
+  hashBackupCode,
+  newEnrolment,
+  sealSecret,
+  useSecondFactor,
+  useTotpCode,
+} from '../services/two-factor'
 import { sessionUser } from '../services/users'
+import { passkeyManagement } from './passkeys'
 import { clearSignInAttempts, countSignInAttempt, verifyCurrentPassword } from './auth'
 
 // spec §4 2FA, §7 PUT /api/user/2fa and POST /api/user/2fa/verify; decisions §13. Wrong codes
@@ -16,6 +24,8 @@ import { clearSignInAttempts, countSignInAttempt, verifyCurrentPassword } from '
 // refused both calls (middleware/impersonation-guard.ts).
 
 export const twoFactor = new Hono<AppEnv>()
+
+twoFactor.route('/passkeys', passkeyManagement)
 
 /** A code that was wrong or already used is a 400 on `field`; a good one clears the count. */
 export function refuseBadCode(result: string, field: string) {
@@ -25,7 +35,9 @@ export function refuseBadCode(result: string, field: string) {
 
 async function record(c: Ctx, name: string) {
   const { auth, deps } = c.var
-  await deps.db.insert(events).values({ id: newId(), name, metadata: null, userId: auth.user.id, accountId: auth.account.id })
+  await deps.db
+    .insert(events)
+    .values({ id: newId(), name, metadata: null, userId: auth.user.id, accountId: auth.account.id })
 }
 
 twoFactor.put('/', requireAuth(), ipLimit('auth'), async (c) => {
@@ -39,9 +51,18 @@ twoFactor.put('/', requireAuth(), ipLimit('auth'), async (c) => {
     // Pending until a code proves the phone has it (POST /verify); a new set-up replaces it.
     await deps.db
       .update(users)
-      .set({ totpSecret: sealSecret(deps, enrolment.secret), totpLastStep: null, backupCodeHash: null, updatedAt: new Date() })
+      .set({
+        totpSecret: sealSecret(deps, enrolment.secret),
+        totpLastStep: null,
+        backupCodeHash: null,
+        updatedAt: new Date(),
+      })
       .where(eq(users.id, user.id))
-    const data: TwoFactorEnrolment = { qr_code: enrolment.qrCode, otpauth_url: enrolment.otpauthUrl, secret: enrolment.secret }
+    const data: TwoFactorEnrolment = {
+      qr_code: enrolment.qrCode,
+      otpauth_url: enrolment.otpauthUrl,
+      secret: enrolment.secret,
+    }
     return c.json({ data })
   }
   if (user.twoFactorEnabled) {

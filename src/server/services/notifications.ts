@@ -74,13 +74,16 @@ async function notify(deps: Deps, user: Recipient, name: NotificationName, build
  * social sign-in add their names here. A support session (impersonation) is never mailed: it is
  * recorded as an event instead (routes/impersonate.ts).
  */
-export type SignInMethod = 'password' | 'magic_link' | 'email_link' | 'password_reset' | 'signin_token'
+export type SignInMethod =
+  'password' | 'magic_link' | 'email_link' | 'password_reset' | 'signin_token' | 'passkey' | 'social'
 export type SecondFactor = 'totp' | 'backup_code'
 
 export function describeMethod(locale: Locale, method: SignInMethod, secondFactor?: SecondFactor) {
   const first = translate(locale, `mail.method.${method}` as MessageKey)
   if (!secondFactor) return first
-  return translate(locale, secondFactor === 'totp' ? 'mail.method.then_totp' : 'mail.method.then_backup', { method: first })
+  return translate(locale, secondFactor === 'totp' ? 'mail.method.then_totp' : 'mail.method.then_backup', {
+    method: first,
+  })
 }
 
 /** new_signin: after a successful sign-in, naming the method, the device and the time. */
@@ -119,7 +122,12 @@ export function notifyPlanUpdated(deps: Deps, user: Recipient, account: string, 
 }
 
 /** card_updated: after the account's card was replaced (PATCH /api/account/card). */
-export function notifyCardUpdated(deps: Deps, user: Recipient, account: string, card: { brand: string; last4: string }) {
+export function notifyCardUpdated(
+  deps: Deps,
+  user: Recipient,
+  account: string,
+  card: { brand: string; last4: string },
+) {
   return notify(deps, user, 'card_updated', () =>
     renderNoticeMail('card_updated', user.locale as Locale, {
       to: user.email,

@@ -66,7 +66,10 @@ export async function signIn(
 ): Promise<SignInData> {
   let accountId = opts.accountId
   if (!accountId) {
-    const [user] = await deps.db.select({ defaultAccount: users.defaultAccount }).from(users).where(eq(users.id, opts.userId))
+    const [user] = await deps.db
+      .select({ defaultAccount: users.defaultAccount })
+      .from(users)
+      .where(eq(users.id, opts.userId))
     const list = await userAccounts(deps.db, opts.userId)
     accountId = list.find((a) => a.id === user?.defaultAccount)?.id ?? list[0]?.id
   }
@@ -90,7 +93,16 @@ export async function createAccountFor(db: Db, userId: string, name: string) {
   return accountId
 }
 
-export type TokenKind = 'verify' | 'magic' | 'reset' | 'signin' | 'email_revert' | 'impersonate'
+export type TokenKind =
+  | 'verify'
+  | 'magic'
+  | 'reset'
+  | 'signin'
+  | 'email_revert'
+  | 'impersonate'
+  | 'passkey_register'
+  | 'passkey_signin'
+  | 'social_state'
 
 export const TOKEN_TTL_MS: Record<TokenKind, number> = {
   verify: 24 * 3600_000,
@@ -102,11 +114,22 @@ export const TOKEN_TTL_MS: Record<TokenKind, number> = {
   email_revert: 7 * 24 * 3600_000,
   // decisions §13: a support sign-in token lives 5 minutes.
   impersonate: 5 * 60_000,
+  // WebAuthn challenges (issue 14 item 2: single use, expiring) and a social sign-in's state
+  // (item 3): a ceremony or a trip to the provider and back takes a minute, not hours.
+  passkey_register: 5 * 60_000,
+  passkey_signin: 5 * 60_000,
+  social_state: 10 * 60_000,
 }
 
 /** Issues a single-use token; only its hash is stored. `email` is the address it belongs to. */
-export async function issueToken(db: Db, kind: TokenKind, userId: string, email: string, data?: Record<string, unknown>) {
-  const token = randomToken()
+export async function issueToken(
+  db: Db,
+  kind: TokenKind,
+  userId: string | null,
+  email: string | null,
+  data?: Record<string, unknown>,
+  token = randomToken(),
+) {
   await db.insert(oneTimeTokens).values({
     id: newId(),
     tokenHash: sha256(token),
@@ -135,11 +158,7 @@ export async function isLiveToken(db: Db, kind: TokenKind, token: string) {
 
 /** Consumes a live token of that kind atomically (single use); answers its row or null. */
 export async function consumeToken(db: Db | Tx, kind: TokenKind, token: string) {
-  const [row] = await db
-    .update(oneTimeTokens)
-    .set({ usedAt: new Date() })
-    .where(live(kind, token))
-    .returning()
+  const [row] = await db.update(oneTimeTokens).set({ usedAt: new Date() }).where(live(kind, token)).returning()
   return row ?? null
 }
 
@@ -180,7 +199,9 @@ export async function sendTokenMail(
   const token = await issueToken(deps.db, kind, user.id, user.email)
   const link = `${deps.appUrl}${LINK_PATH[kind]}?token=${token}`
   try {
-    await deps.mailer.send(renderMail(kind, user.locale as Locale, { to: user.email, name: user.name, email: params.email, link }))
+    await deps.mailer.send(
+      renderMail(kind, user.locale as Locale, { to: user.email, name: user.name, email: params.email, link }),
+    )
     return true
   } catch (err) {
     log.error(`mail (${kind}) to ${user.email} failed:`, err instanceof Error ? err.message : err)

@@ -1,4 +1,5 @@
-import { send } from '~/client/lib/http'
+import { queryOptions } from '@tanstack/react-query'
+import { getData, send } from '~/client/lib/http'
 import type { SignInResponse } from '~/client/lib/session'
 
 // The auth feature's calls (spec §7). One-time tokens are single use, so a token is sent at most
@@ -26,3 +27,13 @@ export const revertEmail = (token: string) => sendOnce<{ email: string }>('user/
 
 /** POST /api/user/verify/request: mails a new verification link. */
 export const requestVerification = () => send('post', 'user/verify/request')
+
+/** GET /api/auth/social: the configured social sign-in providers (one button each). */
+export const socialProvidersQuery = queryOptions({
+  queryKey: ['social-providers'],
+  queryFn: ({ signal }) => getData<{ id: string; name: string }[]>('auth/social', { signal }),
+  staleTime: Infinity,
+})
+
+/** POST /api/auth {token}: the one-time token a social sign-in ends with (2FA may follow). */
+export const exchangeSocialToken = (token: string) => sendOnce('auth', token)

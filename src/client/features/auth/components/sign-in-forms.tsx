@@ -57,7 +57,8 @@ function PasswordForm({ redirect, onMagicLink }: { redirect?: string; onMagicLin
       errorAlert={explain}
       onSuccess={(res) => completeSignIn(res.data as SignInResponse, redirect)}
     >
-      <Form.Email name="email" label={t`Email`} required />
+      {/* "webauthn": the browser may list this site's passkeys here (conditional UI, issue 14 item 2). */}
+      <Form.Email name="email" label={t`Email`} autoComplete="username webauthn" required />
       <Form.Password name="password" label={t`Password`} autoComplete="current-password" required />
       <div className={formRow}>
         <Link to="/forgotpassword">

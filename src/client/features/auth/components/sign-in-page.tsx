@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
+import { css } from 'styled-system/css'
 import { useDocumentTitle } from '~/client/lib/use-document-title'
 import { Link } from '~/client/ui/link'
 import { AuthHeading, authFooter } from './auth-heading'
@@ -9,7 +10,26 @@ import { SignInForms, useErrorNotice, type SignInMethod } from './sign-in-forms'
  * /signin: password or magic-link sign-in (spec §2). `redirect` (a same-origin path) is where
  * either way of signing in leads afterwards. `/` shows the same forms under a welcome (home-page.tsx).
  */
-export function SignInPage({ error, redirect }: { error?: string; redirect?: string }) {
+const alternativesBox = css({ display: 'flex', flexDirection: 'column', gap: '3', mt: '5' })
+const divider = css({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '3',
+  color: 'fg.muted',
+  fontSize: 'sm',
+  _before: { content: '""', flex: '1', borderTopWidth: '1px', borderColor: 'border' },
+  _after: { content: '""', flex: '1', borderTopWidth: '1px', borderColor: 'border' },
+})
+
+export function SignInPage({
+  error,
+  redirect,
+  alternatives,
+}: {
+  error?: string
+  redirect?: string
+  alternatives?: ReactNode
+}) {
   const { t } = useLingui()
   const [method, setMethod] = useState<SignInMethod>('password')
   useDocumentTitle(t`Sign in`)
@@ -28,6 +48,14 @@ export function SignInPage({ error, redirect }: { error?: string; redirect?: str
         }
       />
       <SignInForms redirect={redirect} method={method} onMethodChange={setMethod} />
+      {alternatives && (
+        <div className={alternativesBox}>
+          <div className={divider}>
+            <Trans>or</Trans>
+          </div>
+          {alternatives}
+        </div>
+      )}
       <p className={authFooter}>
         <Trans>
           New to TBR? <Link to="/signup">Create an account</Link>

@@ -1,0 +1,75 @@
+import { Trans } from '@lingui/react/macro'
+import { useEffect, useState } from 'react'
+import { css } from 'styled-system/css'
+import { ApiRequestError, handleError } from '~/client/lib/http'
+import { completeSignIn } from '~/client/lib/session'
+import { useOnline } from '~/client/lib/use-online'
+import * as Alert from '~/client/ui/alert'
+import { Button } from '~/client/ui/button'
+import { Icon } from '~/client/ui/icon'
+import { cancelCeremony, isCeremonyCancelled, passkeysSupported, signInWithPasskey } from '../api'
+
+// /signin (issue 14 item 2): "Sign in with a passkey", and conditional UI where the browser offers
+// it (the email field's suggestions list this site's passkeys, autocomplete="username webauthn").
+// A passkey sign-in is both factors: it never asks for a code.
+
+const wrap = css({ display: 'flex', flexDirection: 'column', gap: '3' })
+
+export function PasskeySignIn({ redirect }: { redirect?: string }) {
+  const online = useOnline()
+  const [busy, setBusy] = useState(false)
+  const [failure, setFailure] = useState<string | null>(null)
+
+  const finish = async (run: Promise<Awaited<ReturnType<typeof signInWithPasskey>>>, fromButton: boolean) => {
+    try {
+      const data = await run
+      if (data) await completeSignIn(data, redirect)
+    } catch (error) {
+      if (isCeremonyCancelled(error)) return
+      if (error instanceof ApiRequestError && error.status === 401) {
+        setFailure(error.message)
+        return
+      }
+      // The autofill request fails quietly (the button is still there); the button's go to the handler.
+      if (fromButton) await handleError(error)
+    }
+  }
+
+  // Conditional UI: waits in the background for a passkey picked from the email field's list.
+  useEffect(() => {
+    if (!passkeysSupported()) return
+    void finish(signInWithPasskey(true), false)
+    return () => cancelCeremony()
+  }, [])
+
+  if (!passkeysSupported()) return null
+  return (
+    <div className={wrap}>
+      {failure && (
+        <Alert.Root status="error">
+          <Alert.Icon />
+          <Alert.Content>
+            <Alert.Description>{failure}</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      )}
+      <Button
+        type="button"
+        variant="outline"
+        fullWidth
+        icon={<Icon.Root name="key" />}
+        loading={busy}
+        disabled={!online}
+        onClick={async () => {
+          setFailure(null)
+          setBusy(true)
+          // Starting a ceremony aborts the waiting autofill one (SimpleWebAuthn's abort service).
+          await finish(signInWithPasskey(false), true)
+          setBusy(false)
+        }}
+      >
+        <Trans>Sign in with a passkey</Trans>
+      </Button>
+    </div>
+  )
+}

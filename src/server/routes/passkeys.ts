@@ -1,0 +1,74 @@
+import { Hono } from 'hono'
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server'
+import { PasskeyRegisterInput, PasskeyRenameInput, PasskeySignInInput } from '~/shared/schemas/passkey'
+import { pathParam, readBody, t, type AppEnv, type Ctx } from '../context'
+import { events } from '../db/schema'
+import { newId } from '../lib/crypto'
+import { ApiError } from '../lib/errors'
+import { requireAuth } from '../middleware/auth'
+import { ipLimit } from '../middleware/rate-limit'
+import {
+  listPasskeys,
+  passkeyView,
+  registerPasskey,
+  registrationOptions,
+  removePasskey,
+  renamePasskey,
+  signInOptions,
+  verifyPasskeySignIn,
+} from '../services/passkeys'
+import { completeSession } from './auth'
+
+// Issue 14 item 2. Managing passkeys lives under /api/user/2fa/passkeys, so a support session is
+// refused every change to them like any two-factor setting (middleware/impersonation-guard.ts).
+// Signing in with one is /api/auth/passkey: options, then the signed answer.
+
+async function record(c: Ctx, name: string) {
+  const { auth, deps } = c.var
+  await deps.db
+    .insert(events)
+    .values({ id: newId(), name, metadata: null, userId: auth.user.id, accountId: auth.account.id })
+}
+
+export const passkeyManagement = new Hono<AppEnv>()
+
+passkeyManagement.get('/', requireAuth(), async (c) => {
+  const rows = await listPasskeys(c.var.deps, c.var.auth.user.id)
+  return c.json({ data: rows.map(passkeyView) })
+})
+
+passkeyManagement.post('/options', requireAuth(), ipLimit('auth'), async (c) => {
+  return c.json({ data: await registrationOptions(c.var.deps, c.var.auth.user) })
+})
+
+passkeyManagement.post('/', requireAuth(), ipLimit('auth'), async (c) => {
+  const { name, response } = await readBody(c, PasskeyRegisterInput)
+  const row = await registerPasskey(c.var.deps, c.var.auth.user, name, response as RegistrationResponseJSON)
+  await record(c, 'passkey_added')
+  return c.json({ message: t(c, 'passkey.added'), data: passkeyView(row) })
+})
+
+passkeyManagement.patch('/:id', requireAuth(), async (c) => {
+  const { name } = await readBody(c, PasskeyRenameInput)
+  const row = await renamePasskey(c.var.deps, c.var.auth.user.id, pathParam(c, 'id'), name)
+  return c.json({ message: t(c, 'passkey.renamed'), data: passkeyView(row) })
+})
+
+passkeyManagement.delete('/:id', requireAuth(), async (c) => {
+  await removePasskey(c.var.deps, c.var.auth.user.id, pathParam(c, 'id'))
+  await record(c, 'passkey_removed')
+  return c.json({ message: t(c, 'passkey.removed') })
+})
+
+export const authPasskey = new Hono<AppEnv>()
+
+authPasskey.post('/options', ipLimit('auth'), async (c) => c.json({ data: await signInOptions(c.var.deps) }))
+
+authPasskey.post('/', ipLimit('auth'), async (c) => {
+  const { response } = await readBody(c, PasskeySignInInput)
+  const user = await verifyPasskeySignIn(c.var.deps, response as AuthenticationResponseJSON)
+  // One answer whatever went wrong (unknown passkey, bad signature, used or expired challenge).
+  if (!user) throw new ApiError(401, 'passkey.signin_failed')
+  // A passkey with user verification is two factors at once: no TOTP code follows.
+  return c.json({ data: await completeSession(c, user, { method: 'passkey' }) })
+})
