@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { hasFlag, ROLES, type Flag } from '~/shared/permissions'
+import { passkeys } from '~/server/db/schema'
 import { signIn } from '~/server/services/users'
 import { keyScopeFor } from '~/shared/key-routes'
 import { newMember, newOwner, subscribe, type Person } from './billing-kit'
@@ -15,7 +16,7 @@ import { startTestServer, type TestServer } from './harness'
 // API keys (decisions §12) are callers too: a key of account A reaches only the calls of the key
 // table (src/shared/key-routes.ts), and a key of account B holding A's ids finds nothing.
 
-type IdKind = 'book' | 'invite' | 'member' | 'invoice' | 'slug' | 'key'
+type IdKind = 'book' | 'invite' | 'member' | 'invoice' | 'slug' | 'key' | 'passkey'
 
 interface Policy {
   /** 'none': no session needed; a flag: requireAuth(flag); 'staff': support staff only (user.master). */
@@ -57,6 +58,11 @@ const ROUTES: Record<string, Policy> = {
   'POST /api/auth/impersonate': { auth: 'none' },
   'POST /api/auth/impersonate/stop': { auth: 'user' },
   'POST /api/auth/password/reset': { auth: 'none' },
+  'POST /api/auth/passkey/options': { auth: 'none' },
+  'POST /api/auth/passkey': { auth: 'none' },
+  'GET /api/auth/social': { auth: 'none' },
+  'GET /api/auth/social/:provider': { auth: 'none' },
+  'GET /api/auth/social/:provider/callback': { auth: 'none' },
   'POST /api/auth/password/reset/request': { auth: 'none' },
   'GET /api/books': { auth: 'user' },
   'POST /api/books': { auth: 'user' },
@@ -104,6 +110,12 @@ const ROUTES: Record<string, Policy> = {
   'PUT /api/user/password': { auth: 'user' },
   'PUT /api/user/2fa': { auth: 'user' },
   'POST /api/user/2fa/verify': { auth: 'user' },
+  'GET /api/user/2fa/passkeys': { auth: 'user' },
+  'POST /api/user/2fa/passkeys/options': { auth: 'user' },
+  'POST /api/user/2fa/passkeys': { auth: 'user' },
+  // A passkey is the person's (A's owner's): anyone else's session finds no such passkey.
+  'PATCH /api/user/2fa/passkeys/:id': { auth: 'user', id: 'passkey', body: { name: 'Renamed by sweep' } },
+  'DELETE /api/user/2fa/passkeys/:id': { auth: 'user', id: 'passkey' },
   'POST /api/user/verify': { auth: 'none' },
   'POST /api/user/verify/request': { auth: 'user' },
   'POST /api/user/email/revert': { auth: 'none' },
@@ -169,6 +181,8 @@ beforeAll(async () => {
   }
   const bOwner = await newOwner(s, { plan: 'club', name: 'Beta' })
   b = { owner: bOwner, user: await newMember(s, bOwner.accountId, 'user') }
+  const passkey = `sweep-${tag}`
+  await s.deps.db.insert(passkeys).values({ id: passkey, userId: owner.userId, name: `Alpha passkey ${tag}`, publicKey: 'AAAA' })
   const bKey = await s.api('POST', '/api/key', { token: bOwner.token, body: { name: 'Beta key', scope: allScopes } })
   expect(bKey.status, JSON.stringify(bKey.body)).toBe(200)
   keys = { a: key.body.data.full_key, b: bKey.body.data.full_key }
