@@ -65,7 +65,9 @@ export const dataTableRecipe = sva({
       '&[data-variant=primary]': { bg: 'accent', color: 'accent.fg', borderColor: 'accent' },
       '&[data-variant=danger]': { color: 'danger', borderColor: 'danger' },
     },
-    scroller: { width: 'full', overflowX: 'auto', borderWidth: '1px', borderColor: 'border', borderRadius: 'lg' },
+    // Positioned, so the visually hidden (absolute) labels in its cells scroll and clip with the
+    // table instead of widening the page on a phone.
+    scroller: { position: 'relative', width: 'full', overflowX: 'auto', borderWidth: '1px', borderColor: 'border', borderRadius: 'lg' },
     table: { width: 'full', borderCollapse: 'collapse', fontSize: 'sm' },
     headerCell: {
       paddingX: '3',
@@ -132,8 +134,9 @@ export const rowMenuRecipe = sva({
       _hover: { bg: 'bg.muted', color: 'fg' },
       _focusVisible: focusRing,
     },
-    positioner: { zIndex: 'dropdown' },
+    // On the content: Zag's positioner copies the content's z-index inline (see ui/select.tsx).
     content: {
+      zIndex: 'dropdown',
       minWidth: '40',
       padding: '1',
       bg: 'bg',
