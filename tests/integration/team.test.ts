@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { newMember, newOwner, type Person } from './billing-kit'
+import { clock, invoiceList, newMember, newOwner, subscribe, subscription, type Person } from './billing-kit'
 import { sql, startTestServer, type TestServer } from './harness'
 
 // issue 12 items 1–4, decisions §11: invites, accepting them (new and existing people), the
@@ -281,5 +281,31 @@ describe('switching', () => {
     expect(res.body.data.account_id).toBe(person.user.account_id)
     expect((await s.api('GET', '/api/user', { token })).status).toBe(401)
     expect((await s.api('GET', '/api/user', { token: res.body.data.token })).status).toBe(200)
+  })
+})
+
+describe('seats', () => {
+  test('on a per-seat plan the subscription’s seats follow members joining and leaving; the next invoice charges them', async () => {
+    const owner = await newOwner(s, { name: 'Seat Counters' })
+    await subscribe(s, owner, 'club')
+    const seats = async () => (await subscription(s, owner)).object.seats
+    expect(await seats()).toBe(1)
+    const newcomer = address('nova')
+    await invite(owner, newcomer)
+    expect((await acceptNew(newcomer)).status).toBe(200)
+    expect(await seats()).toBe(2)
+    const existing = await s.signUp({ name: 'Seat Two' })
+    await invite(owner, existing.email)
+    expect((await s.api('POST', '/api/invite/accept', { token: existing.token, body: await inviteLink(existing.email) })).status).toBe(200)
+    expect(await seats()).toBe(3)
+    // An invite not yet accepted is no seat.
+    await invite(owner, address('pending'))
+    expect(await seats()).toBe(3)
+    expect((await s.api('DELETE', `/api/user/${existing.user.id}`, { token: owner.token })).status).toBe(200)
+    expect(await seats()).toBe(2)
+    // No proration in local mode: the renewal charges 2 × 12.
+    expect((await invoiceList(s, owner)).map((i: { total: number }) => i.total)).toEqual([12])
+    await clock(s, owner, 31)
+    expect((await invoiceList(s, owner))[0]).toMatchObject({ total: 24 })
   })
 })

@@ -1,5 +1,5 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query'
-import { handleError, SignedOutError } from './http'
+import { ApiRequestError, handleError, SignedOutError } from './http'
 
 // Online-only reads (architecture rule 6) are cached here; a failed read goes to the central
 // handler (spec §8: the data loader calls the global handler and its data is null). A read that
@@ -7,7 +7,11 @@ import { handleError, SignedOutError } from './http'
 // mounted during sign-out asks again, and the reader is on the way to /signin.
 export const queryClient = new QueryClient({
   queryCache: new QueryCache({
-    onError: (error) => {
+    onError: (error, query) => {
+      // A query with `meta: { showsError: true }` is one whose page shows the server's answer
+      // itself (an invite link: used, withdrawn, expired); a toast would repeat it. No answer
+      // (offline) still goes to the handler.
+      if (query.meta?.['showsError'] === true && error instanceof ApiRequestError) return
       if (!(error instanceof SignedOutError)) void handleError(error)
     },
   }),

@@ -19,8 +19,11 @@ import { createHoverIntent, createTypeahead, isTypeaheadKey } from './timing'
 export const menuRecipe = sva({
   slots: ['trigger', 'positioner', 'content', 'item', 'itemGroup', 'itemGroupLabel', 'separator', 'itemIndicator', 'triggerItem'],
   base: {
-    positioner: { zIndex: 'dropdown' },
+    // The layer goes on the content: Zag's positioner sets an inline `z-index: var(--z-index)`
+    // copied from the content's computed z-index, which overrides a class on the positioner
+    // (with none on the content the list opened behind a dialog).
     content: {
+      zIndex: 'dropdown',
       display: 'flex',
       flexDirection: 'column',
       gap: '0.5',

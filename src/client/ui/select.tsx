@@ -34,8 +34,11 @@ export const selectRecipe = sva({
     },
     valueText: { flex: '1', minW: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', '&[data-placeholder-shown]': { color: 'fg.muted' } },
     indicator: { display: 'inline-flex', color: 'fg.muted' },
-    positioner: { zIndex: 'dropdown' },
+    // The layer goes on the content: Zag's positioner sets an inline `z-index: var(--z-index)`
+    // copied from the content's computed z-index, which overrides a class on the positioner
+    // (with none on the content the list opened behind a dialog).
     content: {
+      zIndex: 'dropdown',
       display: 'flex',
       flexDirection: 'column',
       gap: '0.5',
@@ -103,7 +106,9 @@ export function Root({ className, ...props }: ComponentProps<typeof ArkSelect.Ro
   const styles = selectRecipe()
   return (
     <Styles.Provider value={styles}>
-      <ArkSelect.Root positioning={{ sameWidth: true }} className={cx(styles.root, className)} {...props} />
+      {/* Mounted on opening: a dialog hides (aria-hidden) what is outside it once, when it opens, so
+          a list portalled before then stayed hidden from assistive technology inside a dialog. */}
+      <ArkSelect.Root positioning={{ sameWidth: true }} lazyMount unmountOnExit className={cx(styles.root, className)} {...props} />
     </Styles.Provider>
   )
 }

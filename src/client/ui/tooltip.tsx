@@ -7,8 +7,10 @@ import { tooltipGroup } from './timing'
 // Ark Tooltip, opened by the shared tooltip clock (spec §9: 700 ms, skip delay 300 ms; see
 // timing.ts). Keyboard focus shows it at once; Escape, a press or leaving hides it.
 const styles = {
-  positioner: css({ zIndex: 'tooltip' }),
+  // The layer goes on the content: Zag's positioner copies the content's z-index inline (see
+  // select.tsx), so a class on the positioner has no effect.
   content: css({
+    zIndex: 'tooltip',
     px: '2.5',
     py: '1.5',
     fontSize: 'xs',
@@ -88,7 +90,7 @@ export function Root({ content, children, placement = 'right' }: RootProps) {
         {children}
       </ArkTooltip.Trigger>
       <Portal>
-        <ArkTooltip.Positioner className={styles.positioner}>
+        <ArkTooltip.Positioner>
           <ArkTooltip.Content className={styles.content}>{content}</ArkTooltip.Content>
         </ArkTooltip.Positioner>
       </Portal>

@@ -22,6 +22,7 @@ export const inviteInfoQuery = (inviteId: string, token: string) =>
         },
       ),
     retry: false,
+    meta: { showsError: true },
   })
 
 /** POST /api/invite: the form's address list goes as the comma-separated `email` the API takes. */

@@ -134,8 +134,9 @@ export const rowMenuRecipe = sva({
       _hover: { bg: 'bg.muted', color: 'fg' },
       _focusVisible: focusRing,
     },
-    positioner: { zIndex: 'dropdown' },
+    // On the content: Zag's positioner copies the content's z-index inline (see ui/select.tsx).
     content: {
+      zIndex: 'dropdown',
       minWidth: '40',
       padding: '1',
       bg: 'bg',

@@ -32,8 +32,9 @@ export const feedbackRecipe = sva({
       _motionReduce: { transition: 'none', _hover: { transform: 'none' } },
       _focusVisible: focusRing,
     },
-    positioner: { zIndex: 'popover' },
+    // On the content: Zag's positioner copies the content's z-index inline (see ui/select.tsx).
     content: {
+      zIndex: 'popover',
       display: 'flex',
       flexDirection: 'column',
       gap: '4',

@@ -9,6 +9,7 @@ import {
   lockBilling,
   nextInvoiceNumber,
   openInvoice,
+  readBilling,
   seatsFor,
   setAccountPlan,
   updateBilling,
@@ -42,8 +43,20 @@ export function createLocalProvider(): PaymentProvider {
         return row.currentPeriodEnd
       })
     },
-    // Local mode bills the new member count at the next renewal (issue 11 item 4).
-    async syncSeats() {},
+    // Local mode bills the new member count at the next renewal (issue 11 item 4; no proration):
+    // the subscription's seats follow now, so GET /api/account/subscription shows what the next
+    // invoice charges (the renewal counts the members again).
+    async syncSeats(ctx) {
+      // An account that never paid has no billing row to make.
+      if (!isLive((await readBilling(ctx.deps.db, ctx.accountId))?.status)) return
+      await ctx.deps.db.transaction(async (tx) => {
+        const row = await lockBilling(tx, ctx.accountId, 'local')
+        const plan = ctx.deps.plans.find((p) => p.id === row.plan)
+        if (!isLive(row.status) || !plan?.per_seat) return
+        const seats = await seatsFor(tx, ctx.accountId, plan)
+        if (seats !== row.seats) await updateBilling(tx, ctx.accountId, { seats })
+      })
+    },
   }
 }
 

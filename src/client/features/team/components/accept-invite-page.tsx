@@ -15,6 +15,8 @@ import { AcceptExistingForm, AcceptNewUserInput, type InviteInfo } from '~/share
 import { acceptSignedIn, inviteInfoQuery } from '../api'
 
 const pending = css({ display: 'flex', alignItems: 'center', gap: '3', color: 'fg.muted' })
+// A line above the form or button, spaced like the form's fields.
+const lead = css({ color: 'fg.muted', mb: '5' })
 
 /**
  * /signup/user?invite_id=…&token=… (issue 12 item 2). A new person sets name and password; a
@@ -102,7 +104,7 @@ function ExistingUser({ invite, token }: { invite: InviteInfo; token: string }) 
     }
     return (
       <>
-        {!online && <p>{t`You are offline. Connect to the internet to accept the invite.`}</p>}
+        {!online && <p className={lead}>{t`You are offline. Connect to the internet to accept the invite.`}</p>}
         <Button onClick={() => void join()} loading={busy} disabled={!online}>
           {t`Join ${invite.account_name}`}
         </Button>
@@ -111,7 +113,7 @@ function ExistingUser({ invite, token }: { invite: InviteInfo; token: string }) 
   }
   return (
     <>
-      <p className={css({ color: 'fg.muted' })}>{t`You already have a TBR user: sign in with it to join.`}</p>
+      <p className={lead}>{t`You already have a TBR user: sign in with it to join.`}</p>
       <Form.Root
         schema={AcceptExistingForm}
         defaultValues={{ email: invite.email, password: '', invite_id: invite.id, token }}
