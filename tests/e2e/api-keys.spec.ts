@@ -19,7 +19,7 @@ test('create a key, copy it, add a book with it, see it in the list, revoke it, 
 
   await page.goto('/account/apikeys')
   await expect(page.getByTestId('keys-blank-slate')).toBeVisible()
-  await expect(page.getByRole('link', { name: 'API reference' })).toHaveAttribute('href', '/api/docs')
+  await expect(page.getByRole('link', { name: 'API reference' })).toHaveAttribute('href', '/account/apikeys/docs')
   await page.getByRole('button', { name: 'Create your first key' }).click()
 
   await expect(page).toHaveURL(/\/account\/apikeys\/create$/)

@@ -10,7 +10,7 @@ import { useOnline } from '~/client/lib/use-online'
 import { Button } from '~/client/ui/button'
 import * as Card from '~/client/ui/card'
 import { DataTable } from '~/client/ui/data-table'
-import { ExternalLink } from '~/client/ui/link'
+import { Link } from '~/client/ui/link'
 import { Spinner } from '~/client/ui/spinner'
 import { toast } from '~/client/ui/toast'
 import type { ApiKeyView } from '~/shared/schemas/key'
@@ -66,7 +66,7 @@ export function KeysPage() {
           <Card.Description>
             <Trans>
               Keys let your scripts read and add books for this account. Read the{' '}
-              <ExternalLink href={API_DOCS_URL}>API reference</ExternalLink>.
+              <Link to={API_DOCS_URL}>API reference</Link>.
             </Trans>
           </Card.Description>
         </div>
