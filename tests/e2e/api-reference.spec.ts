@@ -40,9 +40,7 @@ test('the API reference shows every documented call with the network outside our
     await expect(card.getByTestId('operation-signature'), `${op.method} ${op.path}`).toHaveText(
       `${op.method} ${op.path}`,
     )
-    await expect(card).toContainText(
-      op['x-scope'] ? `Scope: ${op['x-scope']}` : 'API keys cannot make this call',
-    )
+    await expect(card).toContainText(op['x-scope'] ? `Scope: ${op['x-scope']}` : 'API keys cannot make this call')
     await expect(card).toContainText(`curl ${op.method === 'GET' ? '' : `-X ${op.method} `}'${origin}/api/`)
   }
 

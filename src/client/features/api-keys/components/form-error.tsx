@@ -13,7 +13,8 @@ export function useKeyFormError(failedTitle: string) {
   return (error: ApiRequestError) =>
     [401, 402, 404].includes(error.status) ? null : (
       <>
-        <Alert.Title>{error.status === 429 ? t`Too many attempts` : failedTitle}</Alert.Title>
+        {/* The server's message says why (a 429's says when to try again). */}
+        <Alert.Title>{failedTitle}</Alert.Title>
         <Alert.Description>{error.message || t`Please try again.`}</Alert.Description>
       </>
     )

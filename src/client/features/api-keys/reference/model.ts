@@ -97,7 +97,7 @@ function toOperation(method: string, path: string, raw: RawOperation, origin: st
     method: method.toUpperCase(),
     path,
     summary: raw.summary ?? '',
-    description: raw.description ?? '',
+    description: withoutScopeNote(raw.description ?? ''),
     tag: raw.tags?.[0] ?? 'Other',
     scope,
     parameters: raw.parameters ?? [],
@@ -108,6 +108,14 @@ function toOperation(method: string, path: string, raw: RawOperation, origin: st
     curl: curlFor(method, path, origin, scope !== null, raw.parameters ?? [], bodySchema),
   }
 }
+
+/** The document ends each description with who may call it (openapi/describe.ts), for other
+ *  viewers; this page says it in its own scope line, so the sentence is not repeated. */
+const withoutScopeNote = (text: string) =>
+  text
+    .split(/\n{2,}/)
+    .filter((p) => !/^(An API key needs the `[^`]+` scope\.|Needs a session token\b)/.test(p))
+    .join('\n\n')
 
 /** True for a property the document gives no shape to (fields a body may not set). */
 const shapeless = (s: JsonSchema) => !s.type && !s.enum && !s.anyOf && !s.properties
@@ -153,6 +161,7 @@ const SAMPLE_TIME = '2026-11-23T09:30:00.000Z'
 /** Readable sample values for the names the document uses; anything else gets its type's. */
 const SAMPLES: Record<string, unknown> = {
   title: 'Piranesi',
+  rating: 4,
   author: 'Susanna Clarke',
   name: 'Reading shortcut',
   slug: 'ana',
@@ -177,7 +186,8 @@ export function exampleOf(schema: JsonSchema, name = '', parent = '', context = 
   const sample = sampleFor(name, parent, context)
   if (sample !== undefined && schema.type !== 'object') return sample
   if (schema.enum) return schema.enum[0]
-  if (schema.anyOf) return exampleOf(schema.anyOf.find((s) => s.type !== 'null') ?? schema.anyOf[0]!, name, parent, context)
+  if (schema.anyOf)
+    return exampleOf(schema.anyOf.find((s) => s.type !== 'null') ?? schema.anyOf[0]!, name, parent, context)
   switch (schema.type) {
     case 'object':
       return Object.fromEntries(
@@ -189,7 +199,7 @@ export function exampleOf(schema: JsonSchema, name = '', parent = '', context = 
       return schema.items ? [exampleOf(schema.items, singular(name), parent, context)] : []
     case 'integer':
     case 'number':
-      return schema.minimum ?? (name === 'rating' ? 4 : 1)
+      return schema.minimum ?? 1
     case 'boolean':
       return true
     case 'null':

@@ -28,12 +28,15 @@ const fieldList = css({
   '& li': { borderTopWidth: '1px', borderColor: 'border', pt: '2' },
 })
 const muted = css({ color: 'fg.muted' })
+const description = css({ color: 'fg.muted', fontSize: 'sm', display: 'flex', flexDirection: 'column', gap: '2' })
 const codeBlock = css({
   position: 'relative',
   bg: 'bg.muted',
   borderRadius: 'md',
   '& pre': { fontFamily: 'mono', fontSize: 'xs', p: '3', pr: '12', overflowX: 'auto', whiteSpace: 'pre' },
 })
+// A call reached from the contents is not hidden under the sticky top bar.
+const anchor = css({ scrollMarginTop: '20' })
 const copy = css({ position: 'absolute', top: '1', right: '1' })
 
 /** Backticked words of the document's prose as code. */
@@ -116,7 +119,7 @@ export function OperationCard({ op }: { op: Operation }) {
   const titleId = `${op.id}-title`
   const example = JSON.stringify(op.example, null, 2)
   return (
-    <Card.Root asChild>
+    <Card.Root asChild className={anchor}>
       <section id={op.id} aria-labelledby={titleId}>
         <Card.Header>
           <Card.Title asChild>
@@ -138,7 +141,7 @@ export function OperationCard({ op }: { op: Operation }) {
             )}
           </p>
           {op.description && (
-            <div className={muted}>
+            <div className={description}>
               <Prose text={op.description} />
             </div>
           )}
