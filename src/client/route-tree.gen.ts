@@ -47,6 +47,7 @@ import { Route as AuthSignupUserRouteImport } from './routes/_auth.signup.user'
 import { Route as AuthSignupVerifyRouteImport } from './routes/_auth.signup.verify'
 import { Route as AccountAccountApikeysIndexRouteImport } from './routes/_account.account.apikeys.index'
 import { Route as AccountAccountApikeysCreateRouteImport } from './routes/_account.account.apikeys.create'
+import { Route as AccountAccountApikeysDocsRouteImport } from './routes/_account.account.apikeys.docs'
 import { Route as AccountAccountApikeysEditRouteImport } from './routes/_account.account.apikeys.edit'
 import { Route as AppBooksBookIdIndexRouteImport } from './routes/_app.books.$bookId.index'
 import { Route as AppBooksBookIdEditRouteImport } from './routes/_app.books.$bookId.edit'
@@ -241,6 +242,12 @@ const AccountAccountApikeysCreateRoute =
     path: '/account/apikeys/create',
     getParentRoute: () => AccountRoute,
   } as any)
+const AccountAccountApikeysDocsRoute =
+  AccountAccountApikeysDocsRouteImport.update({
+    id: '/account/apikeys/docs',
+    path: '/account/apikeys/docs',
+    getParentRoute: () => AccountRoute,
+  } as any)
 const AccountAccountApikeysEditRoute =
   AccountAccountApikeysEditRouteImport.update({
     id: '/account/apikeys/edit',
@@ -293,6 +300,7 @@ export interface FileRoutesByFullPath {
   '/books/': typeof AppBooksIndexRoute
   '/signup/': typeof AuthSignupIndexRoute
   '/account/apikeys/create': typeof AccountAccountApikeysCreateRoute
+  '/account/apikeys/docs': typeof AccountAccountApikeysDocsRoute
   '/account/apikeys/edit': typeof AccountAccountApikeysEditRoute
   '/books/$bookId/edit': typeof AppBooksBookIdEditRoute
   '/account/apikeys/': typeof AccountAccountApikeysIndexRoute
@@ -333,6 +341,7 @@ export interface FileRoutesByTo {
   '/books': typeof AppBooksIndexRoute
   '/signup': typeof AuthSignupIndexRoute
   '/account/apikeys/create': typeof AccountAccountApikeysCreateRoute
+  '/account/apikeys/docs': typeof AccountAccountApikeysDocsRoute
   '/account/apikeys/edit': typeof AccountAccountApikeysEditRoute
   '/books/$bookId/edit': typeof AppBooksBookIdEditRoute
   '/account/apikeys': typeof AccountAccountApikeysIndexRoute
@@ -377,6 +386,7 @@ export interface FileRoutesById {
   '/_app/books/': typeof AppBooksIndexRoute
   '/_auth/signup/': typeof AuthSignupIndexRoute
   '/_account/account/apikeys/create': typeof AccountAccountApikeysCreateRoute
+  '/_account/account/apikeys/docs': typeof AccountAccountApikeysDocsRoute
   '/_account/account/apikeys/edit': typeof AccountAccountApikeysEditRoute
   '/_app/books/$bookId/edit': typeof AppBooksBookIdEditRoute
   '/_account/account/apikeys/': typeof AccountAccountApikeysIndexRoute
@@ -419,6 +429,7 @@ export interface FileRouteTypes {
     | '/books/'
     | '/signup/'
     | '/account/apikeys/create'
+    | '/account/apikeys/docs'
     | '/account/apikeys/edit'
     | '/books/$bookId/edit'
     | '/account/apikeys/'
@@ -459,6 +470,7 @@ export interface FileRouteTypes {
     | '/books'
     | '/signup'
     | '/account/apikeys/create'
+    | '/account/apikeys/docs'
     | '/account/apikeys/edit'
     | '/books/$bookId/edit'
     | '/account/apikeys'
@@ -502,6 +514,7 @@ export interface FileRouteTypes {
     | '/_app/books/'
     | '/_auth/signup/'
     | '/_account/account/apikeys/create'
+    | '/_account/account/apikeys/docs'
     | '/_account/account/apikeys/edit'
     | '/_app/books/$bookId/edit'
     | '/_account/account/apikeys/'
@@ -785,6 +798,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountAccountApikeysCreateRouteImport
       parentRoute: typeof AccountRoute
     }
+    '/_account/account/apikeys/docs': {
+      id: '/_account/account/apikeys/docs'
+      path: '/account/apikeys/docs'
+      fullPath: '/account/apikeys/docs'
+      preLoaderRoute: typeof AccountAccountApikeysDocsRouteImport
+      parentRoute: typeof AccountRoute
+    }
     '/_account/account/apikeys/edit': {
       id: '/_account/account/apikeys/edit'
       path: '/account/apikeys/edit'
@@ -821,6 +841,7 @@ interface AccountRouteChildren {
   AccountAccountUsersRoute: typeof AccountAccountUsersRoute
   AccountAccountIndexRoute: typeof AccountAccountIndexRoute
   AccountAccountApikeysCreateRoute: typeof AccountAccountApikeysCreateRoute
+  AccountAccountApikeysDocsRoute: typeof AccountAccountApikeysDocsRoute
   AccountAccountApikeysEditRoute: typeof AccountAccountApikeysEditRoute
   AccountAccountApikeysIndexRoute: typeof AccountAccountApikeysIndexRoute
 }
@@ -837,6 +858,7 @@ const AccountRouteChildren: AccountRouteChildren = {
   AccountAccountUsersRoute: AccountAccountUsersRoute,
   AccountAccountIndexRoute: AccountAccountIndexRoute,
   AccountAccountApikeysCreateRoute: AccountAccountApikeysCreateRoute,
+  AccountAccountApikeysDocsRoute: AccountAccountApikeysDocsRoute,
   AccountAccountApikeysEditRoute: AccountAccountApikeysEditRoute,
   AccountAccountApikeysIndexRoute: AccountAccountApikeysIndexRoute,
 }

@@ -10,7 +10,7 @@ import { log } from './lib/log'
 import { admission, admissionLimits } from './middleware/admission'
 import { bodyLimit } from './middleware/body-limit'
 import { keyAuth } from './middleware/key-auth'
-import { DOCS_CSP, mountApiDocs } from './openapi/document'
+import { mountApiDocs } from './openapi/document'
 import { keys } from './routes/keys'
 import { PASSWORD_CALLS, passwordGate } from './middleware/password-gate'
 import { account } from './routes/account'
@@ -43,11 +43,6 @@ import { utility } from './routes/utility'
 export function createApp(deps: Deps, opts: { staticHandler?: (app: Hono<AppEnv>) => void } = {}) {
   const app = new Hono<AppEnv>()
 
-  // Outermost, so it runs after secureHeaders has set the app's CSP (openapi/document.ts).
-  app.use('/api/docs', async (c, next) => {
-    await next()
-    c.res.headers.set('Content-Security-Policy', DOCS_CSP)
-  })
   app.use(
     secureHeaders({
       contentSecurityPolicy: {

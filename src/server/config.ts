@@ -46,6 +46,8 @@ const ConfigSchema = v.object({
   AUTH_IP_LIMIT: v.optional(int(1, 1000000), '100'),
   /** Calls one API key may make per minute (decisions §12); past it, 429 with Retry-After. */
   KEY_RATE_LIMIT: v.optional(int(1, 1000000), '120'),
+  /** Keys one account may create per 15 minutes (a script gone wrong cannot mint thousands). */
+  KEY_CREATE_LIMIT: v.optional(int(1, 1000000), '20'),
   TRUST_PROXY: v.optional(bool, 'false'),
   LOG_LEVEL: v.optional(v.picklist(['silent', 'error', 'info', 'debug']), 'info'),
   /** API processes sharing PORT (node:cluster); more than one needs DATABASE_URL. */

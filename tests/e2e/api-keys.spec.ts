@@ -19,7 +19,7 @@ test('create a key, copy it, add a book with it, see it in the list, revoke it, 
 
   await page.goto('/account/apikeys')
   await expect(page.getByTestId('keys-blank-slate')).toBeVisible()
-  await expect(page.getByRole('link', { name: 'API reference' })).toHaveAttribute('href', '/api/docs')
+  await expect(page.getByRole('link', { name: 'API reference' })).toHaveAttribute('href', '/account/apikeys/docs')
   await page.getByRole('button', { name: 'Create your first key' }).click()
 
   await expect(page).toHaveURL(/\/account\/apikeys\/create$/)
@@ -67,6 +67,8 @@ test('create a key, copy it, add a book with it, see it in the list, revoke it, 
   await expect(confirm).toContainText('Revoke “Reading shortcut”?')
   await confirm.getByRole('button', { name: 'Revoke' }).click()
   await expect(table.getByRole('row', { name: /Reading shortcut/ })).toContainText('Revoked')
+  // It was used (the script's call): its last use is a time, not "Never".
+  await expect(table.getByRole('row', { name: /Reading shortcut/ })).not.toContainText('Never')
 
   const refused = await script('/api/books')
   expect(refused.status).toBe(401)
@@ -104,4 +106,35 @@ test('an unknown key id on the edit screen goes to /404; offline, the key screen
   await expect(page.getByText(/offline/i).first()).toBeVisible()
   await expect(page.locator('button[type="submit"]')).toBeDisabled()
   await context.setOffline(false)
+})
+
+test('past the creation limit the form says so (429); keys never used say "Never"', async ({ page, request }) => {
+  const { token } = await payingOwner(request, 'club')
+  // The server's default KEY_CREATE_LIMIT (20 per 15 minutes), made by a script.
+  for (let i = 1; i <= 20; i++) {
+    const res = await request.post('/api/key', {
+      data: { name: `Script key ${i}`, scope: ['books.read'] },
+      headers: api(token),
+    })
+    expect(res.status()).toBe(200)
+  }
+  await useToken(page, token)
+
+  await page.goto('/account/apikeys')
+  const row = page
+    .getByRole('table', { name: 'API keys' })
+    .getByRole('row', { name: /Script key 1\b/ })
+    .first()
+  await expect(row).toContainText('Never')
+
+  await page.goto('/account/apikeys/create')
+  const form = page.getByRole('form', { name: 'New API key' })
+  await form.locator('input[name="name"]').fill('One too many')
+  await form.locator('button[type="submit"]').click()
+  const alert = form.getByTestId('form-error')
+  await expect(alert).toContainText('The key was not created')
+  await expect(alert).toContainText(/Too many attempts.*minutes/)
+  // Nothing was created: the form stays, with what was typed, and no key is shown.
+  await expect(form.locator('input[name="name"]')).toHaveValue('One too many')
+  await expect(page.locator('input[name="full_key"]')).toHaveCount(0)
 })

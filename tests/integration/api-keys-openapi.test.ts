@@ -121,11 +121,12 @@ describe('real answers match the documented response schemas', () => {
   })
 })
 
-test('GET /api/docs is the interactive reference for the document', async () => {
+test('GET /api/docs leads to the reference page, which is the app’s own screen (no CDN)', async () => {
   const res = await s.app.request('/api/docs')
-  expect(res.status).toBe(200)
-  expect(res.headers.get('content-type')).toMatch(/^text\/html/)
-  expect(await res.text()).toContain('/api/openapi.json')
+  expect(res.status).toBe(302)
+  expect(res.headers.get('location')).toBe('/account/apikeys/docs')
+  // The app's one CSP: scripts from our origin (and Stripe's), nothing from a CDN.
+  expect(res.headers.get('content-security-policy')).not.toMatch(/jsdelivr|scalar/)
 })
 
 function expectDocumented(route: string, status: number, body: unknown) {

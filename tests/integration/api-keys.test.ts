@@ -101,6 +101,21 @@ describe('key calls', () => {
   })
 })
 
+test('an account may create KEY_CREATE_LIMIT keys per 15 minutes; then 429 with Retry-After, and no key', async () => {
+  const busy = await keyOwner(s, 'Busy Club')
+  const limit = s.deps.config.KEY_CREATE_LIMIT
+  const create = (who: Person) =>
+    s.api('POST', '/api/key', { token: who.token, body: { name: 'k', scope: ['books.read'] } })
+  for (let i = 0; i < limit; i++) expect((await create(busy)).status).toBe(200)
+  const refused = await create(busy)
+  expect(refused.status).toBe(429)
+  expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+  expect(refused.body.message).toMatch(/minute/)
+  expect((await s.api('GET', '/api/key', { token: busy.token })).body.data).toHaveLength(limit)
+  // Another account's count is its own.
+  expect((await create(owner)).status).toBe(200)
+})
+
 describe('bad input is 400 naming the field', () => {
   test.each([
     [{ scope: ['books.read'] }, 'name', 'Please enter a name for the key'],

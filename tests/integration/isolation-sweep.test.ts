@@ -158,6 +158,8 @@ beforeAll(async () => {
     body: { name: `Alpha key ${tag}`, scope: allScopes },
   })
   expect(key.status, JSON.stringify(key.body)).toBe(200)
+  const passkey = `sweep-${tag}`
+  await s.deps.db.insert(passkeys).values({ id: passkey, userId: owner.userId, name: `Alpha passkey ${tag}`, publicKey: 'AAAA' })
   a = {
     owner,
     members,
@@ -168,6 +170,7 @@ beforeAll(async () => {
       invoice: invoices.body.data[0].id,
       slug,
       key: key.body.data.id,
+      passkey,
     },
     markers: [
       owner.accountId,
@@ -181,8 +184,6 @@ beforeAll(async () => {
   }
   const bOwner = await newOwner(s, { plan: 'club', name: 'Beta' })
   b = { owner: bOwner, user: await newMember(s, bOwner.accountId, 'user') }
-  const passkey = `sweep-${tag}`
-  await s.deps.db.insert(passkeys).values({ id: passkey, userId: owner.userId, name: `Alpha passkey ${tag}`, publicKey: 'AAAA' })
   const bKey = await s.api('POST', '/api/key', { token: bOwner.token, body: { name: 'Beta key', scope: allScopes } })
   expect(bKey.status, JSON.stringify(bKey.body)).toBe(200)
   keys = { a: key.body.data.full_key, b: bKey.body.data.full_key }

@@ -29,7 +29,8 @@ const idParam = [{ name: 'id', description: 'The book id (a UUID)' }]
 const idempotency = [
   {
     name: 'Idempotency-Key',
-    description: 'Makes a retry safe: a replay changes nothing and answers as the first call did (decisions §6).',
+    // decisions §6 (idempotent writes).
+    description: 'Makes a retry safe: a replay changes nothing and answers as the first call did.',
   },
 ]
 

@@ -12,7 +12,9 @@ import {
 import { pathId, readBody, t, type AppEnv } from '../context'
 import { requireAuth } from '../middleware/auth'
 import { requirePlan } from '../middleware/plan'
+import { AUTH_WINDOW_MS, tooMany } from '../middleware/rate-limit'
 import { documented } from '../openapi/describe'
+import { hit } from '../services/rate-limit'
 import { createKey, deleteKeys, getKey, listKeys, updateKey } from '../services/api-keys'
 
 // spec §7 key calls, §4 API key rules; decisions §4 (developer flag: owner and developer) and
@@ -70,7 +72,8 @@ keys.post(
   '/',
   documented({
     summary: 'Create a key',
-    description: '`full_key` is in this answer only: store it now.',
+    description:
+      '`full_key` is in this answer only: store it now. An account may create a limited number of keys per 15 minutes (then 429 with `Retry-After`).',
     tag: 'API keys',
     auth: 'session',
     body: CreateKeyInput,
@@ -78,6 +81,10 @@ keys.post(
   }),
   async (c) => {
     const input = await readBody(c, CreateKeyInput)
+    // At most KEY_CREATE_LIMIT new keys per account per 15 minutes (429 + Retry-After past it).
+    const { db, config } = c.var.deps
+    const w = await hit(db, `key-create:${c.var.auth.account.id}`, AUTH_WINDOW_MS)
+    if (w.count > config.KEY_CREATE_LIMIT) throw tooMany(w)
     const data = await createKey(c.var.deps.db, c.var.auth.account.id, c.var.auth.user.id, input)
     return c.json({ data, message: t(c, 'key.created') })
   },

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
-import { getData, send, toApiError } from '~/client/lib/http'
+import { getData, http, send, toApiError } from '~/client/lib/http'
+import type { OpenApiDocument } from './reference/model'
 import type { ApiKeyView, CreateKeyInput, CreatedApiKey, KeyScopeOption, UpdateKeyInput } from '~/shared/schemas/key'
 
 // spec §7 key calls; decisions §12. Online only (decisions §7): read through TanStack Query,
@@ -37,5 +38,13 @@ export const updateKey = (id: string, input: UpdateKeyInput) =>
 
 export const deleteKeys = (ids: string[]) => send<{ deleted: number }>('delete', 'key', { id: ids })
 
-/** Where the API reference lives (served by the API, not the app's router). */
-export const API_DOCS_URL = '/api/docs'
+/** The API's OpenAPI document (a public call), read by the reference page. */
+export const openApiQuery = () =>
+  queryOptions({
+    queryKey: ['openapi'],
+    queryFn: ({ signal }) => http.get('openapi.json', { signal }).json<OpenApiDocument>(),
+    staleTime: Infinity,
+  })
+
+/** The API reference page (reference/reference-page.tsx); GET /api/docs redirects here. */
+export const API_DOCS_URL = '/account/apikeys/docs'

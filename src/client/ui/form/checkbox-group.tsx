@@ -18,7 +18,14 @@ export interface CheckboxOption {
 const styles = {
   fieldset: css({ border: 'none', p: 0, m: 0, display: 'flex', flexDirection: 'column', gap: '3' }),
   legend: css({ fontSize: 'sm', fontWeight: 'medium', color: 'fg', mb: '2', p: 0 }),
-  description: css({ display: 'block', fontSize: 'xs', color: 'fg.muted', ms: '7.5', mt: '-1' }),
+  // Under the label text: the control (5) and the gap (2.5) of ui/checkbox.tsx.
+  description: css({
+    display: 'block',
+    fontSize: 'xs',
+    color: 'fg.muted',
+    ms: 'calc({spacing.5} + {spacing.2.5})',
+    mt: '-1',
+  }),
   error: css({ fontSize: 'sm', color: 'danger', fontWeight: 'medium' }),
 }
 

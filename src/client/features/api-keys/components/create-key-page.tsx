@@ -13,6 +13,7 @@ import * as Form from '~/client/ui/form'
 import { navigateTo } from '~/client/lib/navigation'
 import { CreateKeyInput, type CreatedApiKey } from '~/shared/schemas/key'
 import { createKey } from '../api'
+import { useKeyFormError } from './form-error'
 import { KeyFields } from './key-fields'
 import { OfflineNotice } from './offline-notice'
 
@@ -28,6 +29,7 @@ export function CreateKeyPage() {
   const online = useOnline()
   const queryClient = useQueryClient()
   const [created, setCreated] = useState<CreatedApiKey | null>(null)
+  const explain = useKeyFormError(t`The key was not created`)
 
   return (
     <Card.Root className={css({ maxW: '2xl' })}>
@@ -84,6 +86,7 @@ export function CreateKeyPage() {
                 setCreated(res.data as CreatedApiKey)
                 await queryClient.invalidateQueries({ queryKey: ['key'] })
               }}
+              errorAlert={explain}
               aria-label={t`New API key`}
             >
               <KeyFields />

@@ -10,6 +10,7 @@ import * as Form from '~/client/ui/form'
 import { Spinner } from '~/client/ui/spinner'
 import { UpdateKeyInput } from '~/shared/schemas/key'
 import { keyQuery, updateKey } from '../api'
+import { useKeyFormError } from './form-error'
 import { KeyFields } from './key-fields'
 import { OfflineNotice } from './offline-notice'
 
@@ -29,6 +30,7 @@ export function EditKeyPage({ id }: { id: string }) {
     if (missing) navigateTo('/404')
   }, [missing])
   const k = key.data
+  const explain = useKeyFormError(t`Your changes were not saved`)
 
   return (
     <Card.Root className={css({ maxW: '2xl' })}>
@@ -48,6 +50,7 @@ export function EditKeyPage({ id }: { id: string }) {
               await queryClient.invalidateQueries({ queryKey: ['key'] })
               navigateTo('/account/apikeys')
             }}
+            errorAlert={explain}
             aria-label={t`Edit API key`}
           >
             <KeyFields />

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Plus } from 'lucide-react'
 import { useState } from 'react'
 import { css } from 'styled-system/css'
+import { formatTimestamp } from '~/shared/format/timestamp'
 import { handleError } from '~/client/lib/http'
 import { navigateTo } from '~/client/lib/navigation'
 import { useDocumentTitle } from '~/client/lib/use-document-title'
@@ -10,7 +11,7 @@ import { useOnline } from '~/client/lib/use-online'
 import { Button } from '~/client/ui/button'
 import * as Card from '~/client/ui/card'
 import { DataTable } from '~/client/ui/data-table'
-import { ExternalLink } from '~/client/ui/link'
+import { Link } from '~/client/ui/link'
 import { Spinner } from '~/client/ui/spinner'
 import { toast } from '~/client/ui/toast'
 import type { ApiKeyView } from '~/shared/schemas/key'
@@ -32,6 +33,7 @@ const header = css({
 })
 const blank = css({ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: '3', py: '6' })
 const mono = css({ fontFamily: 'mono', fontSize: 'sm', whiteSpace: 'nowrap' })
+const muted = css({ color: 'fg.muted' })
 
 type Pending = { kind: 'revoke'; key: ApiKeyView } | { kind: 'delete'; keys: ApiKeyView[] } | null
 
@@ -66,7 +68,7 @@ export function KeysPage() {
           <Card.Description>
             <Trans>
               Keys let your scripts read and add books for this account. Read the{' '}
-              <ExternalLink href={API_DOCS_URL}>API reference</ExternalLink>.
+              <Link to={API_DOCS_URL}>API reference</Link>.
             </Trans>
           </Card.Description>
         </div>
@@ -109,7 +111,19 @@ export function KeysPage() {
                 value: (k) =>
                   k.active ? { label: t`Active`, variant: 'success' } : { label: t`Revoked`, variant: 'neutral' },
               },
-              { key: 'last_used_at', header: t`Last used`, type: 'datetime', value: (k) => k.last_used_at },
+              {
+                key: 'last_used_at',
+                header: t`Last used`,
+                type: 'datetime',
+                value: (k) => k.last_used_at,
+                // A key never used says so, as the reveal dialog does (an empty cell read as missing data).
+                render: (k) =>
+                  k.last_used_at ? (
+                    <time dateTime={k.last_used_at}>{formatTimestamp(k.last_used_at)}</time>
+                  ) : (
+                    <span className={muted}>{t`Never`}</span>
+                  ),
+              },
             ]}
             rowActions={(k) => [
               { label: t`Reveal`, onSelect: () => setRevealing(k.id) },

@@ -1,0 +1,66 @@
+import { expect, test } from '@playwright/test'
+import { baseURL } from '../playwright.config'
+import { useToken } from './auth-helpers'
+import { payingOwner } from './billing-helpers'
+
+// issue 13 item 4: the API reference works with no way out to the internet (it is the app's own
+// screen, rendering GET /api/openapi.json; no CDN script), and shows every documented call with
+// its method, path, scope, body fields, an answer example and a curl call.
+
+type Doc = { paths: Record<string, Record<string, { summary: string; 'x-scope'?: string }>> }
+
+test('the API reference shows every documented call with the network outside our origin blocked', async ({
+  page,
+  context,
+  request,
+}) => {
+  const origin = new URL(baseURL).origin
+  const outside: string[] = []
+  await context.route('**/*', (route) => {
+    const url = route.request().url()
+    if (new URL(url).origin === origin) return route.continue()
+    outside.push(url)
+    return route.abort('internetdisconnected')
+  })
+  const { token } = await payingOwner(request, 'club')
+  await useToken(page, token)
+  const doc: Doc = await (await request.get('/api/openapi.json')).json()
+
+  // The address the issue names leads to the page; the keys screen links to it too.
+  await page.goto('/api/docs')
+  await expect(page).toHaveURL(/\/account\/apikeys\/docs$/)
+  await expect(page.getByRole('heading', { name: /^TBR API/ })).toBeVisible()
+
+  const ops = Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, op]) => ({ method: method.toUpperCase(), path, ...op })),
+  )
+  expect(ops.length).toBeGreaterThanOrEqual(14)
+  for (const op of ops) {
+    const card = page.getByRole('region', { name: op.summary, exact: true })
+    await expect(card.getByTestId('operation-signature'), `${op.method} ${op.path}`).toHaveText(
+      `${op.method} ${op.path}`,
+    )
+    await expect(card).toContainText(op['x-scope'] ? `Scope: ${op['x-scope']}` : 'API keys cannot make this call')
+    await expect(card).toContainText(`curl ${op.method === 'GET' ? '' : `-X ${op.method} `}'${origin}/api/`)
+  }
+
+  // One call in full: its body fields with their rules, the answer example and a curl call
+  // with the key and a body.
+  const add = page.getByRole('region', { name: 'Add a book', exact: true })
+  await expect(add.getByRole('listitem').filter({ hasText: /^title/ })).toContainText('1 to 300 characters')
+  await expect(add).toContainText('Answer 201')
+  await expect(add).toContainText('"title": "Piranesi"')
+  await expect(add).toContainText(`-H "Authorization: Bearer $TBR_KEY"`)
+  await expect(add).toContainText(`-d '{"title":"Piranesi"}'`)
+  const keyCall = page.getByRole('region', { name: 'Create a key', exact: true })
+  await expect(keyCall).toContainText('each one of: books.read, books.write, account.read')
+
+  // The contents link to each call.
+  await page.getByRole('navigation', { name: 'Calls' }).getByRole('link', { name: 'Delete keys (bulk)' }).click()
+  await expect(page).toHaveURL(/#delete-api-key$/)
+
+  await page.goto('/account/apikeys')
+  await page.getByRole('link', { name: 'API reference' }).click()
+  await expect(page.getByRole('region', { name: 'Add a book', exact: true })).toBeVisible()
+  expect(outside).toEqual([])
+})
