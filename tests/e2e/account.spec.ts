@@ -155,8 +155,9 @@ test('notifications: "new sign-in" turned off on the screen stays off after a re
   await expect(newSignIn).toBeChecked()
   await expect(form.getByRole('switch', { name: 'Plan changes' })).toBeChecked()
   await expect(form.getByRole('switch', { name: 'Card changes' })).toBeChecked()
-  // Only the notices that can fire today are offered (invite_accepted has no feature yet).
-  await expect(form.getByRole('switch')).toHaveCount(3)
+  await expect(form.getByRole('switch', { name: 'Accepted invites' })).toBeChecked()
+  // Exactly the four notices the product sends are offered.
+  await expect(form.getByRole('switch')).toHaveCount(4)
 
   await form.getByText('New sign-in', { exact: true }).click()
   await expect(newSignIn).not.toBeChecked()
