@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { Secret, TOTP } from 'otpauth'
 import { readyUser, useToken } from './auth-helpers'
 import { auth } from './books-helpers'
 
@@ -31,8 +32,16 @@ for (const { width, scheme, lang } of combos) {
     await page.goto('/account/2fa')
     await expect(page.locator('main h1')).toBeVisible()
     await shot('account-2fa-off')
-    await page.locator('form button[type="submit"]').click()
+    await page.locator('main form').first().locator('button[type="submit"]').click()
     await expect(page.getByTestId('totp-secret')).toBeVisible()
     await shot('account-2fa-setup')
+    const secret = (await page.getByTestId('totp-secret').innerText()).replace(/\s+/g, '')
+    await page.locator('main form').first().getByRole('textbox').first().click()
+    await page.keyboard.type(TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }))
+    await expect(page.getByTestId('backup-code')).toBeVisible()
+    await shot('account-2fa-backup')
+    await page.getByTestId('backup-code').locator('xpath=../..').getByRole('button').last().click()
+    await expect(page.locator('#backup-heading')).toBeVisible()
+    await shot('account-2fa-on')
   })
 }

@@ -55,9 +55,20 @@ test('enable 2FA from the account hub, then sign in with a code and with the bac
   await page.getByRole('button', { name: 'Use a backup code' }).click()
   await page.locator('input[name="code"]').fill(backup)
   await page.getByRole('button', { name: 'Verify' }).click()
-  await expect(page).toHaveURL(/\/(dashboard|welcome)$/)
+  // Used up: the reader is taken to where a new one is made, and told why.
+  await expect(page).toHaveURL(/\/account\/2fa$/)
+  await expect(page.getByText('You used your backup code')).toBeVisible()
+  const renew = page.getByRole('form', { name: 'Make a new backup code' })
+  await page.getByRole('button', { name: 'Use your password instead' }).first().click()
+  await renew.getByLabel('Your password').fill(PASSWORD)
+  await renew.getByRole('button', { name: 'Make a new backup code' }).click()
+  await expect(page.getByText('The previous backup code no longer works.')).toBeVisible()
+  const second = await page.getByTestId('backup-code').innerText()
+  expect(second).toMatch(/^[A-Z2-9]{4}(-[A-Z2-9]{4}){3}$/)
+  expect(second).not.toBe(backup)
+  await page.getByRole('button', { name: 'I have saved it' }).click()
 
-  // Used once: the next sign-in cannot use it again.
+  // Used once: the next sign-in cannot use it again; the new one works.
   await signOutFromApp(page)
   await signInWithPassword(page, email, PASSWORD)
   await page.getByRole('button', { name: 'Use a backup code' }).click()
@@ -65,6 +76,9 @@ test('enable 2FA from the account hub, then sign in with a code and with the bac
   await page.getByRole('button', { name: 'Verify' }).click()
   await expect(page.getByText('That code is not valid')).toBeVisible()
   await expect(page).toHaveURL(/\/signin\/otp\?/)
+  await page.locator('input[name="code"]').fill(second)
+  await page.getByRole('button', { name: 'Verify' }).click()
+  await expect(page).toHaveURL(/\/account\/2fa$/)
 })
 
 test('the code page says offline and blocks its submit; without a token it says the sign-in expired', async ({ page, context }) => {

@@ -110,6 +110,7 @@ const ROUTES: Record<string, Policy> = {
   'PUT /api/user/password': { auth: 'user' },
   'PUT /api/user/2fa': { auth: 'user' },
   'POST /api/user/2fa/verify': { auth: 'user' },
+  'POST /api/user/2fa/backup': { auth: 'user' },
   'GET /api/user/2fa/passkeys': { auth: 'user' },
   'POST /api/user/2fa/passkeys/options': { auth: 'user' },
   'POST /api/user/2fa/passkeys': { auth: 'user' },

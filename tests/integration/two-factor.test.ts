@@ -266,3 +266,55 @@ describe('turning it off', SLOW, () => {
     expect((await s.api('PUT', '/api/user/2fa', { token: u.token, body: { '2fa_enabled': false } })).status).toBe(200)
   })
 })
+
+describe('the backup code after use, and the other devices', SLOW, () => {
+  test('a used backup code is replaced with a current code or the password; the old one stops working', async () => {
+    const u = await userWith2fa(s)
+    const renew = (body: Record<string, unknown>) => s.api('POST', '/api/user/2fa/backup', { token: u.token, body })
+    // Proof first: nothing, a wrong code, a wrong password, or the backup code itself.
+    expect(await renew({})).toMatchObject({ status: 400, body: { inputError: 'code' } })
+    expect(await renew({ code: wrongCode(u.secret) })).toMatchObject({ status: 400, body: { inputError: 'code' } })
+    expect(await renew({ password: 'not it at all!' })).toMatchObject({ status: 400, body: { inputError: 'password' } })
+    expect(await renew({ code: u.backupCode })).toMatchObject({ status: 400, body: { inputError: 'code' } })
+    expect(await renew({ code: codeAt(u.secret), extra: 1 })).toMatchObject({ status: 400 })
+
+    // Signing in with the backup code uses it up; a new one made with a current code works once.
+    expect((await otp(await pendingToken(s, u.email, u.password), u.backupCode)).status).toBe(200)
+    const byCode = await renew({ code: codeAt(u.secret) })
+    expect(byCode.status).toBe(200)
+    expect(byCode.body.message).toBe('Your new backup code is ready. The old one no longer works.')
+    const second: string = byCode.body.data.backup_code
+    expect(second).toMatch(/^[A-Z2-9]{4}(-[A-Z2-9]{4}){3}$/)
+    expect(second).not.toBe(u.backupCode)
+    // The code just used for the proof cannot be used again (single use within its window).
+    expect(await renew({ code: codeAt(u.secret) })).toMatchObject({ status: 400, body: { inputError: 'code' } })
+
+    // Made again with the password: the second one stops working before it was ever used.
+    const byPassword = await renew({ password: u.password })
+    expect(byPassword.status).toBe(200)
+    const third: string = byPassword.body.data.backup_code
+    expect((await otp(await pendingToken(s, u.email, u.password), second)).status).toBe(400)
+    expect((await otp(await pendingToken(s, u.email, u.password), third)).status).toBe(200)
+    const [row] = await s.query<{ backup_code_hash: string }>(sql`select backup_code_hash from users where id = ${u.user.id}`)
+    expect(row).toEqual({ backup_code_hash: null })
+  })
+
+  test('with 2FA off there is no backup code to make', async () => {
+    const u = await s.signUp()
+    const res = await s.api('POST', '/api/user/2fa/backup', { token: u.token, body: { password: u.password } })
+    expect(res.status).toBe(400)
+    expect(res.body.message).toBe('Two-factor authentication is off: turn it on to get a backup code')
+  })
+
+  test('turning it on ends the sessions of the other devices, not this one', async () => {
+    const u = await s.signUp()
+    const other = await s.api('POST', '/api/auth', { body: { email: u.email, password: u.password } })
+    const otherToken: string = other.body.data.token
+    expect((await s.api('GET', '/api/user', { token: otherToken })).status).toBe(200)
+    const setup = await s.api('PUT', '/api/user/2fa', { token: u.token, body: { '2fa_enabled': true } })
+    const on = await s.api('POST', '/api/user/2fa/verify', { token: u.token, body: { code: codeAt(setup.body.data.secret) } })
+    expect(on.status).toBe(200)
+    expect((await s.api('GET', '/api/user', { token: otherToken })).status).toBe(401)
+    expect((await s.api('GET', '/api/user', { token: u.token })).status).toBe(200)
+  })
+})

@@ -42,7 +42,9 @@ export const buttonRecipe = cva({
       lg: { h: '12', px: '5', fontSize: 'md' },
       icon: { h: '10', w: '10', p: '0' },
     },
-    fullWidth: { true: { w: 'full' } },
+    // A full-width label longer than the screen (Spanish at 390 px) wraps to a second line inside
+    // the button's height instead of running out of it.
+    fullWidth: { true: { w: 'full', whiteSpace: 'normal', textAlign: 'center', lineHeight: 'tight' } },
   },
   defaultVariants: { variant: 'solid', size: 'md' },
 })

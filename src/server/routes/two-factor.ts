@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
-import { TwoFactorToggleInput, TwoFactorVerifyInput, type TwoFactorEnrolment } from '~/shared/schemas/two-factor'
+import { BackupCodeRenewInput, TwoFactorToggleInput, TwoFactorVerifyInput, type TwoFactorEnrolment } from '~/shared/schemas/two-factor'
 import { readBody, t, type AppEnv, type Ctx } from '../context'
 import { events, users } from '../db/schema'
 import { newId } from '../lib/crypto'
@@ -15,6 +15,7 @@ import {
   useSecondFactor,
   useTotpCode,
 } from '../services/two-factor'
+import { revokeUserSessions } from '../services/sessions'
 import { sessionUser } from '../services/users'
 import { passkeyManagement } from './passkeys'
 import { clearSignInAttempts, countSignInAttempt, verifyCurrentPassword } from './auth'
@@ -101,6 +102,35 @@ twoFactor.post('/verify', requireAuth(), ipLimit('auth'), async (c) => {
     .update(users)
     .set({ twoFactorEnabled: true, backupCodeHash: hashBackupCode(backupCode), updatedAt: new Date() })
     .where(eq(users.id, user.id))
+  // A session opened before the second factor was asked for (perhaps by whoever made us turn it
+  // on) must not outlive it: the other devices sign in again, now with a code.
+  await revokeUserSessions(deps.db, user.id, auth.sessionId)
   await record(c, '2fa_enabled')
   return c.json({ message: t(c, 'twofa.enabled'), data: { backup_code: backupCode } })
+})
+
+// The backup code is single use (decisions §13); a reader who used it, or lost it, makes a new one
+// here. The old one stops working. Proof is a current code from the app or the password, never
+// the backup code being replaced.
+twoFactor.post('/backup', requireAuth(), ipLimit('auth'), async (c) => {
+  const input = await readBody(c, BackupCodeRenewInput)
+  const { auth, deps } = c.var
+  const user = auth.user
+  if (!user.twoFactorEnabled) throw new ApiError(400, 'twofa.not_enabled', { inputError: 'code' })
+  if (input.code) {
+    await countSignInAttempt(c, user.email)
+    refuseBadCode(await useTotpCode(deps, user, input.code), 'code')
+    await clearSignInAttempts(c, user.email)
+  } else if (input.password) {
+    await verifyCurrentPassword(c, user, input.password, 'password')
+  } else {
+    throw new ApiError(400, 'twofa.backup_proof_required', { inputError: 'code' })
+  }
+  const backupCode = newBackupCode()
+  await deps.db
+    .update(users)
+    .set({ backupCodeHash: hashBackupCode(backupCode), updatedAt: new Date() })
+    .where(eq(users.id, user.id))
+  await record(c, '2fa_backup_renewed')
+  return c.json({ message: t(c, 'twofa.backup_renewed'), data: { backup_code: backupCode } })
 })

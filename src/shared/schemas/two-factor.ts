@@ -24,6 +24,16 @@ export type TwoFactorToggleInput = v.InferOutput<typeof TwoFactorToggleInput>
 
 export const TwoFactorVerifyInput = v.object({ code: OtpCode })
 
+/** POST /api/user/2fa/backup: a new backup code, proven by a current code or the password. */
+export const BackupCodeRenewInput = v.strictObject(
+  {
+    code: v.optional(OtpCode),
+    password: v.optional(v.pipe(v.string(), v.maxLength(200, 'validation.password.max_length'))),
+  },
+  'validation.user.unknown_field',
+)
+export type BackupCodeRenewInput = v.InferOutput<typeof BackupCodeRenewInput>
+
 /** The answer of PUT /api/user/2fa {2fa_enabled: true} (decisions §13). */
 export interface TwoFactorEnrolment {
   qr_code: string

@@ -28,3 +28,7 @@ export async function turnOff(proof: { code: string } | { password: string }) {
   await mergeUser({ '2fa_enabled': false })
   return res
 }
+
+/** POST /api/user/2fa/backup {code | password}: a new backup code, shown once; the old one stops working. */
+export const renewBackupCode = (proof: { code: string } | { password: string }) =>
+  send<{ backup_code: string }>('post', 'user/2fa/backup', proof)

@@ -9,6 +9,7 @@ import * as Alert from '~/client/ui/alert'
 import { Button } from '~/client/ui/button'
 import * as Form from '~/client/ui/form'
 import { Link } from '~/client/ui/link'
+import { toast } from '~/client/ui/toast'
 import { OtpCode } from '~/shared/schemas/two-factor'
 import { AuthHeading, authFooter } from '~/client/features/auth/components/auth-heading'
 import { submitOtp } from '../api'
@@ -67,7 +68,16 @@ export function OtpPage({ token, redirect }: { token?: string; redirect?: string
         schema={backup ? BackupForm : CodeForm}
         defaultValues={{ code: '' }}
         submit={(values) => submitOtp(token, values.code)}
-        onSuccess={(res) => completeSignIn(res.data as SignInResponse, redirect)}
+        onSuccess={(res) => {
+          if (!backup) return completeSignIn(res.data as SignInResponse, redirect)
+          // The backup code is now used up (decisions §13): straight to where a new one is made.
+          toast({
+            variant: 'info',
+            title: t`You used your backup code`,
+            description: t`Make a new one now, so a lost phone never locks you out.`,
+          })
+          return completeSignIn(res.data as SignInResponse, '/account/2fa')
+        }}
         errorAlert={explain}
         aria-label={backup ? t`Sign in with your backup code` : t`Sign in with your code`}
       >

@@ -108,7 +108,8 @@ export function SetupSteps({ enrolment, onCancel, onDone }: { enrolment: TwoFact
   )
 }
 
-function BackupCode({ code, onDone }: { code: string; onDone: () => void }) {
+/** The backup code, shown once: after turning 2FA on (`renewed` false) or making a new one. */
+export function BackupCode({ code, onDone, renewed = false }: { code: string; onDone: () => void; renewed?: boolean }) {
   const { t } = useLingui()
   return (
     <div className={styles.step}>
@@ -116,12 +117,18 @@ function BackupCode({ code, onDone }: { code: string; onDone: () => void }) {
         <Alert.Icon />
         <Alert.Content>
           <Alert.Title>
-            <Trans>Two-factor authentication is on</Trans>
+            {renewed ? <Trans>Your new backup code</Trans> : <Trans>Two-factor authentication is on</Trans>}
           </Alert.Title>
           <Alert.Description>
             <Trans>
               Save this backup code somewhere safe. It signs you in once if you lose your phone, and it is shown only now.
             </Trans>
+            {renewed && (
+              <>
+                {' '}
+                <Trans>The previous backup code no longer works.</Trans>
+              </>
+            )}
           </Alert.Description>
         </Alert.Content>
       </Alert.Root>

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import * as v from 'valibot'
+import type { ApiResponse } from '~/client/lib/http'
 import { useSession } from '~/client/lib/session'
 import { useDocumentTitle } from '~/client/lib/use-document-title'
 import { DataTable } from '~/client/ui/data-table'
@@ -10,8 +11,8 @@ import * as Card from '~/client/ui/card'
 import * as Form from '~/client/ui/form'
 import type { TwoFactorEnrolment } from '~/shared/schemas/two-factor'
 import { OtpCode } from '~/shared/schemas/two-factor'
-import { turnOff } from '../api'
-import { SetupSteps, StartSetup } from './setup-steps'
+import { renewBackupCode, turnOff } from '../api'
+import { BackupCode, SetupSteps, StartSetup } from './setup-steps'
 
 // spec §2 /account/2fa (user): the state and the steps; decisions §13. Online only (decisions §7):
 // every step is a form that says "offline" and blocks its submit without a connection.
@@ -21,7 +22,18 @@ const PasswordProof = v.object({
   password: v.pipe(v.string(), v.nonEmpty('validation.password.old_required'), v.maxLength(200, 'validation.password.max_length')),
 })
 
-const stateRow = css({ display: 'flex', alignItems: 'center', gap: '2' })
+const stateRow = css({
+  display: 'flex',
+  flexDirection: { base: 'column', sm: 'row' },
+  alignItems: { base: 'flex-start', sm: 'center' },
+  gap: '2',
+})
+const sections = css({ display: 'flex', flexDirection: 'column', gap: '8' })
+const section = css({ display: 'flex', flexDirection: 'column', gap: '3' })
+const sectionHeading = css({ fontSize: 'md', fontWeight: 'semibold' })
+const muted = css({ color: 'fg.muted', fontSize: 'sm' })
+
+type Proof = { code: string } | { password: string }
 
 export function TwoFactorPage() {
   const { t } = useLingui()
@@ -49,7 +61,10 @@ export function TwoFactorPage() {
       </Card.Header>
       <Card.Body>
         {on && !enrolment ? (
-          <TurnOff hasPassword={user.has_password} />
+          <div className={sections}>
+            <RenewBackup hasPassword={user.has_password} />
+            <TurnOff hasPassword={user.has_password} />
+          </div>
         ) : enrolment ? (
           <SetupSteps enrolment={enrolment} onCancel={() => setEnrolment(null)} onDone={() => setEnrolment(null)} />
         ) : (
@@ -60,7 +75,22 @@ export function TwoFactorPage() {
   )
 }
 
-function TurnOff({ hasPassword }: { hasPassword: boolean }) {
+/** A current code from the app, or the password: what a security change asks for (decisions §13). */
+function ProofForm({
+  hasPassword,
+  label,
+  submit,
+  onSuccess,
+  children,
+  danger = false,
+}: {
+  hasPassword: boolean
+  label: string
+  submit: (proof: Proof) => Promise<ApiResponse>
+  onSuccess?: (res: ApiResponse) => void
+  children: ReactNode
+  danger?: boolean
+}) {
   const { t } = useLingui()
   const [withPassword, setWithPassword] = useState(false)
   return (
@@ -69,17 +99,16 @@ function TurnOff({ hasPassword }: { hasPassword: boolean }) {
         key={withPassword ? 'password' : 'code'}
         schema={withPassword ? PasswordProof : CodeProof}
         defaultValues={withPassword ? { password: '' } : { code: '' }}
-        submit={(values) => turnOff(values as { code: string } | { password: string })}
-        aria-label={t`Turn off two-factor authentication`}
+        submit={(values) => submit(values as Proof)}
+        onSuccess={onSuccess}
+        aria-label={label}
       >
         {withPassword ? (
           <Form.Password name="password" label={t`Your password`} autoComplete="current-password" required />
         ) : (
           <Form.Otp name="code" label={t`A code from your app`} />
         )}
-        <Form.Submit variant="danger">
-          <Trans>Turn off</Trans>
-        </Form.Submit>
+        <Form.Submit variant={danger ? 'danger' : undefined}>{children}</Form.Submit>
       </Form.Root>
       {hasPassword && (
         <Button variant="link" onClick={() => setWithPassword(!withPassword)}>
@@ -87,5 +116,49 @@ function TurnOff({ hasPassword }: { hasPassword: boolean }) {
         </Button>
       )}
     </>
+  )
+}
+
+/** The backup code is single use: a reader who used or lost it makes a new one here. */
+function RenewBackup({ hasPassword }: { hasPassword: boolean }) {
+  const { t } = useLingui()
+  const [code, setCode] = useState<string | null>(null)
+  return (
+    <section className={section} aria-labelledby="backup-heading">
+      <h3 id="backup-heading" className={sectionHeading}>
+        <Trans>Backup code</Trans>
+      </h3>
+      {code ? (
+        <BackupCode code={code} renewed onDone={() => setCode(null)} />
+      ) : (
+        <>
+          <p className={muted}>
+            <Trans>Used your backup code, or lost it? Make a new one. The old one stops working.</Trans>
+          </p>
+          <ProofForm
+            hasPassword={hasPassword}
+            label={t`Make a new backup code`}
+            submit={renewBackupCode}
+            onSuccess={(res) => setCode((res.data as { backup_code: string }).backup_code)}
+          >
+            <Trans>Make a new backup code</Trans>
+          </ProofForm>
+        </>
+      )}
+    </section>
+  )
+}
+
+function TurnOff({ hasPassword }: { hasPassword: boolean }) {
+  const { t } = useLingui()
+  return (
+    <section className={section} aria-labelledby="turn-off-heading">
+      <h3 id="turn-off-heading" className={sectionHeading}>
+        <Trans>Turn off</Trans>
+      </h3>
+      <ProofForm hasPassword={hasPassword} label={t`Turn off two-factor authentication`} submit={turnOff} danger>
+        <Trans>Turn off</Trans>
+      </ProofForm>
+    </section>
   )
 }
