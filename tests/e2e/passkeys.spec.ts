@@ -1,5 +1,5 @@
 import { expect, test, type CDPSession, type Page } from '@playwright/test'
-import { readyUser, signOutFromApp, useToken } from './auth-helpers'
+import { PASSWORD, readyUser, signOutFromApp, useToken } from './auth-helpers'
 
 // Issue 14 item 2 in real Chromium: a CDP virtual authenticator (a platform authenticator with
 // user verification, holding discoverable credentials) goes through the real WebAuthn ceremonies
@@ -32,6 +32,13 @@ test('register a passkey, sign in with it, remove it', async ({ page, request })
     await expect(page.getByText('No passkeys yet.')).toBeVisible()
     const add = page.getByRole('form', { name: 'Add a passkey' })
     await add.locator('input[name="name"]').fill('Test laptop')
+    // A passkey signs in alone: adding one asks for the password first.
+    await add.getByRole('button', { name: 'Add a passkey' }).click()
+    await expect(add.getByText('Please enter your current password')).toBeVisible()
+    await add.getByLabel('Your password').fill('not the password')
+    await add.getByRole('button', { name: 'Add a passkey' }).click()
+    await expect(add.getByText('Your current password is not correct')).toBeVisible()
+    await add.getByLabel('Your password').fill(PASSWORD)
     await add.getByRole('button', { name: 'Add a passkey' }).click()
     const list = page.getByRole('list', { name: 'Your passkeys' })
     await expect(list.getByText('Test laptop')).toBeVisible()

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { readyUser, useToken } from './auth-helpers'
+import { PASSWORD, readyUser, useToken } from './auth-helpers'
 import { auth } from './books-helpers'
 
 // Screenshots of the passkey and social sign-in screens for a person to look at (not pixel
@@ -50,6 +50,7 @@ for (const { width, scheme, lang } of combos) {
     await useToken(page, token)
     await page.goto('/account/2fa')
     await page.locator('input[name="name"]').fill('MacBook Air')
+    await page.getByRole('form', { name: 'Add a passkey' }).locator('input[name="password"]').fill(PASSWORD)
     await page.locator('input[name="name"]').press('Enter')
     await expect(page.getByText('MacBook Air')).toBeVisible()
     await shot('account-2fa-passkeys')

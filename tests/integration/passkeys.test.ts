@@ -19,11 +19,17 @@ beforeAll(async () => {
 })
 afterAll(() => s.close())
 
-async function addPasskey(token: string, device: SoftwareAuthenticator, name = 'Laptop') {
-  const options = await s.api('POST', '/api/user/2fa/passkeys/options', { token })
+type Person = { token: string; password: string }
+
+/** Registration options, asked with the password (a passkey signs in alone: routes/passkeys.ts). */
+const registrationOptions = (u: Person) =>
+  s.api('POST', '/api/user/2fa/passkeys/options', { token: u.token, body: { password: u.password } })
+
+async function addPasskey(u: Person, device: SoftwareAuthenticator, name = 'Laptop') {
+  const options = await registrationOptions(u)
   expect(options.status).toBe(200)
   const res = await s.api('POST', '/api/user/2fa/passkeys', {
-    token,
+    token: u.token,
     body: { name, response: device.register(options.body.data) },
   })
   return res
@@ -41,7 +47,7 @@ describe('registering', SLOW, () => {
   test('options ask for a discoverable credential with user verification, for this site', async () => {
     const u = await s.signUp({ name: 'Pat' })
     expect((await s.api('POST', '/api/user/2fa/passkeys/options')).status).toBe(401)
-    const { body } = await s.api('POST', '/api/user/2fa/passkeys/options', { token: u.token })
+    const { body } = await registrationOptions(u)
     expect(body.data.rp).toEqual({ id: 'localhost', name: 'TBR' })
     expect(body.data.user.name).toBe(u.email)
     expect(body.data.authenticatorSelection).toMatchObject({ residentKey: 'required', userVerification: 'required' })
@@ -51,7 +57,7 @@ describe('registering', SLOW, () => {
   test('a verified answer adds a named passkey; the list shows public facts only', async () => {
     const u = await s.signUp()
     const device = new SoftwareAuthenticator()
-    const added = await addPasskey(u.token, device, 'Work laptop')
+    const added = await addPasskey(u, device, 'Work laptop')
     expect(added.status).toBe(200)
     expect(added.body.message).toBe('Passkey added')
     expect(added.body.data).toEqual({
@@ -64,7 +70,7 @@ describe('registering', SLOW, () => {
     const list = await s.api('GET', '/api/user/2fa/passkeys', { token: u.token })
     expect(list.body.data).toEqual([added.body.data])
     // The next options exclude it, so the browser does not make a second one on that device.
-    const again = await s.api('POST', '/api/user/2fa/passkeys/options', { token: u.token })
+    const again = await registrationOptions(u)
     expect(again.body.data.excludeCredentials).toEqual([
       { id: added.body.data.id, type: 'public-key', transports: ['internal'] },
     ])
@@ -74,7 +80,7 @@ describe('registering', SLOW, () => {
     const u = await s.signUp()
     const other = await s.signUp()
     const device = new SoftwareAuthenticator()
-    const options = (await s.api('POST', '/api/user/2fa/passkeys/options', { token: u.token })).body.data
+    const options = (await registrationOptions(u)).body.data
     const answer = device.register(options)
     expect(
       (await s.api('POST', '/api/user/2fa/passkeys', { token: other.token, body: { name: 'X', response: answer } }))
@@ -89,7 +95,7 @@ describe('registering', SLOW, () => {
     ).toBe(400)
 
     const phished = device.register(
-      (await s.api('POST', '/api/user/2fa/passkeys/options', { token: u.token })).body.data,
+      (await registrationOptions(u)).body.data,
       { origin: 'http://evil.test' },
     )
     expect(
@@ -98,7 +104,7 @@ describe('registering', SLOW, () => {
     ).toBe(400)
 
     device.userVerified = false
-    expect((await addPasskey(u.token, device)).status).toBe(400)
+    expect((await addPasskey(u, device)).status).toBe(400)
 
     const bad = await s.api('POST', '/api/user/2fa/passkeys', { token: u.token, body: { name: '', response: answer } })
     expect(bad.body).toEqual({ message: 'Give the passkey a name', inputError: 'name' })
@@ -116,7 +122,7 @@ describe('signing in', SLOW, () => {
   test('a passkey signs in as two factors: no code even with 2FA on; the notice names it', async () => {
     const u = await userWith2fa(s, { name: 'Robin' })
     const device = new SoftwareAuthenticator()
-    expect((await addPasskey(u.token, device)).status).toBe(200)
+    expect((await addPasskey(u, device)).status).toBe(200)
     const options = await signInOptions()
     expect(options.rpId).toBe('localhost')
     expect(options.userVerification).toBe('required')
@@ -138,7 +144,7 @@ describe('signing in', SLOW, () => {
   test('refused with one answer: a replayed answer, an expired challenge, a forged signature, another origin, an unknown passkey', async () => {
     const u = await s.signUp()
     const device = new SoftwareAuthenticator()
-    await addPasskey(u.token, device)
+    await addPasskey(u, device)
     const refused = { message: 'That passkey could not sign you in. Try again, or sign in another way.' }
 
     const answer = device.authenticate(await signInOptions())
@@ -189,7 +195,7 @@ describe('managing', SLOW, () => {
     const u = await s.signUp()
     const other = await s.signUp()
     const device = new SoftwareAuthenticator()
-    const { id } = (await addPasskey(u.token, device)).body.data
+    const { id } = (await addPasskey(u, device)).body.data
     const path = `/api/user/2fa/passkeys/${id}`
 
     expect((await s.api('PATCH', path, { token: other.token, body: { name: 'Mine' } })).status).toBe(404)
@@ -209,13 +215,49 @@ describe('managing', SLOW, () => {
   })
 })
 
+describe('adding one is guarded like an email change', SLOW, () => {
+  test('the password is asked before the options: none or a wrong one is a 400 on password', async () => {
+    const u = await s.signUp()
+    const none = await s.api('POST', '/api/user/2fa/passkeys/options', { token: u.token, body: {} })
+    expect(none.status).toBe(400)
+    expect(none.body).toEqual({ message: 'Please enter your current password', inputError: 'password' })
+    const wrong = await s.api('POST', '/api/user/2fa/passkeys/options', { token: u.token, body: { password: 'not it at all!' } })
+    expect(wrong.status).toBe(400)
+    expect(wrong.body.inputError).toBe('password')
+    expect((await s.api('GET', '/api/user/2fa/passkeys', { token: u.token })).body.data).toEqual([])
+  })
+
+  test('a reader without a password needs a sign-in of the last 10 minutes', async () => {
+    const u = await s.signUp()
+    await s.query(sql`update users set password_hash = null where id = ${u.user.id}`)
+    const fresh = await s.api('POST', '/api/user/2fa/passkeys/options', { token: u.token, body: {} })
+    expect(fresh.status).toBe(200)
+    await s.query(sql`update sessions set created_at = now() - interval '11 minutes' where user_id = ${u.user.id}`)
+    const stale = await s.api('POST', '/api/user/2fa/passkeys/options', { token: u.token, body: {} })
+    expect(stale.status).toBe(403)
+    expect(stale.body).toEqual({
+      message: 'For your security, sign in again to add a passkey, then try again.',
+      inputError: 'password',
+    })
+  })
+
+  test('the owner is mailed when one is added, with the link to remove it', async () => {
+    const u = await s.signUp({ name: 'Noor' })
+    expect((await addPasskey(u, new SoftwareAuthenticator(), 'Kitchen tablet')).status).toBe(200)
+    await s.settled()
+    const mail = (await s.outbox(u.email)).find((m) => m.subject === 'A passkey was added to your TBR account')!
+    expect(mail.text).toContain('“Kitchen tablet”')
+    expect(mail.links).toEqual([expect.stringMatching(/\/account\/2fa$/)])
+  })
+})
+
 describe('a support session', SLOW, () => {
   test('is refused adding, renaming and removing passkeys (decisions §13: no security changes)', async () => {
     const master = await s.signUp({ name: 'Sam Support' })
     await s.query(sql`update users set master = true where id = ${master.user.id}`)
     const u = await s.signUp({ name: 'Ada Helped' })
     await s.api('PATCH', '/api/user', { token: u.token, body: { support_enabled: true } })
-    const { id } = (await addPasskey(u.token, new SoftwareAuthenticator())).body.data
+    const { id } = (await addPasskey(u, new SoftwareAuthenticator())).body.data
     const start = await s.api('POST', '/api/support/impersonate', { token: master.token, body: { user_id: u.user.id } })
     const support = (await s.api('POST', '/api/auth/impersonate', { body: { token: start.body.data.token } })).body.data
       .token

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server'
-import { PasskeyRegisterInput, PasskeyRenameInput, PasskeySignInInput } from '~/shared/schemas/passkey'
+import { PasskeyOptionsInput, PasskeyRegisterInput, PasskeyRenameInput, PasskeySignInInput } from '~/shared/schemas/passkey'
 import { pathParam, readBody, t, type AppEnv, type Ctx } from '../context'
 import { events } from '../db/schema'
 import { newId } from '../lib/crypto'
@@ -17,7 +17,9 @@ import {
   signInOptions,
   verifyPasskeySignIn,
 } from '../services/passkeys'
+import { mailPasskeyAdded } from '../services/passkey-notice'
 import { completeSession } from './auth'
+import { requireReauth } from './user-email'
 
 // Issue 14 item 2. Managing passkeys lives under /api/user/2fa/passkeys, so a support session is
 // refused every change to them like any two-factor setting (middleware/impersonation-guard.ts).
@@ -37,7 +39,12 @@ passkeyManagement.get('/', requireAuth(), async (c) => {
   return c.json({ data: rows.map(passkeyView) })
 })
 
+// A passkey is a way in on its own (both factors): a stolen session must not be able to plant
+// one. The options (and so the challenge the new passkey must sign) are issued only after the
+// password, or a recent sign-in for a password-less user; the owner is mailed when one is added.
 passkeyManagement.post('/options', requireAuth(), ipLimit('auth'), async (c) => {
+  const { password } = await readBody(c, PasskeyOptionsInput)
+  await requireReauth(c, password, 'passkey.reauth_required')
   return c.json({ data: await registrationOptions(c.var.deps, c.var.auth.user) })
 })
 
@@ -45,6 +52,8 @@ passkeyManagement.post('/', requireAuth(), ipLimit('auth'), async (c) => {
   const { name, response } = await readBody(c, PasskeyRegisterInput)
   const row = await registerPasskey(c.var.deps, c.var.auth.user, name, response as RegistrationResponseJSON)
   await record(c, 'passkey_added')
+  const { deps, auth } = c.var
+  deps.background.run('passkey_added', () => mailPasskeyAdded(deps, auth.user, row.name))
   return c.json({ message: t(c, 'passkey.added'), data: passkeyView(row) })
 })
 

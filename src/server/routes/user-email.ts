@@ -9,7 +9,7 @@ import { verifyCurrentPassword } from './auth'
 
 // Account security (hardening issue, item 4): changing the email address of an account.
 
-/** How recent a password-less user's sign-in must be to change their email address. */
+/** How recent a password-less user's sign-in must be to change their email address or add a passkey. */
 export const REAUTH_WINDOW_MS = 10 * 60_000
 
 /**
@@ -19,12 +19,16 @@ export const REAUTH_WINDOW_MS = 10 * 60_000
  * REAUTH_WINDOW_MS (switching account keeps the sign-in time: routes/auth.ts), else 403 telling
  * them to sign in again.
  */
-export async function requireReauth(c: Ctx, password: string | undefined) {
+export async function requireReauth(
+  c: Ctx,
+  password: string | undefined,
+  staleMessage: 'user.reauth_required' | 'passkey.reauth_required' = 'user.reauth_required',
+) {
   const { auth, deps } = c.var
   if (auth.user.passwordHash != null) return verifyCurrentPassword(c, auth.user, password, 'password')
   const signedInAt = await sessionSignedInAt(deps.db, auth.sessionId)
   if (!signedInAt || Date.now() - signedInAt.getTime() > REAUTH_WINDOW_MS) {
-    throw new ApiError(403, 'user.reauth_required', { inputError: 'password' })
+    throw new ApiError(403, staleMessage, { inputError: 'password' })
   }
 }
 

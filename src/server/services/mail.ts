@@ -64,7 +64,7 @@ export async function readOutbox(db: Db, to: string) {
   }))
 }
 
-type Template = 'verify' | 'magic' | 'reset' | 'invite' | 'email_revert'
+type Template = 'verify' | 'magic' | 'reset' | 'invite' | 'email_revert' | 'passkey_added'
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!)
@@ -77,9 +77,15 @@ const escapeHtml = (s: string) =>
 export function renderMail(
   template: Template,
   locale: Locale,
-  params: { to: string; link: string; name?: string; account?: string; inviter?: string; email?: string },
+  params: { to: string; link: string; name?: string; account?: string; inviter?: string; email?: string; passkey?: string },
 ): Mail {
-  const p = { name: params.name ?? '', account: params.account ?? '', inviter: params.inviter ?? '', email: params.email ?? '' }
+  const p = {
+    name: params.name ?? '',
+    account: params.account ?? '',
+    inviter: params.inviter ?? '',
+    email: params.email ?? '',
+    passkey: params.passkey ?? '',
+  }
   const k = (suffix: string) => `mail.${template}.${suffix}` as MessageKey
   const subject = translate(locale, k('subject'), p)
   const body = translate(locale, k('body'), p)

@@ -43,6 +43,14 @@ export const PasskeyName = v.pipe(
   v.maxLength(60, 'validation.passkey_name.max_length'),
 )
 
+/**
+ * POST /api/user/2fa/passkeys/options: a passkey signs in alone (both factors), so adding one
+ * asks for the password, like an email change (routes/user-email.ts requireReauth).
+ */
+export const PasskeyOptionsInput = v.strictObject(
+  { password: v.optional(v.pipe(v.string(), v.maxLength(200, 'validation.password.max_length'))) },
+  'validation.user.unknown_field',
+)
 /** POST /api/user/2fa/passkeys: the name and the browser's answer to the registration options. */
 export const PasskeyRegisterInput = v.object({ name: PasskeyName, response: RegistrationResponse })
 export const PasskeyRenameInput = v.object({ name: PasskeyName })

@@ -34,9 +34,12 @@ export function isCeremonyCancelled(error: unknown) {
 export const isAlreadyRegistered = (error: unknown) =>
   error instanceof WebAuthnError && error.code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED'
 
-/** Options from the server, the browser's ceremony, then the signed answer back: a new passkey. */
-export async function addPasskey(name: string) {
-  const options = await send<PublicKeyCredentialCreationOptionsJSON>('post', 'user/2fa/passkeys/options')
+/**
+ * Options from the server (after the password, or a recent sign-in for a reader without one), the
+ * browser's ceremony, then the signed answer back: a new passkey.
+ */
+export async function addPasskey(name: string, password?: string) {
+  const options = await send<PublicKeyCredentialCreationOptionsJSON>('post', 'user/2fa/passkeys/options', password ? { password } : {})
   const response = await startRegistration({ optionsJSON: options.data! })
   return send<Passkey>('post', 'user/2fa/passkeys', { name, response })
 }

@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { css } from 'styled-system/css'
 import * as v from 'valibot'
 import { handleError } from '~/client/lib/http'
+import { useSession } from '~/client/lib/session'
 import { useOnline } from '~/client/lib/use-online'
 import { Button } from '~/client/ui/button'
 import * as Card from '~/client/ui/card'
@@ -25,6 +26,11 @@ import {
 // Online only (decisions §7): the forms say "offline" and block; row actions are disabled.
 
 const NameForm = v.object({ name: PasskeyName })
+// A passkey signs in alone, so adding one asks for the password (server: routes/passkeys.ts).
+const AddForm = v.object({
+  name: PasskeyName,
+  password: v.pipe(v.string(), v.nonEmpty('validation.password.old_required'), v.maxLength(200, 'validation.password.max_length')),
+})
 
 const styles = {
   list: css({ display: 'flex', flexDirection: 'column', gap: '3', listStyle: 'none', p: 0, m: 0 }),
@@ -50,6 +56,7 @@ export function PasskeysCard() {
   const client = useQueryClient()
   const refresh = () => client.invalidateQueries({ queryKey: passkeysQuery.queryKey })
   const supported = passkeysSupported()
+  const hasPassword = useSession().user?.has_password ?? true
   // A new form (empty name) after each passkey added.
   const [added, setAdded] = useState(0)
   return (
@@ -82,12 +89,12 @@ export function PasskeysCard() {
         {supported ? (
           <Form.Root
             key={added}
-            schema={NameForm}
-            defaultValues={{ name: '' }}
+            schema={hasPassword ? AddForm : NameForm}
+            defaultValues={hasPassword ? { name: '', password: '' } : { name: '' }}
             aria-label={t`Add a passkey`}
-            submit={async ({ name }) => {
+            submit={async (values) => {
               try {
-                const res = await addPasskey(name)
+                const res = await addPasskey(values.name, 'password' in values ? values.password : undefined)
                 setAdded((n) => n + 1)
                 return res
               } catch (error) {
@@ -107,6 +114,9 @@ export function PasskeysCard() {
               maxLength={60}
               required
             />
+            {hasPassword && (
+              <Form.Password name="password" label={t`Your password`} autoComplete="current-password" required />
+            )}
             <Form.Submit>
               <Trans>Add a passkey</Trans>
             </Form.Submit>
