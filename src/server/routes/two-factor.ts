@@ -34,6 +34,28 @@ export function refuseBadCode(result: string, field: string) {
   if (result === 'wrong') throw new ApiError(400, 'auth.otp_invalid', { inputError: field })
 }
 
+/**
+ * A security change's proof: a code (`check` decides which kinds count; wrong ones count toward
+ * the sign-in limit of decisions §9) or the current password; neither is a 400 on `code`.
+ */
+async function requireProof(
+  c: Ctx,
+  input: { code?: string; password?: string },
+  check: (code: string) => Promise<string>,
+  missing: 'twofa.proof_required' | 'twofa.backup_proof_required',
+) {
+  const user = c.var.auth.user
+  if (input.code) {
+    await countSignInAttempt(c, user.email)
+    refuseBadCode(await check(input.code), 'code')
+    await clearSignInAttempts(c, user.email)
+  } else if (input.password) {
+    await verifyCurrentPassword(c, user, input.password, 'password')
+  } else {
+    throw new ApiError(400, missing, { inputError: 'code' })
+  }
+}
+
 async function record(c: Ctx, name: string) {
   const { auth, deps } = c.var
   await deps.db
@@ -68,15 +90,7 @@ twoFactor.put('/', requireAuth(), ipLimit('auth'), async (c) => {
   }
   if (user.twoFactorEnabled) {
     // decisions §13: off needs a current code (or the backup code) or the password.
-    if (input.code) {
-      await countSignInAttempt(c, user.email)
-      refuseBadCode(await useSecondFactor(deps, user, input.code), 'code')
-      await clearSignInAttempts(c, user.email)
-    } else if (input.password) {
-      await verifyCurrentPassword(c, user, input.password, 'password')
-    } else {
-      throw new ApiError(400, 'twofa.proof_required', { inputError: 'code' })
-    }
+    await requireProof(c, input, (code) => useSecondFactor(deps, user, code), 'twofa.proof_required')
   }
   const [updated] = await deps.db
     .update(users)
@@ -117,15 +131,7 @@ twoFactor.post('/backup', requireAuth(), ipLimit('auth'), async (c) => {
   const { auth, deps } = c.var
   const user = auth.user
   if (!user.twoFactorEnabled) throw new ApiError(400, 'twofa.not_enabled', { inputError: 'code' })
-  if (input.code) {
-    await countSignInAttempt(c, user.email)
-    refuseBadCode(await useTotpCode(deps, user, input.code), 'code')
-    await clearSignInAttempts(c, user.email)
-  } else if (input.password) {
-    await verifyCurrentPassword(c, user, input.password, 'password')
-  } else {
-    throw new ApiError(400, 'twofa.backup_proof_required', { inputError: 'code' })
-  }
+  await requireProof(c, input, (code) => useTotpCode(deps, user, code), 'twofa.backup_proof_required')
   const backupCode = newBackupCode()
   await deps.db
     .update(users)
