@@ -138,3 +138,27 @@ test('past the creation limit the form says so (429); keys never used say "Never
   await expect(form.locator('input[name="name"]')).toHaveValue('One too many')
   await expect(page.locator('input[name="full_key"]')).toHaveCount(0)
 })
+
+test('on a phone the keys table fits the screen: name, state and the row menu, no sideways scrolling', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  const { token } = await payingOwner(request, 'club')
+  for (const name of ['Reading shortcut', 'Blog widget']) {
+    expect((await request.post('/api/key', { data: { name, scope: ['books.read'] }, headers: api(token) })).status()).toBe(200)
+  }
+  await useToken(page, token)
+  await page.goto('/account/apikeys')
+  const table = page.getByRole('table', { name: 'API keys' })
+  await expect(table.getByRole('columnheader', { name: 'Key' })).toBeHidden()
+  await expect(table.getByRole('columnheader', { name: 'Last used' })).toBeHidden()
+  const menu = table.getByRole('button', { name: 'Actions for Blog widget' })
+  await expect(menu).toBeInViewport({ ratio: 1 })
+  const overflow = await table.evaluate((el) => el.parentElement!.scrollWidth - el.parentElement!.clientWidth)
+  expect(overflow).toBeLessThanOrEqual(0)
+  // The key's prefix is one tap away in the row menu.
+  await menu.click()
+  await page.getByRole('menuitem', { name: 'Reveal' }).click()
+  await expect(page.getByRole('dialog')).toContainText('tbr_')
+})

@@ -80,6 +80,7 @@ export const dataTableRecipe = sva({
       borderColor: 'border',
       whiteSpace: 'nowrap',
       '&[data-align=end]': { textAlign: 'end' },
+      '&[data-hide-below=md]': { display: { base: 'none', md: 'table-cell' } },
     },
     sortButton: {
       display: 'inline-flex',
@@ -105,6 +106,7 @@ export const dataTableRecipe = sva({
       verticalAlign: 'middle',
       '&[data-align=end]': { textAlign: 'end' },
       '&[data-type=datetime], &[data-type=number]': { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
+      '&[data-hide-below=md]': { display: { base: 'none', md: 'table-cell' } },
     },
     selectCell: { width: '10', paddingStart: '3', verticalAlign: 'middle' },
     checkbox: {

@@ -170,6 +170,7 @@ export function Root<T extends Row>(props: RootProps<T>) {
                     scope="col"
                     className={styles.headerCell}
                     data-align={column.align}
+                    data-hide-below={column.hideBelow}
                     aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined}
                   >
                     {column.sortable === false ? (
@@ -225,6 +226,7 @@ export function Root<T extends Row>(props: RootProps<T>) {
                         key={column.key}
                         className={styles.cell}
                         data-align={column.align}
+                        data-hide-below={column.hideBelow}
                         data-type={column.type ?? 'text'}
                       >
                         <Cell column={column} row={row} />

@@ -26,6 +26,11 @@ interface ColumnBase<T> {
   /** Custom cell content; sorting and search still use `value`. */
   render?: (row: T) => ReactNode
   align?: 'start' | 'end'
+  /**
+   * A secondary column left out on a phone (below the md breakpoint) so the table fits the screen
+   * without sideways scrolling; it is still searched and sorted, and shown from md up.
+   */
+  hideBelow?: 'md'
 }
 
 export type Column<T> = ColumnBase<T> &

@@ -103,7 +103,14 @@ export function KeysPage() {
             defaultSort={{ key: 'name', direction: 'asc' }}
             columns={[
               { key: 'name', header: t`Name`, value: (k) => k.name },
-              { key: 'key', header: t`Key`, value: (k) => k.key, render: (k) => <code className={mono}>{k.key}</code> },
+              {
+                key: 'key',
+                header: t`Key`,
+                value: (k) => k.key,
+                render: (k) => <code className={mono}>{k.key}</code>,
+                // On a phone the row menu's "Reveal" shows it.
+                hideBelow: 'md',
+              },
               {
                 key: 'active',
                 header: t`Active`,
@@ -115,6 +122,7 @@ export function KeysPage() {
                 key: 'last_used_at',
                 header: t`Last used`,
                 type: 'datetime',
+                hideBelow: 'md',
                 value: (k) => k.last_used_at,
                 // A key never used says so, as the reveal dialog does (an empty cell read as missing data).
                 render: (k) =>
