@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -9,9 +9,13 @@ import { testSocialProviders } from './fixtures/oidc/client'
 // the production server (`npm start`'s entry) on a fresh data directory.
 const PORT = Number(process.env.E2E_PORT ?? 3100)
 const root = fileURLToPath(new URL('..', import.meta.url))
+const ownDataDir = !process.env.E2E_DATA_DIR
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'tbr-e2e-'))
 // Playwright loads this config in each worker too: share the first process's directory.
 process.env.E2E_DATA_DIR = dataDir
+// The runner that made the directory removes it when it exits (after it stopped the server), so
+// runs leave no database behind in /tmp.
+if (ownDataDir) process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }))
 
 export const baseURL = `http://localhost:${PORT}`
 /** The test OpenID Connect provider of social-sign-in.spec.ts (started by that spec; issue 14 item 3). */
