@@ -2,7 +2,16 @@
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['src/styled-system/**', 'src/client/route-tree.gen.ts', 'dist/**', 'src/server/db/migrations/**', 'tests/.output/**', '.vitest/**'] },
+  {
+    ignores: [
+      'src/styled-system/**',
+      'src/client/route-tree.gen.ts',
+      'dist/**',
+      'src/server/db/migrations/**',
+      'tests/.output/**',
+      '.vitest/**',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     rules: {
@@ -32,7 +41,10 @@ export default tseslint.config(
   {
     files: ['src/client/lib/http.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['~/server/*', '**/server/*'], message: 'Import shared shapes from src/shared.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['~/server/*', '**/server/*'], message: 'Import shared shapes from src/shared.' }] },
+      ],
     },
   },
   {

@@ -9,10 +9,8 @@
 // (a chart, the import worker, a payment form) load later and do not count.
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
-
-const dist = fileURLToPath(new URL('../../dist/client', import.meta.url))
 
 interface ManifestChunk {
   file: string
@@ -22,10 +20,17 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>
 
 /** Budgets in KB of gzip (1 KB = 1024 bytes); `routes` are the route files matched on that path. */
-export const ROUTES = [
+export interface RouteBudget {
+  name: string
+  html: string
+  routes: readonly string[]
+  budgetKb: number
+}
+
+export const ROUTES: readonly RouteBudget[] = [
   { name: 'public list /{slug}', html: 'index.html', routes: ['__root.tsx', '$slug.tsx'], budgetKb: 60 },
   { name: '/signin', html: 'index.html', routes: ['__root.tsx', '_auth.tsx', '_auth.signin.tsx'], budgetKb: 90 },
-] as const
+]
 
 /** The files a page's HTML loads as module scripts or modulepreloads, dist-relative. */
 export function htmlScripts(html: string): string[] {
@@ -48,17 +53,18 @@ export function withStaticImports(manifest: Manifest, files: Iterable<string>): 
   return seen
 }
 
-const gzipBytes = (file: string) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length
+export interface RouteWeight {
+  name: string
+  budgetKb: number
+  kb: number
+  files: string[]
+}
 
-function main() {
-  const manifestPath = join(dist, '.vite/manifest.json')
-  if (!existsSync(manifestPath)) {
-    console.error('budget: dist/client/.vite/manifest.json is missing; run `npm run build` first')
-    process.exit(2)
-  }
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest
-  let over = false
-  for (const route of ROUTES) {
+/** Each route's first-load JavaScript in `dist`, gzip level 9, in KB. */
+export function weighRoutes(dist: string, routes: readonly RouteBudget[] = ROUTES): RouteWeight[] {
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest
+  const gzipBytes = (file: string) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length
+  return routes.map((route) => {
     const start = htmlScripts(readFileSync(join(dist, route.html), 'utf8'))
     // The route files' splits (component, loader, …) are keyed by source path plus a query.
     for (const [key, chunk] of Object.entries(manifest)) {
@@ -66,13 +72,25 @@ function main() {
     }
     const files = [...withStaticImports(manifest, start)].filter((f) => f.endsWith('.js'))
     const kb = files.reduce((sum, f) => sum + gzipBytes(f), 0) / 1024
-    const ok = kb <= route.budgetKb
+    return { name: route.name, budgetKb: route.budgetKb, kb, files }
+  })
+}
+
+function main() {
+  const dist = fileURLToPath(new URL('../../dist/client', import.meta.url))
+  if (!existsSync(join(dist, '.vite/manifest.json'))) {
+    console.error('budget: dist/client/.vite/manifest.json is missing; run `npm run build` first')
+    process.exit(2)
+  }
+  let over = false
+  for (const route of weighRoutes(dist)) {
+    const ok = route.kb <= route.budgetKb
     over ||= !ok
     console.log(
-      `${ok ? '✓' : '✗'} ${route.name.padEnd(22)} ${kb.toFixed(1).padStart(6)} KB gzip in ${String(files.length).padStart(3)} files (budget ${route.budgetKb} KB)`,
+      `${ok ? '✓' : '✗'} ${route.name.padEnd(22)} ${route.kb.toFixed(1).padStart(6)} KB gzip in ${String(route.files.length).padStart(3)} files (budget ${route.budgetKb} KB)`,
     )
   }
   process.exit(over ? 1 : 0)
 }
 
-main()
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main()

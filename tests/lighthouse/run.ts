@@ -29,8 +29,9 @@ async function measure(url: string, port: number): Promise<Figures> {
   const { lhr } = result
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN
-  const resources = (lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] })
-    ?.items
+  const resources = (
+    lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] }
+  )?.items
   return {
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     lcp: audit('largest-contentful-paint'),
@@ -66,7 +67,15 @@ async function main() {
   const base = server.url.replace('127.0.0.1', 'localhost')
   const chrome = await chromeLauncher.launch({
     chromePath: '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   })
   let failed = false
   try {
@@ -75,7 +84,9 @@ async function main() {
       ['/signin', `${base}/signin`],
       [`public list (${BOOKS} books)`, `${base}/${slug}`],
     ]
-    console.log(`Lighthouse ${RUNS === 1 ? '1 run' : `median of ${RUNS} runs`} per page, mobile preset, Debian Chromium`)
+    console.log(
+      `Lighthouse ${RUNS === 1 ? '1 run' : `median of ${RUNS} runs`} per page, mobile preset, Debian Chromium`,
+    )
     for (const [name, url] of pages) {
       const runs: Figures[] = []
       for (let i = 0; i < RUNS; i++) runs.push(await measure(url, chrome.port))
