@@ -2,7 +2,16 @@
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['src/styled-system/**', 'src/client/route-tree.gen.ts', 'dist/**', 'src/server/db/migrations/**', 'tests/.output/**', '.vitest/**'] },
+  {
+    ignores: [
+      'src/styled-system/**',
+      'src/client/route-tree.gen.ts',
+      'dist/**',
+      'src/server/db/migrations/**',
+      'tests/.output/**',
+      '.vitest/**',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     rules: {
@@ -22,13 +31,21 @@ export default tseslint.config(
             { name: 'dexie', message: 'Only src/client/db imports dexie.' },
             { name: 'ky', message: 'Use src/client/lib/http.' },
           ],
+          // architecture.md rule 3, issue 15 item 6: response shapes live in src/shared; the
+          // client never imports from src/server, not even a type.
+          patterns: [{ group: ['~/server/*', '**/server/*'], message: 'Import shared shapes from src/shared.' }],
         },
       ],
     },
   },
   {
     files: ['src/client/lib/http.ts'],
-    rules: { 'no-restricted-imports': 'off' },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['~/server/*', '**/server/*'], message: 'Import shared shapes from src/shared.' }] },
+      ],
+    },
   },
   {
     // Imports flow shared → client/server: shared code has no DOM or Node dependencies on them.

@@ -47,9 +47,20 @@ npm run --silent load -- --smoke || status=1
 step "build"
 npm run --silent build >"$out/build.log" 2>&1 || { cat "$out/build.log"; status=1; }
 
+# Issue 15 items 2 and 5: bundle budgets and Lighthouse print their figures on every run; they
+# fail the run only with ENFORCE_SPEED=1 until the server-rendered pages (item 1) land, since the
+# client-rendered pages are over both (README decision 42).
+speed() { if [ "${ENFORCE_SPEED:-0}" = 1 ]; then "$@" || status=1; else "$@" || echo "  (over budget: reported, not enforced; ENFORCE_SPEED=1 enforces)"; fi; }
+
+step "bundle budgets (first-load JavaScript per route, gzip)"
+speed node_modules/.bin/tsx tests/budget/check.ts
+
 step "end-to-end (Chromium)"
 PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/$out/playwright.json" node_modules/.bin/playwright test \
   --config tests/playwright.config.ts --reporter=list,json || status=1
+
+step "Lighthouse (mobile preset, 1 run per page; 90 or more)"
+speed node_modules/.bin/tsx tests/lighthouse/run.ts --runs=1
 
 node tests/summary.mjs "$out" || status=1
 exit $status

@@ -44,17 +44,30 @@ export function registerServiceWorker(handlers: UpdateHandlers) {
   navigator.serviceWorker.addEventListener('message', (event) => {
     if ((event.data as { type?: string } | null)?.type === SW_MESSAGES.sync) handlers.onSyncRequest()
   })
-  void wb.register()
+  // Issue 15 item 2: installing the worker precaches every chunk of the app, which must not
+  // compete with the page's own first load: register once the page has loaded and the main
+  // thread is idle (at most IDLE_TIMEOUT_MS later).
+  afterLoadWhenIdle(() => void wb.register({ immediate: true }))
   // Look for a new version when the app comes back to the foreground.
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') void wb.update()
   })
 }
 
+const IDLE_TIMEOUT_MS = 5000
+
+function afterLoadWhenIdle(run: () => void) {
+  const idle = () =>
+    'requestIdleCallback' in window ? requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS }) : setTimeout(run, 0)
+  if (document.readyState === 'complete') idle()
+  else window.addEventListener('load', idle, { once: true })
+}
+
 /** Asks the browser to wake us for the outbox when the connection returns (where supported). */
 export async function requestBackgroundSync() {
   const reg = await navigator.serviceWorker?.getRegistration()
-  const sync = (reg as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined)?.sync
+  const sync = (reg as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined)
+    ?.sync
   await sync?.register(SW_MESSAGES.syncTag).catch(() => {})
 }
 

@@ -1,8 +1,8 @@
 import { Hono } from 'hono'
-import type { Book } from '~/shared/schemas/book'
+import type { DemoData } from '~/shared/responses/demo'
 import type { AppEnv } from '../context'
 import { requireAuth } from '../middleware/auth'
-import { addedPerMonth, recentBooks, statusCounts, viewsWindow, type StatusCounts } from '../services/stats'
+import { addedPerMonth, recentBooks, statusCounts, viewsWindow } from '../services/stats'
 
 // spec §2 /dashboard, §3 Dashboard demo data and Statistic card, §7 GET /api/demo: the signed-in
 // caller's dashboard figures, all of the session's account and nobody else's. Days and months
@@ -27,23 +27,7 @@ import { addedPerMonth, recentBooks, statusCounts, viewsWindow, type StatusCount
 //       views_per_day: [{ day: 'YYYY-MM-DD', count }],   30 entries, oldest first, today last
 //     } } }
 
-export interface DemoData {
-  stats: {
-    books: number
-    views: number
-    views_30d: number
-    views_prev_30d: number
-    views_change: string | null
-    slug: string | null
-    url: string | null
-  }
-  books: Book[]
-  charts: {
-    added_per_month: { month: string; count: number }[]
-    status: StatusCounts
-    views_per_day: { day: string; count: number }[]
-  }
-}
+export type { DemoData } from '~/shared/responses/demo'
 
 /** Cards on the dashboard show at most 4 (spec §9 Card grids). */
 const RECENT_BOOKS = 4

@@ -5,7 +5,8 @@ import { PublicListAnswer } from '~/shared/schemas/api-responses'
 import { bearer } from '../middleware/auth'
 import { documented } from '../openapi/describe'
 import { authenticate } from '../services/sessions'
-import { loadPublicPage, type PublicPage } from '../services/views'
+import type { PublicPageData } from '~/shared/responses/public-page'
+import { loadPublicPage } from '../services/views'
 
 // decisions §8: GET /api/public/{slug} needs no credentials and answers
 //   { data: { books: PublicBook[], account: { avatar, owner_name, id }, affiliate_tag,
@@ -18,10 +19,7 @@ import { loadPublicPage, type PublicPage } from '../services/views'
 // one view (the dashboard's TBR views). `affiliate_tag` is the configured AFFILIATE_TAG the page
 // attaches to its retailer search links (decisions §8), so the server config stays the one source.
 
-export interface PublicPageData extends PublicPage {
-  affiliate_tag: string
-  viewer?: { account_id: string; own: boolean }
-}
+export type { PublicPageData } from '~/shared/responses/public-page'
 
 export const publicPage = new Hono<AppEnv>()
 

@@ -1,3 +1,4 @@
+import type { StatusCounts } from '~/shared/responses/demo'
 import { and, eq, gte, isNull, lt, sql } from 'drizzle-orm'
 import type { Book } from '~/shared/schemas/book'
 import type { Db } from '../db/client'
@@ -38,11 +39,7 @@ export function percentChange(current: number, previous: number): string | null 
   return pct > 0 ? `+${pct}%` : pct < 0 ? `${pct}%` : '0%'
 }
 
-export interface StatusCounts {
-  not_started: number
-  reading: number
-  finished: number
-}
+export type { StatusCounts } from '~/shared/responses/demo'
 
 /** Live books by derived status (decisions §6: finished, else reading if started, else not started). */
 export async function statusCounts(db: Db, accountId: string): Promise<StatusCounts & { total: number }> {

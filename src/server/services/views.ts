@@ -1,5 +1,6 @@
 import { and, eq, gte, isNull, sql } from 'drizzle-orm'
-import { withDerived, type Book } from '~/shared/schemas/book'
+import type { PublicBook, PublicPage } from '~/shared/responses/public-page'
+import { withDerived } from '~/shared/schemas/book'
 import { SLUG_PATTERN, isReservedSlug } from '~/shared/schemas/common'
 import type { Db } from '../db/client'
 import { accountDailyViews, accounts, books, memberships, users } from '../db/schema'
@@ -7,33 +8,8 @@ import { accountDailyViews, accounts, books, memberships, users } from '../db/sc
 // The public list (decisions §8) and its view counter. Every query here names the account it
 // reads: the public one, found by its slug, or the caller's own (dashboard statistics).
 
-/** The book fields anyone may see on a public page: no account internals, no sync metadata. */
-export type PublicBook = Pick<
-  Book,
-  | 'id'
-  | 'title'
-  | 'author'
-  | 'rating'
-  | 'review'
-  | 'started_at'
-  | 'finished_at'
-  | 'started'
-  | 'finished'
-  | 'status'
-  | 'imageUrl'
->
-
-export interface PublicAccount {
-  id: string
-  owner_name: string
-  avatar: string | null
-}
-
-/** `GET /api/public/:slug` → `data` (plus `viewer` added by the route for a signed-in caller). */
-export interface PublicPage {
-  books: PublicBook[]
-  account: PublicAccount
-}
+// The answer's shapes live in src/shared (architecture.md rule 3).
+export type { PublicAccount, PublicBook, PublicPage } from '~/shared/responses/public-page'
 
 type Row = { id: string; owner_name: string | null; avatar: string | null; books: unknown }
 

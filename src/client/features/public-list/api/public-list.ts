@@ -1,13 +1,13 @@
 import { queryOptions } from '@tanstack/react-query'
 import { getDataAndHeaders, toApiError } from '~/client/lib/http'
-import type { PublicPageData } from '~/server/routes/public'
+import type { PublicPageData } from '~/shared/responses/public-page'
 import { SAVED_COPY_HEADER } from '../../../../../sw/policy'
 
 // decisions §8 GET /api/public/{slug} (src/server/routes/public.ts): the public list, its owner,
 // the configured affiliate tag and, for a signed-in caller, whether the list is their own.
 
-// The answer's types are the server's own (architecture rule 3: the client imports only types).
-export type { PublicBook } from '~/server/services/views'
+// The answer's types are shared with the server (architecture rule 3).
+export type { PublicBook } from '~/shared/responses/public-page'
 export type PublicList = PublicPageData & {
   /**
    * Set when the service worker answered from its cache (offline, or the network too slow):

@@ -1,0 +1,39 @@
+import type { Book } from '../schemas/book'
+
+// decisions §8 GET /api/public/{slug} → `data`, shared by the server that answers it (and renders
+// it into the page's HTML) and the client that reads it (architecture.md rule 3: the client never
+// imports from src/server, not even a type).
+
+/** The book fields anyone may see on a public page: no account internals, no sync metadata. */
+export type PublicBook = Pick<
+  Book,
+  | 'id'
+  | 'title'
+  | 'author'
+  | 'rating'
+  | 'review'
+  | 'started_at'
+  | 'finished_at'
+  | 'started'
+  | 'finished'
+  | 'status'
+  | 'imageUrl'
+>
+
+export interface PublicAccount {
+  id: string
+  owner_name: string
+  avatar: string | null
+}
+
+/** What services/views.ts loads for a slug. */
+export interface PublicPage {
+  books: PublicBook[]
+  account: PublicAccount
+}
+
+/** The route's answer: the page plus the configured affiliate tag and, for a signed-in caller, `viewer`. */
+export interface PublicPageData extends PublicPage {
+  affiliate_tag: string
+  viewer?: { account_id: string; own: boolean }
+}

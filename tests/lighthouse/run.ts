@@ -1,0 +1,107 @@
+// `npm run lighthouse` (issue 15 item 5): Lighthouse 13's mobile preset in Debian's Chromium
+// against the production server, for /signin and a seeded 50-book public list. It builds nothing:
+// it serves dist/ as it is (run `npm run build` first). Prints performance, LCP, TBT, CLS and the
+// script bytes transferred, the median of 3 runs per page (`--runs=1` for one, as CI does), and
+// exits 1 when either page's performance is below the threshold (90; `--min=`).
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { seedReader, startServer } from '../load/server'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1]
+const RUNS = Number(arg('runs') ?? 3)
+const MIN_SCORE = Number(arg('min') ?? 90)
+const BOOKS = 50
+
+interface Figures {
+  performance: number
+  lcp: number
+  tbt: number
+  cls: number
+  scriptBytes: number
+}
+
+async function measure(url: string, port: number): Promise<Figures> {
+  const result = await lighthouse(url, { port, onlyCategories: ['performance'], output: 'json', logLevel: 'error' })
+  if (!result) throw new Error(`lighthouse answered nothing for ${url}`)
+  const { lhr } = result
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN
+  const resources = (
+    lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] }
+  )?.items
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lcp: audit('largest-contentful-paint'),
+    tbt: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+    scriptBytes: resources?.find((r) => r.resourceType === 'script')?.transferSize ?? NaN,
+  }
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b)
+  const mid = Math.floor(s.length / 2)
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2
+}
+
+function summary(runs: Figures[]): Figures {
+  // The median run by score, its figures with it (one coherent load, not a mix of runs).
+  const byScore = [...runs].sort((a, b) => a.performance - b.performance)
+  const mid = byScore[Math.floor((byScore.length - 1) / 2)]!
+  return { ...mid, performance: median(runs.map((r) => r.performance)) }
+}
+
+const format = (name: string, f: Figures) =>
+  `${name.padEnd(22)} performance ${String(f.performance).padStart(3)}  LCP ${(f.lcp / 1000).toFixed(2)} s  TBT ${Math.round(f.tbt)} ms  CLS ${f.cls.toFixed(3)}  script ${(f.scriptBytes / 1024).toFixed(1)} KB`
+
+async function main() {
+  if (!existsSync(`${root}dist/client/index.html`)) {
+    console.error('lighthouse: dist/client is missing; run `npm run build` first')
+    process.exit(2)
+  }
+  // localhost, not 127.0.0.1: a secure context, so the service worker registers as for a visitor.
+  const server = await startServer({})
+  const base = server.url.replace('127.0.0.1', 'localhost')
+  const chrome = await chromeLauncher.launch({
+    chromePath: '/usr/bin/chromium',
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  })
+  let failed = false
+  try {
+    const { slug } = await seedReader(server.url, BOOKS)
+    const pages: [string, string][] = [
+      ['/signin', `${base}/signin`],
+      [`public list (${BOOKS} books)`, `${base}/${slug}`],
+    ]
+    console.log(
+      `Lighthouse ${RUNS === 1 ? '1 run' : `median of ${RUNS} runs`} per page, mobile preset, Debian Chromium`,
+    )
+    for (const [name, url] of pages) {
+      const runs: Figures[] = []
+      for (let i = 0; i < RUNS; i++) runs.push(await measure(url, chrome.port))
+      const f = summary(runs)
+      console.log(format(name, f) + (RUNS > 1 ? `  (scores ${runs.map((r) => r.performance).join(', ')})` : ''))
+      if (!(f.performance >= MIN_SCORE)) {
+        console.error(`  ✗ ${name}: performance ${f.performance} is below ${MIN_SCORE}`)
+        failed = true
+      }
+    }
+  } finally {
+    chrome.kill()
+    await server.stop()
+  }
+  process.exit(failed ? 1 : 0)
+}
+
+await main()
