@@ -1,0 +1,142 @@
+import { createHash } from 'node:crypto'
+import { and, eq, isNull, sql } from 'drizzle-orm'
+import { withDerived } from '~/shared/schemas/book'
+import type { Db } from '../db/client'
+import { accounts, books, memberships, users } from '../db/schema'
+import type { PublicBook, PublicPage } from './views'
+
+// The public list's cache (issue 15 item 3; README decision "Public list cache and batched
+// views"). Each load still asks the database ONE small indexed question: which live account has
+// this slug, its change counter and its owner's name and avatar. The expensive part, the books
+// (json_agg over the whole list), is kept per account and reused while the account's change
+// counter is the one it was read at. Every book write goes through runBookMutations, which bumps
+// that counter in the write's transaction (it is the sync cursor, sync.md), so no write path can
+// forget to invalidate the cache, and a write in any process on the same PostgreSQL is seen by
+// every other process on its next load. The slug, the closed state and the owner are read fresh
+// on every load: a slug change, a closed account, a new name or avatar, a new owner show at once.
+
+/** `books` and `account` of an answer as JSON (`"books":[…],"account":{…}`) and its fingerprint. */
+export interface PublicAnswer {
+  page: PublicPage
+  json: string
+  /** A hash of `json`: equal tags, equal answers (the route's ETag starts from it). */
+  tag: string
+}
+
+interface Entry {
+  counter: number
+  books: PublicBook[]
+  booksJson: string
+  bytes: number
+  answer?: PublicAnswer
+}
+
+/** Lists kept per process at most, by the size of their JSON (the least recently used go first). */
+const MAX_BYTES = 64 * 1024 * 1024
+
+// `accounts.id` is spelled out in the subqueries: drizzle writes a column of a one-table select
+// unqualified ("id"), which inside them would name the inner table's column.
+function prepare(db: Db) {
+  const owner = sql<[string | null, string | null] | null>`(
+    select json_build_array(u.name, u.avatar) from ${memberships} m join ${users} u on u.id = m.user_id
+    where m.account_id = accounts.id and m.role in ('owner', 'master')
+    order by (m.role = 'owner') desc, m.created_at, u.id
+    limit 1)`
+  const list = sql<unknown>`coalesce((
+    select json_agg(json_build_object(
+      'id', b.id, 'title', b.title, 'author', b.author, 'rating', b.rating, 'review', b.review,
+      'started_at', b.started_at, 'finished_at', b.finished_at, 'imageUrl', b.image_url
+    ) order by b.position collate "C" nulls last, case when b.position is null then b.created_at end desc, b.id)
+    from ${books} b where b.account_id = accounts.id and b.deleted_at is null
+  ), '[]'::json)`
+  return {
+    head: db
+      .select({ id: accounts.id, counter: accounts.changeCounter, owner })
+      .from(accounts)
+      .where(and(sql`lower(${accounts.slug}) = ${sql.placeholder('slug')}`, isNull(accounts.closedAt)))
+      .prepare('public_head'),
+    // The counter and the books from one statement: one snapshot, so the books are exactly the
+    // ones written up to that counter.
+    books: db
+      .select({ counter: accounts.changeCounter, books: list })
+      .from(accounts)
+      .where(eq(accounts.id, sql.placeholder('id')))
+      .prepare('public_books'),
+  }
+}
+
+interface Cache {
+  queries: ReturnType<typeof prepare>
+  entries: Map<string, Entry>
+  bytes: number
+  /** Reads in progress, by account and counter: a burst of loads after a write reads once. */
+  filling: Map<string, Promise<Entry | null>>
+}
+const caches = new WeakMap<Db, Cache>()
+
+function cacheOf(db: Db): Cache {
+  let c = caches.get(db)
+  if (!c) caches.set(db, (c = { queries: prepare(db), entries: new Map(), bytes: 0, filling: new Map() }))
+  return c
+}
+
+/** The public answer of the live account with this slug (any case), or null. */
+export async function cachedPublicAnswer(db: Db, slug: string): Promise<PublicAnswer | null> {
+  const c = cacheOf(db)
+  const [head] = await c.queries.head.execute({ slug: slug.toLowerCase() })
+  if (!head) return null
+  let entry = c.entries.get(head.id)
+  if (entry && entry.counter === head.counter) {
+    // Most recently used last.
+    c.entries.delete(head.id)
+    c.entries.set(head.id, entry)
+  } else {
+    entry = (await fill(c, head.id, head.counter)) ?? undefined
+    if (!entry) return null
+  }
+  const [ownerName, avatar] = parseJson(head.owner) ?? [null, null]
+  const account = { id: head.id, owner_name: ownerName ?? '', avatar }
+  const cached = entry.answer?.page.account
+  if (!cached || cached.owner_name !== account.owner_name || cached.avatar !== account.avatar) {
+    const json = `"books":${entry.booksJson},"account":${JSON.stringify(account)}`
+    const tag = createHash('sha1').update(json).digest('base64url')
+    entry.answer = { page: Object.freeze({ books: entry.books, account: Object.freeze(account) }), json, tag }
+  }
+  return entry.answer!
+}
+
+function fill(c: Cache, accountId: string, counter: number): Promise<Entry | null> {
+  const key = `${accountId}:${counter}`
+  let pending = c.filling.get(key)
+  if (!pending) {
+    pending = readBooks(c, accountId).finally(() => c.filling.delete(key))
+    c.filling.set(key, pending)
+  }
+  return pending
+}
+
+async function readBooks(c: Cache, accountId: string): Promise<Entry | null> {
+  const [row] = await c.queries.books.execute({ id: accountId })
+  if (!row) return null
+  const raw = parseJson(row.books) as Omit<PublicBook, 'started' | 'finished' | 'status'>[]
+  // Frozen: callers (the route, server rendering) share these objects.
+  const list = raw.map((b) => Object.freeze(withDerived(b)))
+  const booksJson = JSON.stringify(list)
+  const entry: Entry = { counter: row.counter, books: Object.freeze(list) as PublicBook[], booksJson, bytes: booksJson.length }
+  const old = c.entries.get(accountId)
+  // A slower read of an older counter never replaces a newer one.
+  if (old && old.counter > entry.counter) return old
+  if (old) c.bytes -= old.bytes
+  c.entries.delete(accountId)
+  c.entries.set(accountId, entry)
+  c.bytes += entry.bytes
+  for (const [id, e] of c.entries) {
+    if (c.bytes <= MAX_BYTES || id === accountId) break
+    c.entries.delete(id)
+    c.bytes -= e.bytes
+  }
+  return entry
+}
+
+/** node-postgres and PGlite parse json columns; a driver that hands back text is parsed here. */
+const parseJson = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v)
