@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import { withDerived } from '~/shared/schemas/book'
 import type { Db } from '../db/client'
+import { VersionedCache, type Versioned } from '../lib/versioned-cache'
 import { accounts, books, memberships, users } from '../db/schema'
 import type { PublicBook, PublicPage } from './views'
 
@@ -23,11 +24,10 @@ export interface PublicAnswer {
   tag: string
 }
 
-interface Entry {
-  counter: number
+interface Books {
   books: PublicBook[]
   booksJson: string
-  bytes: number
+  /** The last answer built from these books (rebuilt when the owner's name or avatar differ). */
   answer?: PublicAnswer
 }
 
@@ -67,16 +67,13 @@ function prepare(db: Db) {
 
 interface Cache {
   queries: ReturnType<typeof prepare>
-  entries: Map<string, Entry>
-  bytes: number
-  /** Reads in progress, by account and counter: a burst of loads after a write reads once. */
-  filling: Map<string, Promise<Entry | null>>
+  lists: VersionedCache<Books>
 }
 const caches = new WeakMap<Db, Cache>()
 
 function cacheOf(db: Db): Cache {
   let c = caches.get(db)
-  if (!c) caches.set(db, (c = { queries: prepare(db), entries: new Map(), bytes: 0, filling: new Map() }))
+  if (!c) caches.set(db, (c = { queries: prepare(db), lists: new VersionedCache(MAX_BYTES) }))
   return c
 }
 
@@ -85,57 +82,28 @@ export async function cachedPublicAnswer(db: Db, slug: string): Promise<PublicAn
   const c = cacheOf(db)
   const [head] = await c.queries.head.execute({ slug: slug.toLowerCase() })
   if (!head) return null
-  let entry = c.entries.get(head.id)
-  if (entry && entry.counter === head.counter) {
-    // Most recently used last.
-    c.entries.delete(head.id)
-    c.entries.set(head.id, entry)
-  } else {
-    entry = (await fill(c, head.id, head.counter)) ?? undefined
-    if (!entry) return null
-  }
+  const kept = c.lists.get(head.id, head.counter) ?? (await c.lists.fill(head.id, head.counter, () => readBooks(c, head.id)))
+  if (!kept) return null
   const [ownerName, avatar] = parseJson(head.owner) ?? [null, null]
   const account = { id: head.id, owner_name: ownerName ?? '', avatar }
-  const cached = entry.answer?.page.account
-  if (!cached || cached.owner_name !== account.owner_name || cached.avatar !== account.avatar) {
-    const json = `"books":${entry.booksJson},"account":${JSON.stringify(account)}`
-    const tag = createHash('sha1').update(json).digest('base64url')
-    entry.answer = { page: Object.freeze({ books: entry.books, account: Object.freeze(account) }), json, tag }
-  }
-  return entry.answer!
+  const list = kept.value
+  const last = list.answer
+  if (last && last.page.account.owner_name === account.owner_name && last.page.account.avatar === account.avatar)
+    return last
+  const json = `"books":${list.booksJson},"account":${JSON.stringify(account)}`
+  const tag = createHash('sha1').update(json).digest('base64url')
+  list.answer = { page: Object.freeze({ books: list.books, account: Object.freeze(account) }), json, tag }
+  return list.answer
 }
 
-function fill(c: Cache, accountId: string, counter: number): Promise<Entry | null> {
-  const key = `${accountId}:${counter}`
-  let pending = c.filling.get(key)
-  if (!pending) {
-    pending = readBooks(c, accountId).finally(() => c.filling.delete(key))
-    c.filling.set(key, pending)
-  }
-  return pending
-}
-
-async function readBooks(c: Cache, accountId: string): Promise<Entry | null> {
+async function readBooks(c: Cache, accountId: string): Promise<Versioned<Books> | null> {
   const [row] = await c.queries.books.execute({ id: accountId })
   if (!row) return null
   const raw = parseJson(row.books) as Omit<PublicBook, 'started' | 'finished' | 'status'>[]
   // Frozen: callers (the route, server rendering) share these objects.
-  const list = raw.map((b) => Object.freeze(withDerived(b)))
-  const booksJson = JSON.stringify(list)
-  const entry: Entry = { counter: row.counter, books: Object.freeze(list) as PublicBook[], booksJson, bytes: booksJson.length }
-  const old = c.entries.get(accountId)
-  // A slower read of an older counter never replaces a newer one.
-  if (old && old.counter > entry.counter) return old
-  if (old) c.bytes -= old.bytes
-  c.entries.delete(accountId)
-  c.entries.set(accountId, entry)
-  c.bytes += entry.bytes
-  for (const [id, e] of c.entries) {
-    if (c.bytes <= MAX_BYTES || id === accountId) break
-    c.entries.delete(id)
-    c.bytes -= e.bytes
-  }
-  return entry
+  const books = Object.freeze(raw.map((b) => Object.freeze(withDerived(b)))) as PublicBook[]
+  const booksJson = JSON.stringify(books)
+  return { version: row.counter, value: { books, booksJson }, bytes: booksJson.length }
 }
 
 /** node-postgres and PGlite parse json columns; a driver that hands back text is parsed here. */
