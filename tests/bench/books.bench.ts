@@ -6,7 +6,17 @@
 // on it). Issue 15 target: the 50-book list at ≥ 0.5× /api/health's req/s on PostgreSQL. The load
 // generator shares this process (http-load.ts). Prints figures; asserts nothing about timings.
 import { sql, type TestServer } from '../integration/harness'
-import { CONNECTIONS, SECONDS, WARMUP_SECONDS, databases, listen, measure, printTable, startOn, type Result } from './http-load'
+import {
+  CONNECTIONS,
+  SECONDS,
+  WARMUP_SECONDS,
+  databases,
+  listen,
+  measure,
+  printTable,
+  startOn,
+  type Result,
+} from './http-load'
 
 const SIZES = [50, 5000]
 
@@ -44,7 +54,8 @@ for (const db of databases()) {
       const url = `${server.url}/api/books`
       const first = await fetch(url, { headers: r.headers })
       const count = ((await first.json()) as { data: unknown[] }).data?.length
-      if (first.status !== 200 || count !== r.n) throw new Error(`${db.label}: GET /api/books answered ${first.status} with ${count} books`)
+      if (first.status !== 200 || count !== r.n)
+        throw new Error(`${db.label}: GET /api/books answered ${first.status} with ${count} books`)
       const result = await measure(`${db.label}: /api/books, ${r.n} books`, url, r.headers)
       results.push(result)
       healthOf.set(result, health)
@@ -56,5 +67,7 @@ for (const db of databases()) {
 }
 printTable(results, (r) => healthOf.get(r)!, 'vs /api/health')
 for (const r of results.filter((r) => !r.name.endsWith('/api/health')))
-  console.log(`${r.name}: ${((r.rps / healthOf.get(r)!.rps) * 100).toFixed(0)}% of /api/health's req/s, p99 ${r.p99.toFixed(0)} ms`)
+  console.log(
+    `${r.name}: ${((r.rps / healthOf.get(r)!.rps) * 100).toFixed(0)}% of /api/health's req/s, p99 ${r.p99.toFixed(0)} ms`,
+  )
 process.exit(0)

@@ -33,7 +33,12 @@ const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
 
 /** CONNECTIONS workers each looping request → full body until the deadline; non-200 is an error. */
-export async function load(name: string, url: string, seconds: number, headers: Record<string, string> = {}): Promise<Result> {
+export async function load(
+  name: string,
+  url: string,
+  seconds: number,
+  headers: Record<string, string> = {},
+): Promise<Result> {
   const latencies: number[] = []
   appTimes = []
   let errors = 0
@@ -140,7 +145,18 @@ export function printTable(results: Result[], baselineOf: (r: Result) => Result,
     `${(r.bytes / 1024).toFixed(1)} KiB`,
     `${(r.rps / baselineOf(r).rps).toFixed(2)}×`,
   ])
-  const head = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'app p50', 'app p99', 'requests', 'errors', 'body', baselineLabel]
+  const head = [
+    'scenario',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'app p50',
+    'app p99',
+    'requests',
+    'errors',
+    'body',
+    baselineLabel,
+  ]
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)))
   const line = (cells: string[]) =>
     cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')

@@ -82,7 +82,8 @@ export async function cachedPublicAnswer(db: Db, slug: string): Promise<PublicAn
   const c = cacheOf(db)
   const [head] = await c.queries.head.execute({ slug: slug.toLowerCase() })
   if (!head) return null
-  const kept = c.lists.get(head.id, head.counter) ?? (await c.lists.fill(head.id, head.counter, () => readBooks(c, head.id)))
+  const kept =
+    c.lists.get(head.id, head.counter) ?? (await c.lists.fill(head.id, head.counter, () => readBooks(c, head.id)))
   if (!kept) return null
   const [ownerName, avatar] = parseJson(head.owner) ?? [null, null]
   const account = { id: head.id, owner_name: ownerName ?? '', avatar }
