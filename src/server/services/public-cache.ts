@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import { withDerived } from '~/shared/schemas/book'
-import type { Db } from '../db/client'
+import { localWriteCount, type Db } from '../db/client'
 import { VersionedCache, type Versioned } from '../lib/versioned-cache'
 import { accounts, books, memberships, users } from '../db/schema'
 import type { PublicBook, PublicPage } from './views'
@@ -65,22 +65,51 @@ function prepare(db: Db) {
   }
 }
 
+type Head = Awaited<ReturnType<ReturnType<typeof prepare>['head']['execute']>>[number]
+
 interface Cache {
   queries: ReturnType<typeof prepare>
   lists: VersionedCache<Books>
+  /** PGlite only: the heads read since the database's write count was `at` (misses too). */
+  heads: { at: number; bySlug: Map<string, Head | null> }
 }
 const caches = new WeakMap<Db, Cache>()
 
 function cacheOf(db: Db): Cache {
   let c = caches.get(db)
-  if (!c) caches.set(db, (c = { queries: prepare(db), lists: new VersionedCache(MAX_BYTES) }))
+  if (!c) {
+    const heads = { at: -1, bySlug: new Map() }
+    caches.set(db, (c = { queries: prepare(db), lists: new VersionedCache(MAX_BYTES), heads }))
+  }
   return c
+}
+
+/** Heads kept at most on PGlite between two writes (a crawler trying slugs must not grow it). */
+const MAX_HEADS = 10_000
+
+/**
+ * The live account with this slug, its counter and owner. On PGlite, whose every write passes
+ * through this process (db/client.ts localWriteCount), an answer stands until the next write: a
+ * load after no write asks no query at all. The count is noted BEFORE the query, so a write that
+ * lands meanwhile makes the next load ask again.
+ */
+async function readHead(db: Db, c: Cache, slug: string): Promise<Head | null> {
+  const writes = localWriteCount(db)
+  if (!writes) return (await c.queries.head.execute({ slug }))[0] ?? null
+  const at = writes()
+  if (c.heads.at !== at || c.heads.bySlug.size >= MAX_HEADS) c.heads = { at, bySlug: new Map() }
+  const kept = c.heads.bySlug.get(slug)
+  if (kept !== undefined) return kept
+  const heads = c.heads
+  const [head] = await c.queries.head.execute({ slug })
+  heads.bySlug.set(slug, head ?? null)
+  return head ?? null
 }
 
 /** The public answer of the live account with this slug (any case), or null. */
 export async function cachedPublicAnswer(db: Db, slug: string): Promise<PublicAnswer | null> {
   const c = cacheOf(db)
-  const [head] = await c.queries.head.execute({ slug: slug.toLowerCase() })
+  const head = await readHead(db, c, slug.toLowerCase())
   if (!head) return null
   const kept =
     c.lists.get(head.id, head.counter) ?? (await c.lists.fill(head.id, head.counter, () => readBooks(c, head.id)))
