@@ -5,7 +5,7 @@ import { log } from '../lib/log'
 // Public page views (decisions §8: each load counts one view), counted in memory and written in
 // one statement every FLUSH_MS instead of one write per load (issue 15 item 3; README decision
 // "Public list cache and batched views"). A crash of the process loses at most the views of the
-// last FLUSH_MS (and of a flush that fails then: it is retried with the next one); a graceful
+// last FLUSH_MS (and those of a failed flush, kept for the next one); a graceful
 // shutdown flushes first (index.ts). Readers of the figures (the dashboard, usage) flush this
 // process's counts before they read, so one process shows them exactly at once; another
 // process's counts arrive within FLUSH_MS.
@@ -62,8 +62,9 @@ export function flushViews(db: Db): Promise<void> {
     try {
       await writeViews(db, batch)
     } catch (err) {
+      // Kept for the next flush, which the next view schedules (or the shutdown runs): no retry
+      // loop of its own against a database that is gone.
       for (const [id, days] of batch) for (const [day, n] of days) add(c.pending, id, day, n)
-      if (!c.timer) scheduleFlush(db, c)
       throw err
     }
   })
