@@ -8,6 +8,7 @@ import { startupConfig, type Config } from './config'
 import { createDeps } from './deps'
 import { log } from './lib/log'
 import { scheduleMaintenance } from './services/maintenance'
+import { flushViews } from './services/view-counter'
 import { serveClient } from './static'
 
 const config = startupConfig()
@@ -44,11 +45,13 @@ async function serveApi(config: Config) {
       stopping = true
       // Stop accepting; idle connections close now, answers in progress finish first; then the
       // database. A request that never ends does not hold the process for more than 10 s.
-      // Notices still being mailed finish first (bounded by the 10 s below).
+      // Notices still being mailed finish first (bounded by the 10 s below), and the public
+      // page views counted in memory are written (services/view-counter.ts).
       server.close(
         () =>
           void deps.background
             .settled()
+            .then(() => flushViews(deps.db).catch((err) => log.error('view flush failed', err)))
             .then(() => deps.database.close())
             .catch(() => {})
             .finally(() => process.exit(0)),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { lastDays, percentChange } from '~/server/services/stats'
+import { flushViews } from '~/server/services/view-counter'
 import { sql, startTestServer, type TestServer } from './harness'
 
 // The shared list (decisions §8): GET /api/public/{slug}, POST /api/add/{bookId}, GET /api/demo,
@@ -31,14 +32,18 @@ const newBook = async (token: string, body: Record<string, unknown>) => {
   expect(res.status).toBe(201)
   return res.body.data
 }
+// Views are counted in memory and written in batches (services/view-counter.ts): flushed first.
 const views = async (accountId: string) => {
+  await flushViews(s.deps.db)
   const [row] = await s.query<{ views: string | number }>(sql`select views from accounts where id = ${accountId}`)
   return Number(row!.views)
 }
-const daily = (accountId: string) =>
-  s.query<{ day: string; count: number }>(
+const daily = async (accountId: string) => {
+  await flushViews(s.deps.db)
+  return s.query<{ day: string; count: number }>(
     sql`select day::text as day, count from account_daily_views where account_id = ${accountId} order by day`,
   )
+}
 const add = (token: string | undefined, bookId: string, opts: { key?: string; lang?: string } = {}) =>
   s.api('POST', `/api/add/${bookId}`, {
     token,

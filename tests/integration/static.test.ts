@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createApp } from '~/server/app'
+import { flushViews } from '~/server/services/view-counter'
 import { escapeHtml, injectShareMeta, serveClient } from '~/server/static'
 import { sql, startTestServer, type TestServer } from './harness'
 
@@ -109,6 +110,7 @@ describe('shared link /{slug}', () => {
   test('the HTML request does not count a view', async () => {
     await get('/zoe-reads')
     await get('/zoe-reads')
+    await flushViews(s.deps.db) // views are written in batches (services/view-counter.ts)
     const [row] = await s.query<{ views: number }>(sql`select views from accounts where id = ${accountId}`)
     expect(Number(row!.views)).toBe(0)
     expect(await s.query(sql`select * from account_daily_views where account_id = ${accountId}`)).toEqual([])

@@ -50,6 +50,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   if (!dir.startsWith('memory://')) mkdirSync(`${dir}/pg`, { recursive: true })
   const client = new PGlite(dir.startsWith('memory://') ? dir : `${dir}/pg`)
   const db = drizzlePglite(client, { schema }) as unknown as Db
+  countWrites(client, db)
   await migratePglite(db as never, { migrationsFolder })
   return {
     db,
@@ -66,4 +67,44 @@ async function ping(db: Db) {
   } catch {
     return false
   }
+}
+
+/**
+ * PGlite lives in this one process (WORKERS > 1 needs PostgreSQL, config.ts), so every write to
+ * it passes here: a number that moves after each statement that may write (anything but a plain
+ * `select`) and each transaction. A reader that noted it before a query knows, while it has not
+ * moved, that the answer still stands (services/public-cache.ts: public loads without a query;
+ * README decision 45). PostgreSQL has no such number: other processes write to it too.
+ */
+const writeCounts = new WeakMap<Db, () => number>()
+export const localWriteCount = (db: Db) => writeCounts.get(db)
+
+function countWrites(client: PGlite, db: Db) {
+  let count = 0
+  const query = client.query.bind(client)
+  const exec = client.exec.bind(client)
+  const transaction = client.transaction.bind(client)
+  const reads = (text: string) => /^\s*select\b/i.test(text)
+  client.query = (async (text: string, ...rest: unknown[]) => {
+    try {
+      return await (query as (t: string, ...r: unknown[]) => Promise<unknown>)(text, ...rest)
+    } finally {
+      if (!reads(text)) count++
+    }
+  }) as typeof client.query
+  client.exec = (async (...args: Parameters<typeof exec>) => {
+    try {
+      return await exec(...args)
+    } finally {
+      count++
+    }
+  }) as typeof client.exec
+  client.transaction = (async (...args: Parameters<typeof transaction>) => {
+    try {
+      return await transaction(...args)
+    } finally {
+      count++
+    }
+  }) as typeof client.transaction
+  writeCounts.set(db, () => count)
 }

@@ -15,7 +15,7 @@ import { ApiError, notFound } from '../lib/errors'
 import type { Path } from '../lib/input'
 import { requireAuth } from '../middleware/auth'
 import { documented } from '../openapi/describe'
-import { batchToMutation, getBook, idOf, pullBooks, readIdempotencyKey, runBookMutations } from '../services/books'
+import { batchToMutation, getBook, idOf, pullBooksJson, readIdempotencyKey, runBookMutations } from '../services/books'
 
 // spec §7 books calls, decisions §6 (local-first sync) and guide/sync.md. Response shapes are
 // documented in src/shared/sync/protocol.ts and src/client/sync/README.md.
@@ -52,7 +52,11 @@ books.get(
       if (!v.is(Cursor, raw)) throw new ApiError(400, 'validation.book.since.invalid', { inputError: 'since' })
       since = Number(raw)
     }
-    return c.json(await pullBooks(c.var.deps.db, c.var.actor.account.id, since))
+    // The caller's account row came with its authentication (one statement), change counter
+    // included: an unchanged list answers without another query (services/books.ts).
+    const { account } = c.var.actor
+    c.header('Content-Type', 'application/json')
+    return c.body(await pullBooksJson(c.var.deps.db, account.id, account.changeCounter, since))
   },
 )
 

@@ -3,6 +3,7 @@ import type { DemoData } from '~/shared/responses/demo'
 import type { AppEnv } from '../context'
 import { requireAuth } from '../middleware/auth'
 import { addedPerMonth, recentBooks, statusCounts, viewsWindow } from '../services/stats'
+import { totalViews } from '../services/views'
 
 // spec §2 /dashboard, §3 Dashboard demo data and Statistic card, §7 GET /api/demo: the signed-in
 // caller's dashboard figures, all of the session's account and nobody else's. Days and months
@@ -38,18 +39,19 @@ demo.get('/', requireAuth(), async (c) => {
   const { deps, auth } = c.var
   const accountId = auth.account.id
   const now = new Date()
-  const [counts, recent, months, views] = await Promise.all([
+  const [counts, recent, months, views, viewsEver] = await Promise.all([
     statusCounts(deps.db, accountId),
     recentBooks(deps.db, accountId, RECENT_BOOKS),
     addedPerMonth(deps.db, accountId, 12, now),
     viewsWindow(deps.db, accountId, 30, now),
+    totalViews(deps.db, accountId),
   ])
   const { total, ...status } = counts
   const slug = auth.account.slug
   const data: DemoData = {
     stats: {
       books: total,
-      views: auth.account.views,
+      views: viewsEver,
       views_30d: views.current,
       views_prev_30d: views.previous,
       views_change: views.change,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { Hono } from 'hono'
 import { pathParam, type AppEnv } from '../context'
 import { notFound } from '../lib/errors'
@@ -5,8 +6,7 @@ import { PublicListAnswer } from '~/shared/schemas/api-responses'
 import { bearer } from '../middleware/auth'
 import { documented } from '../openapi/describe'
 import { authenticate } from '../services/sessions'
-import type { PublicPageData } from '~/shared/responses/public-page'
-import { loadPublicPage } from '../services/views'
+import { loadPublicAnswer } from '../services/views'
 
 // decisions §8: GET /api/public/{slug} needs no credentials and answers
 //   { data: { books: PublicBook[], account: { avatar, owner_name, id }, affiliate_tag,
@@ -15,8 +15,8 @@ import { loadPublicPage } from '../services/views'
 // order (decisions §14; books without a position last, newest first). `viewer` is
 // there only when a valid session token came with the call: `own` is true on the reader's own
 // list, so the page hides "Add to my list" (spec §1). A bad token is ignored, not a 401: the
-// list is public. An unknown slug or a closed account is a JSON 404. Every answered load counts
-// one view (the dashboard's TBR views). `affiliate_tag` is the configured AFFILIATE_TAG the page
+// list is public. An unknown slug or a closed account is a JSON 404. Every answered load (a 304
+// too) counts one view (the dashboard's TBR views). `affiliate_tag` is the configured AFFILIATE_TAG the page
 // attaches to its retailer search links (decisions §8), so the server config stays the one source.
 
 export type { PublicPageData } from '~/shared/responses/public-page'
@@ -37,15 +37,31 @@ publicPage.get(
     const { deps } = c.var
     const token = bearer(c.req.header('authorization'))
     const viewer = token ? await authenticate(deps, token) : null
-    const page = await loadPublicPage(deps.db, pathParam(c, 'slug'), { ownerAccountId: viewer?.account.id })
-    if (!page) throw notFound()
-    const data: PublicPageData = { ...page, affiliate_tag: deps.config.AFFILIATE_TAG }
-    if (viewer) data.viewer = { account_id: viewer.account.id, own: viewer.account.id === page.account.id }
+    const answer = await loadPublicAnswer(deps.db, pathParam(c, 'slug'), { ownerAccountId: viewer?.account.id })
+    if (!answer) throw notFound()
+    const seen = viewer ? { account_id: viewer.account.id, own: viewer.account.id === answer.page.account.id } : null
     // The service worker keeps the last answer for offline use (sw/sw.ts: network first, kept
     // under the bare URL; the page works `own` out itself). HTTP caches must revalidate, and an
     // answer for one bearer is not an answer for another (`viewer`).
     c.header('Cache-Control', 'no-cache')
     c.header('Vary', 'Authorization')
-    return c.json({ data })
+    // The ETag covers everything in the answer: the list (its cache fingerprint), the configured
+    // tag and the viewer part, so another bearer or a changed list never matches. A 304 is still
+    // a load of the page: it was counted above (decisions §8).
+    const tail = `"affiliate_tag":${JSON.stringify(deps.config.AFFILIATE_TAG)}${seen ? `,"viewer":${JSON.stringify(seen)}` : ''}`
+    const etag = `W/"${createHash('sha1').update(answer.tag).update(tail).digest('base64url').slice(0, 27)}"`
+    c.header('ETag', etag)
+    if (matches(c.req.header('if-none-match'), etag)) return c.body(null, 304)
+    // The page's JSON is kept serialised (services/public-cache.ts); only the tail is per call.
+    c.header('Content-Type', 'application/json')
+    return c.body(`{"data":{${answer.json},${tail}}}`)
   },
 )
+
+/** If-None-Match (RFC 9110 §13.1.2): `*` or a list of tags, compared weakly. */
+function matches(header: string | undefined, etag: string) {
+  if (!header) return false
+  if (header.trim() === '*') return true
+  const bare = etag.replace(/^W\//, '')
+  return header.split(',').some((t) => t.trim().replace(/^W\//, '') === bare)
+}

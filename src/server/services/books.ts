@@ -23,6 +23,7 @@ import { accounts, books, idempotencyKeys } from '../db/schema'
 import { translate } from '../i18n'
 import { newId, sha256 } from '../lib/crypto'
 import { ApiError } from '../lib/errors'
+import { VersionedCache } from '../lib/versioned-cache'
 import { isWellFormedText } from '../lib/input'
 
 // Books of one account (decisions §6, guide/sync.md "Server"). Every function takes the
@@ -102,15 +103,7 @@ export async function pullBooks(db: Db, accountId: string, since?: number): Prom
   // is only known to be from the future once the counter is read, hence the second read then.
   const result = since === undefined ? null : await q.since.execute({ accountId, since })
   const counterOf = (r: { counter: number }[]) => r[0]?.counter ?? 0
-  if (result === null || since! > counterOf(result)) {
-    const rows = await q.live.execute({ accountId })
-    return {
-      data: rows.flatMap((r) => (r.book ? [toBookJson(r.book)] : [])),
-      deleted: [],
-      cursor: String(counterOf(rows)),
-      reset: true,
-    }
-  }
+  if (result === null || since! > counterOf(result)) return (await readLive(q, accountId)).answer
   const rows = result.flatMap((r) => (r.book ? [r.book] : []))
   return {
     data: rows.filter((r) => !r.deletedAt).map(toBookJson),
@@ -118,6 +111,48 @@ export async function pullBooks(db: Db, accountId: string, since?: number): Prom
     cursor: String(counterOf(result)),
     reset: false,
   }
+}
+
+async function readLive(q: ReturnType<typeof preparePulls>, accountId: string) {
+  const rows = await q.live.execute({ accountId })
+  const counter = rows[0]?.counter ?? 0
+  const answer: PullResponse = {
+    data: rows.flatMap((r) => (r.book ? [toBookJson(r.book)] : [])),
+    deleted: [],
+    cursor: String(counter),
+    reset: true,
+  }
+  return { counter, answer }
+}
+
+/** Whole lists as answered (JSON), per account and change counter; see pullBooksJson. */
+const LIST_CACHE_BYTES = 64 * 1024 * 1024
+const lists = new WeakMap<Db, VersionedCache<string>>()
+
+/**
+ * GET /api/books's answer as JSON, for a caller whose authentication already read the account's
+ * change counter (`counter`, the same statement as the session: no extra round trip to learn it).
+ * Nothing changed since the caller's cursor: answered without the database. The whole list:
+ * kept serialised per account at the counter it was read at, so a read after no write costs no
+ * query and no serialisation; any book write bumps the counter (runBookMutations), and the next
+ * read reads the list again (issue 15 item 4). Other pulls: pullBooks.
+ */
+export async function pullBooksJson(db: Db, accountId: string, counter: number, since?: number): Promise<string> {
+  if (since === counter) return JSON.stringify({ data: [], deleted: [], cursor: String(counter), reset: false })
+  // Another cursor: read as before (one from the future is checked against a fresh counter).
+  if (since !== undefined) return JSON.stringify(await pullBooks(db, accountId, since))
+  let cache = lists.get(db)
+  if (!cache) lists.set(db, (cache = new VersionedCache(LIST_CACHE_BYTES)))
+  const kept =
+    cache.get(accountId, counter) ??
+    (await cache.fill(accountId, counter, async () => {
+      let q = pulls.get(db)
+      if (!q) pulls.set(db, (q = preparePulls(db)))
+      const live = await readLive(q, accountId)
+      const json = JSON.stringify(live.answer)
+      return { version: live.counter, value: json, bytes: json.length }
+    }))
+  return kept!.value
 }
 
 export async function getBook(db: Db, accountId: string, id: string): Promise<Book | null> {
