@@ -122,7 +122,7 @@ describe('refusing a bad file, on the avatar field, changing nothing', () => {
     garbage.set(png.subarray(0, 16))
     for (let i = 16; i < garbage.length; i++) garbage[i] = (i * 7919) % 251
     await refused([file(garbage)], /could not be read/)
-    const jpeg = await sharp({ create: { width: 800, height: 800, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).jpeg().toBuffer()
+    const jpeg = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#888', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).jpeg().toBuffer()
     await refused([file(jpeg.subarray(0, jpeg.length >> 1), 'cut.jpg', 'image/jpeg')], /could not be read/)
   })
 
