@@ -68,15 +68,20 @@ try {
   const page = await browser.newPage({ baseURL: server.url })
   await page.addInitScript((t) => {
     localStorage.setItem('token', t)
-    const w = window as unknown as { __longTask: number; __longGap: number; __beat: number }
+    const w = window as unknown as { __longTask: number; __longGap: number; __blocks: [number, number, string][] }
     w.__longTask = 0
     w.__longGap = 0
+    w.__blocks = []
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.__longTask = Math.max(w.__longTask, e.duration)
+      for (const e of list.getEntries()) {
+        w.__longTask = Math.max(w.__longTask, e.duration)
+        w.__blocks.push([e.startTime, e.duration, 'task'])
+      }
     }).observe({ type: 'longtask', buffered: false })
     let last = performance.now()
     setInterval(() => {
       const now = performance.now()
+      if (now - last - 10 > 50) w.__blocks.push([last, now - last - 10, 'gap'])
       w.__longGap = Math.max(w.__longGap, now - last - 10)
       last = now
     }, 10)
@@ -93,10 +98,16 @@ try {
     })
   await page.goto('/books/import')
   await page.locator('input[type="file"]').waitFor()
+  // Offline, the parser's worker script comes from the service worker's precache: wait until the
+  // page is under its control (tests/e2e/books-helpers.ts controlledBySw), as a returning reader's is.
+  await page.evaluate(() => navigator.serviceWorker.ready)
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 })
   await page.evaluate(() => {
     const w = window as unknown as { __longTask: number; __longGap: number }
     w.__longTask = 0
     w.__longGap = 0
+    ;(w as unknown as { __blocks: unknown[] }).__blocks = []
+    performance.clearMarks()
   })
   const csv = Buffer.from(goodreadsCsv(ROWS))
   // IMPORT_OFFLINE=1: the device has no connection meanwhile (the import alone, no sync).
@@ -109,7 +120,14 @@ try {
   }
   const started = Date.now()
   await page.locator('input[type="file"]').setInputFiles({ name: 'goodreads_library_export.csv', mimeType: 'text/csv', buffer: csv })
-  await page.getByText(`${ROWS.toLocaleString('en-US')} books imported.`).waitFor({ timeout: 300_000 })
+  await page
+    .getByText(`${ROWS.toLocaleString('en-US')} books imported.`)
+    .waitFor({ timeout: Number(process.env.IMPORT_TIMEOUT_MS ?? 300_000) })
+    .catch(async (e: unknown) => {
+      await page.screenshot({ path: '/tmp/import-bench-failed.png' })
+      console.log(page.url(), (await page.locator('main').innerText().catch(() => '')).slice(0, 500))
+      throw e
+    })
   const imported = Date.now() - started
   if (cdp) {
     // IMPORT_PROFILE=1: the functions with the most self time on the main thread meanwhile.
@@ -124,6 +142,20 @@ try {
     })
     for (const [k, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 12)) console.log(`  ${ms.toFixed(0).padStart(6)} ms  ${k}`)
     await cdp.detach()
+  }
+  if (process.env.IMPORT_TRACE) {
+    // IMPORT_TRACE=1: each block over 50 ms and the import's phase marks (csv/use-import.ts), in time order.
+    const trace = await page.evaluate(() => {
+      const w = window as unknown as { __blocks: [number, number, string][] }
+      const marks = performance.getEntriesByType('mark').filter((m) => m.name !== 'import:chunk')
+      const chunks = performance.getEntriesByType('mark').filter((m) => m.name === 'import:chunk')
+      return [
+        ...w.__blocks.map(([at, ms, kind]) => [at, `${kind} ${ms.toFixed(0)} ms`] as const),
+        ...marks.map((m) => [m.startTime, m.name] as const),
+        ...[chunks[0], chunks.at(-1)].filter((m) => m).map((m) => [m!.startTime, `${m!.name} (${chunks.length})`] as const),
+      ].sort((a, b) => a[0] - b[0])
+    })
+    for (const [at, what] of trace) console.log(`  ${at.toFixed(0).padStart(8)}  ${what}`)
   }
   const { longTask, longGap } = await page.evaluate(() => {
     const w = window as unknown as { __longTask: number; __longGap: number }

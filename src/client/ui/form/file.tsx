@@ -1,0 +1,96 @@
+import { useLingui } from '@lingui/react/macro'
+import { useId, type ReactNode } from 'react'
+import { Controller, useFormContext } from 'react-hook-form'
+import { css } from 'styled-system/css'
+import * as FileUpload from '../file-upload'
+import { useFormMeta, useVisibleField } from './context'
+import { useFieldError } from './messages'
+
+// spec §5 file field ("Avatar: at most one file"; messages for a wrong type, too large, too many):
+// Ark FileUpload bound to the form. The value is the list of chosen files (File[]); Root sends a
+// form holding files as multipart (root.tsx formBody). The browser's checks here (declared type,
+// size, count) only spare a round trip: the server checks the content again.
+
+const styles = {
+  helper: css({ fontSize: 'sm', color: 'fg.muted' }),
+  error: css({ fontSize: 'sm', color: 'danger', fontWeight: 'medium' }),
+}
+
+export interface FileFieldProps {
+  /** The API field name (decisions §9). */
+  name: string
+  label: ReactNode
+  helperText?: ReactNode
+  /** MIME types taken, e.g. ['image/png']. */
+  accept?: string[]
+  maxFiles?: number
+  /** Bytes. */
+  maxFileSize?: number
+  /** Catalog ids (or texts) for a refused file: wrong type, too large, too many. */
+  messages: { type: string; size: string; count: string }
+  /** Shown in the drop zone before the choose button (e.g. the picture saved now). */
+  children?: ReactNode
+  /** The choose button's text. */
+  chooseLabel: ReactNode
+}
+
+export function FileField({ name, label, helperText, accept, maxFiles = 1, maxFileSize, messages, children, chooseLabel }: FileFieldProps) {
+  useVisibleField(name)
+  const { t } = useLingui()
+  const { control, setError, clearErrors } = useFormContext()
+  const { offline } = useFormMeta()
+  const error = useFieldError(name)
+  const helperId = useId()
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field }) => (
+        <FileUpload.Root
+          name={field.name}
+          accept={accept}
+          maxFiles={maxFiles}
+          maxFileSize={maxFileSize}
+          acceptedFiles={(field.value as File[] | undefined) ?? []}
+          invalid={!!error}
+          disabled={offline}
+          onFileChange={(d) => {
+            field.onChange(d.acceptedFiles)
+            const refused = d.rejectedFiles[0]?.errors ?? []
+            if (refused.length === 0) clearErrors(name)
+            else {
+              const why = refused.includes('TOO_MANY_FILES') ? messages.count : refused.includes('FILE_TOO_LARGE') ? messages.size : messages.type
+              setError(name, { type: 'validate', message: why })
+            }
+          }}
+        >
+          <FileUpload.Label>{label}</FileUpload.Label>
+          <FileUpload.Dropzone aria-describedby={helperId}>
+            {children}
+            <FileUpload.Trigger onBlur={field.onBlur}>{chooseLabel}</FileUpload.Trigger>
+          </FileUpload.Dropzone>
+          <FileUpload.ItemGroup>
+            <FileUpload.Context>
+              {({ acceptedFiles }) =>
+                acceptedFiles.map((file) => (
+                  <FileUpload.Item key={file.name + file.size} file={file}>
+                    <FileUpload.ItemPreview type="image/*">
+                      <FileUpload.ItemPreviewImage alt={t`Preview of ${file.name}`} />
+                    </FileUpload.ItemPreview>
+                    <FileUpload.ItemName />
+                    <FileUpload.ItemDeleteTrigger aria-label={t`Remove ${file.name}`}>{t`Remove`}</FileUpload.ItemDeleteTrigger>
+                    <FileUpload.ItemSizeText />
+                  </FileUpload.Item>
+                ))
+              }
+            </FileUpload.Context>
+          </FileUpload.ItemGroup>
+          <span id={helperId} aria-live="polite" className={error ? styles.error : styles.helper} data-field={error ? name : undefined}>
+            {error ?? helperText}
+          </span>
+          <FileUpload.HiddenInput />
+        </FileUpload.Root>
+      )}
+    />
+  )
+}
