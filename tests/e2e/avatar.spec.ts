@@ -33,6 +33,7 @@ test('a picture chosen on the profile shows in the user menu, the public list an
   // Named and declared as a PNG but not one: the server reads the content and refuses it there.
   await input.setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not really a picture') })
   await expect(form.getByText('The picture must be a JPEG, PNG, WebP or GIF image')).toBeHidden()
+  await expect(form.getByText('fake.png')).toBeVisible()
   await form.locator('button[type="submit"]').click()
   await expect(form.getByText('The picture must be a JPEG, PNG, WebP or GIF image')).toBeVisible()
   await form.getByRole('button', { name: 'Remove fake.png' }).click()

@@ -3,15 +3,17 @@ import { createContext, useContext, type ComponentProps } from 'react'
 import { cx, sva } from 'styled-system/css'
 import { buttonRecipe } from './button'
 
-// Ark FileUpload styled (spec §5 file fields; issue 16 item 6 avatar): a drop zone holding a
-// keyboard-reachable "choose" button, the chosen files with a preview and a remove button each.
+// Ark FileUpload styled (spec §5 file fields; issue 16 item 6 avatar): a box holding what is
+// saved now and the "choose" button (a Box, not Ark's Dropzone: the dropzone is a button itself,
+// and a button inside a button is unreachable to screen readers), the chosen files with a preview
+// and a remove button each.
 // Used as `import * as FileUpload from '~/client/ui/file-upload'`.
 const fileUpload = sva({
-  slots: ['root', 'label', 'dropzone', 'itemGroup', 'item', 'itemPreviewImage', 'itemName', 'itemSizeText'],
+  slots: ['root', 'label', 'box', 'itemGroup', 'item', 'itemPreviewImage', 'itemName', 'itemSizeText'],
   base: {
     root: { display: 'flex', flexDirection: 'column', gap: '2', w: 'full' },
     label: { fontSize: 'sm', fontWeight: 'medium', color: 'fg' },
-    dropzone: {
+    box: {
       display: 'flex',
       flexWrap: 'wrap',
       alignItems: 'center',
@@ -22,9 +24,8 @@ const fileUpload = sva({
       borderColor: 'border.input',
       borderRadius: 'md',
       bg: 'bg',
-      _dragging: { borderColor: 'accent', bg: 'bg.muted' },
-      _invalid: { borderColor: 'danger' },
-      _disabled: { opacity: 0.6 },
+      '[data-invalid] > &': { borderColor: 'danger' },
+      '[data-disabled] > &': { opacity: 0.6 },
     },
     itemGroup: { display: 'flex', flexDirection: 'column', gap: '2', listStyle: 'none', p: '0', m: '0' },
     item: {
@@ -54,11 +55,20 @@ export function Root({ className, ...props }: ComponentProps<typeof ArkFileUploa
     </Styles.Provider>
   )
 }
+export function RootProvider({ className, ...props }: ComponentProps<typeof ArkFileUpload.RootProvider>) {
+  const styles = fileUpload()
+  return (
+    <Styles.Provider value={styles}>
+      <ArkFileUpload.RootProvider className={cx(styles.root, className)} {...props} />
+    </Styles.Provider>
+  )
+}
+export { useFileUpload } from '@ark-ui/react/file-upload'
 export function Label({ className, ...props }: ComponentProps<typeof ArkFileUpload.Label>) {
   return <ArkFileUpload.Label className={cx(useStyles().label, className)} {...props} />
 }
-export function Dropzone({ className, ...props }: ComponentProps<typeof ArkFileUpload.Dropzone>) {
-  return <ArkFileUpload.Dropzone className={cx(useStyles().dropzone, className)} {...props} />
+export function Box({ className, ...props }: ComponentProps<'div'>) {
+  return <div className={cx(useStyles().box, className)} {...props} />
 }
 export function Trigger({ className, ...props }: ComponentProps<typeof ArkFileUpload.Trigger>) {
   return <ArkFileUpload.Trigger className={cx(buttonRecipe({ variant: 'outline', size: 'sm' }), className)} {...props} />

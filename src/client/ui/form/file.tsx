@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
-import { useId, type ReactNode } from 'react'
-import { Controller, useFormContext } from 'react-hook-form'
+import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { useFormContext } from 'react-hook-form'
 import { css } from 'styled-system/css'
 import * as FileUpload from '../file-upload'
 import { useFormMeta, useVisibleField } from './context'
@@ -37,60 +37,56 @@ export interface FileFieldProps {
 export function FileField({ name, label, helperText, accept, maxFiles = 1, maxFileSize, messages, children, chooseLabel }: FileFieldProps) {
   useVisibleField(name)
   const { t } = useLingui()
-  const { control, setError, clearErrors } = useFormContext()
+  const { register, setValue, setError, clearErrors } = useFormContext()
   const { offline } = useFormMeta()
   const error = useFieldError(name)
   const helperId = useId()
+  const upload = FileUpload.useFileUpload({ name, accept, maxFiles, maxFileSize, invalid: !!error, disabled: offline })
+  // Ark's state is the one source: its change callback can report a list from before the change
+  // when a rejection is cleared in the same step, so the form follows the state itself.
+  const { acceptedFiles, rejectedFiles } = upload
+  const { onBlur } = register(name)
+  const first = useRef(true)
+  useEffect(() => {
+    if (first.current) return
+    setValue(name, acceptedFiles, { shouldDirty: true })
+    if (acceptedFiles.length) clearErrors(name)
+  }, [acceptedFiles, name, setValue, clearErrors])
+  useEffect(() => {
+    if (first.current) return
+    const refused = rejectedFiles[0]?.errors ?? []
+    if (!refused.length) return
+    const why = refused.includes('TOO_MANY_FILES') ? messages.count : refused.includes('FILE_TOO_LARGE') ? messages.size : messages.type
+    setError(name, { type: 'validate', message: why })
+  }, [rejectedFiles, name, setError, messages])
+  useEffect(() => {
+    first.current = false
+  }, [])
   return (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field }) => (
-        <FileUpload.Root
-          name={field.name}
-          accept={accept}
-          maxFiles={maxFiles}
-          maxFileSize={maxFileSize}
-          acceptedFiles={(field.value as File[] | undefined) ?? []}
-          invalid={!!error}
-          disabled={offline}
-          onFileChange={(d) => {
-            field.onChange(d.acceptedFiles)
-            const refused = d.rejectedFiles[0]?.errors ?? []
-            if (refused.length === 0) clearErrors(name)
-            else {
-              const why = refused.includes('TOO_MANY_FILES') ? messages.count : refused.includes('FILE_TOO_LARGE') ? messages.size : messages.type
-              setError(name, { type: 'validate', message: why })
-            }
-          }}
-        >
-          <FileUpload.Label>{label}</FileUpload.Label>
-          <FileUpload.Dropzone aria-describedby={helperId}>
-            {children}
-            <FileUpload.Trigger onBlur={field.onBlur}>{chooseLabel}</FileUpload.Trigger>
-          </FileUpload.Dropzone>
-          <FileUpload.ItemGroup>
-            <FileUpload.Context>
-              {({ acceptedFiles }) =>
-                acceptedFiles.map((file) => (
-                  <FileUpload.Item key={file.name + file.size} file={file}>
-                    <FileUpload.ItemPreview type="image/*">
-                      <FileUpload.ItemPreviewImage alt={t`Preview of ${file.name}`} />
-                    </FileUpload.ItemPreview>
-                    <FileUpload.ItemName />
-                    <FileUpload.ItemDeleteTrigger aria-label={t`Remove ${file.name}`}>{t`Remove`}</FileUpload.ItemDeleteTrigger>
-                    <FileUpload.ItemSizeText />
-                  </FileUpload.Item>
-                ))
-              }
-            </FileUpload.Context>
-          </FileUpload.ItemGroup>
-          <span id={helperId} aria-live="polite" className={error ? styles.error : styles.helper} data-field={error ? name : undefined}>
-            {error ?? helperText}
-          </span>
-          <FileUpload.HiddenInput />
-        </FileUpload.Root>
-      )}
-    />
+    <FileUpload.RootProvider value={upload}>
+      <FileUpload.Label>{label}</FileUpload.Label>
+      <FileUpload.Box>
+        {children}
+        <FileUpload.Trigger onBlur={onBlur} aria-describedby={helperId}>
+          {chooseLabel}
+        </FileUpload.Trigger>
+      </FileUpload.Box>
+      <FileUpload.ItemGroup>
+        {acceptedFiles.map((file) => (
+          <FileUpload.Item key={file.name + file.size} file={file}>
+            <FileUpload.ItemPreview type="image/*">
+              <FileUpload.ItemPreviewImage alt={t`Preview of ${file.name}`} />
+            </FileUpload.ItemPreview>
+            <FileUpload.ItemName />
+            <FileUpload.ItemDeleteTrigger aria-label={t`Remove ${file.name}`}>{t`Remove`}</FileUpload.ItemDeleteTrigger>
+            <FileUpload.ItemSizeText />
+          </FileUpload.Item>
+        ))}
+      </FileUpload.ItemGroup>
+      <span id={helperId} aria-live="polite" className={error ? styles.error : styles.helper} data-field={error ? name : undefined}>
+        {error ?? helperText}
+      </span>
+      <FileUpload.HiddenInput />
+    </FileUpload.RootProvider>
   )
 }

@@ -64,6 +64,8 @@ export function useImport() {
   const run = useCallback(async (file: File) => {
     if (running.current) return
     running.current = true
+    // The bench (tests/bench/import.bench.ts IMPORT_TRACE=1) places main-thread blocks against this.
+    performance.mark('import:start')
     setState({ phase: 'running', progress: 0 })
     try {
       const onList = await listBooks(db, { sort: 'position' })
