@@ -67,8 +67,12 @@ function markedSaved(response: Response) {
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
 }
 
+// Uploaded avatars (/api/avatar/{id}.webp) are public and never change under one URL (issue 16
+// item 6), so they join the images here and show offline in the user menu and the lists.
+const isAvatar = (url: URL) => url.origin === self.location.origin && url.pathname.startsWith('/api/avatar/')
+
 registerRoute(
-  ({ request, url }) => request.destination === 'image' && !url.pathname.startsWith('/api/'),
+  ({ request, url }) => request.destination === 'image' && (!url.pathname.startsWith('/api/') || isAvatar(url)),
   new CacheFirst({
     cacheName: CACHE_NAMES.images,
     plugins: [
@@ -78,7 +82,7 @@ registerRoute(
   }),
 )
 
-// Every other request (all of /api but public lists: reads, writes, auth, billing, keys) is left
+// Every other request (all of /api but public lists and avatars: reads, writes, auth, billing, keys) is left
 // to the browser: the service worker does not answer it, so it goes straight to the network from
 // the page and nothing is stored. A write routed through the worker would fail twice when the
 // page is back online before the worker's network is.

@@ -5,6 +5,7 @@ import type { AppEnv, Deps } from './context'
 import { localeFromHeader, translate } from './i18n'
 import { isConnectionError, RETRY_AFTER_SECONDS } from './db/errors'
 import { ApiError } from './lib/errors'
+import { AVATAR_MAX_BYTES } from '~/shared/schemas/user'
 import { isWellFormedText } from './lib/input'
 import { log } from './lib/log'
 import { admission, admissionLimits } from './middleware/admission'
@@ -35,6 +36,8 @@ import { publicPage } from './routes/public'
 import { url } from './routes/url'
 import { usage } from './routes/usage'
 import { user } from './routes/user'
+import { avatar } from './routes/avatar'
+import { AVATAR_BODY_LIMIT, isMultipart } from './routes/user-input'
 import { invite } from './routes/invite'
 import { teamMember, teamUsers } from './routes/team'
 import { utility } from './routes/utility'
@@ -74,7 +77,17 @@ export function createApp(deps: Deps, opts: { staticHandler?: (app: Hono<AppEnv>
     await next()
   })
 
-  app.use('/api/*', bodyLimit(deps.config.BODY_LIMIT_KB * 1024))
+  const bodyLimitOf = bodyLimit(deps.config.BODY_LIMIT_KB * 1024)
+  // An avatar upload (multipart PATCH /api/user, issue 16 item 6) may carry a picture of up to
+  // AVATAR_MAX_BYTES; past that it is the avatar field's 400, not the generic 413.
+  const avatarUploadLimit = bodyLimit(Math.max(AVATAR_BODY_LIMIT, deps.config.BODY_LIMIT_KB * 1024), {
+    tooLarge: () => new ApiError(400, 'validation.avatar.too_large', { inputError: 'avatar', params: { max: AVATAR_MAX_BYTES / 1024 / 1024 } }),
+  })
+  app.use('/api/*', (c, next) =>
+    c.req.method === 'PATCH' && c.req.path === '/api/user' && isMultipart(c.req.header('content-type'))
+      ? avatarUploadLimit(c, next)
+      : bodyLimitOf(c, next),
+  )
   // Query strings are input too: refused at the boundary like bodies and path ids (lib/input.ts).
   app.use('/api/*', async (c, next) => {
     for (const [name, values] of Object.entries(c.req.queries())) {
@@ -111,6 +124,7 @@ export function createApp(deps: Deps, opts: { staticHandler?: (app: Hono<AppEnv>
   app.route('/api/account', account)
   app.route('/api/account', accountClose)
   app.route('/api/user', user)
+  app.route('/api/avatar', avatar)
   app.route('/api/user', userLeave)
   app.route('/api/user', teamMember)
   app.route('/api/invite', invite)

@@ -96,6 +96,7 @@ const ROUTES: Record<string, Policy> = {
   'POST /api/payment/local/confirm': { auth: 'none' },
   'POST /api/payment/stripe/webhook': { auth: 'none' },
   'GET /api/public/:slug': { auth: 'none', id: 'slug', publicData: true },
+  'GET /api/avatar/:file': { auth: 'none', publicData: true },
   'GET /api/support/users': { auth: 'staff' },
   'POST /api/support/impersonate': { auth: 'staff' },
   'GET /api/url': { auth: 'user' },

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import {
   bigint,
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -466,4 +467,26 @@ export const socialIdentities = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.provider, t.subject] }), index('social_identities_user').on(t.userId)],
+)
+
+/** PostgreSQL bytea: pg hands back a Buffer, PGlite a Uint8Array (both are Uint8Arrays). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' })
+
+/**
+ * Uploaded avatars (issue 16 item 6; README decision "avatars in the database"), already resized
+ * to a square WebP. A new random id per upload: the URL users.avatar holds is immutable, so it is
+ * cached for a year; a user keeps at most one row (the upload replaces, removal deletes).
+ */
+export const avatars = pgTable(
+  'avatars',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contentType: text('content_type').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('avatars_user').on(t.userId)],
 )

@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../context'
 import { translate } from '../i18n'
+import type { ApiError } from '../lib/errors'
 
 // Bounds a request body before anything reads it (issue 10: nothing may walk an unbounded body).
 //
@@ -18,8 +19,13 @@ import { translate } from '../i18n'
 
 const DRAIN_FACTOR = 16
 
-function tooLarge(c: Context<AppEnv>, close: boolean) {
-  return c.json({ message: translate(c.var.locale, 'error.body_too_large') }, 413, close ? { Connection: 'close' } : {})
+/** `refusal`: a route's own answer to a body past its limit (an avatar upload's field message). */
+function tooLarge(c: Context<AppEnv>, close: boolean, refusal?: () => ApiError) {
+  const headers: Record<string, string> = close ? { Connection: 'close' } : {}
+  const err = refusal?.()
+  if (!err) return c.json({ message: translate(c.var.locale, 'error.body_too_large') }, 413, headers)
+  const body = { message: translate(c.var.locale, err.key, err.opts.params), inputError: err.opts.inputError }
+  return c.json(body, err.status, headers)
 }
 
 function join(chunks: Uint8Array[], size: number): Uint8Array<ArrayBuffer> {
@@ -32,13 +38,13 @@ function join(chunks: Uint8Array[], size: number): Uint8Array<ArrayBuffer> {
   return out
 }
 
-export const bodyLimit = (maxBytes: number) =>
+export const bodyLimit = (maxBytes: number, opts: { tooLarge?: () => ApiError } = {}) =>
   createMiddleware<AppEnv>(async (c, next) => {
     const body = c.req.raw.body
     if (!body) return next()
     const declared = c.req.header('content-length')
     const chunked = c.req.raw.headers.has('transfer-encoding')
-    if (declared !== undefined && !chunked && Number(declared) > maxBytes * DRAIN_FACTOR) return tooLarge(c, true)
+    if (declared !== undefined && !chunked && Number(declared) > maxBytes * DRAIN_FACTOR) return tooLarge(c, true, opts.tooLarge)
 
     const reader = body.getReader()
     const chunks: Uint8Array[] = []
@@ -50,10 +56,10 @@ export const bodyLimit = (maxBytes: number) =>
       if (size <= maxBytes) chunks.push(value)
       else if (size > maxBytes * DRAIN_FACTOR) {
         await reader.cancel().catch(() => {})
-        return tooLarge(c, true)
+        return tooLarge(c, true, opts.tooLarge)
       }
     }
-    if (size > maxBytes) return tooLarge(c, false)
+    if (size > maxBytes) return tooLarge(c, false, opts.tooLarge)
     // The body was read here: later handlers read this copy.
     c.req.raw = new Request(c.req.raw, { body: join(chunks, size) })
     return next()

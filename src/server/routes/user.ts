@@ -2,7 +2,7 @@ import { and, eq, ne, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { permissionMap } from '~/shared/permissions'
 import { TokenInput } from '~/shared/schemas/auth'
-import { ChangePasswordInput, UpdateUserInput } from '~/shared/schemas/user'
+import { ChangePasswordInput } from '~/shared/schemas/user'
 import { readBody, t, type AppEnv } from '../context'
 import { accounts, memberships, users } from '../db/schema'
 import { ApiError, unauthorized } from '../lib/errors'
@@ -14,6 +14,8 @@ import { hashPassword } from '../lib/crypto'
 import { mailEmailChanged } from '../services/email-change'
 import { pendingSecondFactor, verifyCurrentPassword } from './auth'
 import { twoFactor } from './two-factor'
+import { readUserChange } from './user-input'
+import { replaceAvatar, squareAvatar } from '../services/avatars'
 import { requireReauth, userEmail } from './user-email'
 import { authenticate, revokeUserSessions } from '../services/sessions'
 import { consumeUserToken, sendTokenMail, sessionUser, signIn, userAccounts } from '../services/users'
@@ -28,7 +30,7 @@ user.route('/email', userEmail)
 user.route('/2fa', twoFactor)
 
 user.patch('/', requireAuth(), async (c) => {
-  const input = await readBody(c, UpdateUserInput)
+  const { input, file } = await readUserChange(c)
   const { deps, auth } = c.var
   const db = deps.db
   if (input.account_name !== undefined && auth.role !== 'owner' && auth.role !== 'master') {
@@ -36,7 +38,6 @@ user.patch('/', requireAuth(), async (c) => {
   }
   const userSet: Partial<typeof users.$inferInsert> = {}
   if (input.name !== undefined) userSet.name = input.name
-  if (input.avatar !== undefined) userSet.avatar = input.avatar
   if (input.support_enabled !== undefined) userSet.supportEnabled = input.support_enabled
   if (input.dark_mode !== undefined) userSet.darkMode = input.dark_mode
   if (input.locale !== undefined) userSet.locale = input.locale
@@ -63,8 +64,13 @@ user.patch('/', requireAuth(), async (c) => {
     userSet.verified = false
   }
 
+  // Decoded and resized before the transaction: a bad picture changes nothing (all or nothing).
+  const image = file ? await squareAvatar(file) : null
+
   try {
     await db.transaction(async (tx) => {
+      if (image) await replaceAvatar(tx, auth.user.id, { image })
+      else if (input.avatar !== undefined) await replaceAvatar(tx, auth.user.id, { url: input.avatar })
       if (Object.keys(userSet).length) {
         await tx
           .update(users)

@@ -47,6 +47,7 @@ export async function listTeam(db: Db, accountId: string): Promise<TeamData> {
         // spec §4 Users table status: a member has registered; a confirmed address is Verified.
         status: user.verified ? 'Verified' : 'Registered',
         date_joined: joined.toISOString(),
+        avatar: user.avatar,
       }),
     ),
     invites: pending.map(inviteJson),

@@ -65,6 +65,8 @@ export interface Member {
   permission: string
   status: MemberStatus
   date_joined: string
+  /** The member's picture (an /api/avatar/… or http(s) URL), or null: shown in the table (issue 16 item 6). */
+  avatar: string | null
 }
 
 export interface Invite {

@@ -1,6 +1,14 @@
 import * as v from 'valibot'
 import { Email, isHttpUrl, Locale, Name, Password } from './common'
 
+/**
+ * Avatar upload (issue 16 item 6, spec §5 "Avatar: at most one file"): the largest file taken,
+ * the image types taken (checked by content on the server), and the square side it is stored at.
+ */
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024
+export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const
+export const AVATAR_SIZE = 256
+
 /** An image address (http or https only); '' or null clears it. */
 const Avatar = v.pipe(
   v.nullable(

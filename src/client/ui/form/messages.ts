@@ -30,6 +30,10 @@ export const validationMessages: Record<string, MessageDescriptor> = {
   'validation.plan.required': msg`Please choose a plan`,
   // Worded as the server's (src/server/i18n.ts): the profile picture is an http(s) address.
   'validation.avatar.invalid': msg`The picture must be an http or https image address`,
+  // The avatar upload (issue 16 item 6), worded as the server's refusals of the same file.
+  'validation.avatar.not_image': msg`The picture must be a JPEG, PNG, WebP or GIF image`,
+  'validation.avatar.too_large': msg`The picture must be at most {max} MB`,
+  'validation.avatar.one_file': msg`Please choose only one picture`,
   'validation.invalid': msg`This value is invalid`,
   // API keys (src/shared/schemas/key.ts; spec §5 scope rule), worded as the server's catalog.
   'validation.key.name.required': msg`Please enter a name for the key`,

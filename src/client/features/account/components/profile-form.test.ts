@@ -27,29 +27,27 @@ const user = {
 }
 const form = { name: 'Ada', email: 'ada@example.com', account_name: 'Ada' }
 const schema = profileSchema(user.email, true)
-const avatarIssue = (avatar: string) =>
-  v.safeParse(schema, { ...form, avatar }).issues?.find((i) => i.path?.[0]?.key === 'avatar')?.message
+const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', { type: 'image/png' })
 
+// The picture field (issue 16 item 6): one chosen file is uploaded; "remove" clears the saved one.
 describe('the picture field', () => {
-  test('an address typed without its scheme is sent with https://, and the server accepts what is sent', () => {
-    const changes = profileChanges(user, v.parse(schema, { ...form, avatar: 'www.example.com/me.png' }), true)
-    expect(changes).toEqual({ avatar: 'https://www.example.com/me.png' })
-    expect(v.safeParse(UpdateUserInput, changes).success).toBe(true)
+  test('a chosen picture is the upload; the other changed fields travel with it', () => {
+    const file = png()
+    const changes = profileChanges(user, v.parse(schema, { ...form, name: 'Ada L', avatar: [file] }), true)
+    expect(changes).toEqual({ fields: { name: 'Ada L' }, picture: file })
+    expect(v.safeParse(UpdateUserInput, changes.fields).success).toBe(true)
   })
 
-  test('another scheme is refused with the server’s message; not an address at all with the url field’s', () => {
-    expect(avatarIssue('ftp://files.example.com/me.png')).toBe('validation.avatar.invalid')
-    expect(avatarIssue('smtp://mail.example.com')).toBe('validation.avatar.invalid')
-    expect(avatarIssue('not a picture')).toBe('global.form.url.error.invalid')
-    // The server refuses the same ftp address with the same message id.
-    const server = v.safeParse(UpdateUserInput, { avatar: 'ftp://files.example.com/me.png' })
-    expect(server.issues?.[0]?.message).toBe('validation.avatar.invalid')
+  test('more than one file is refused on the field (spec §5: at most one)', () => {
+    const issue = v.safeParse(schema, { ...form, avatar: [png(), png()] }).issues?.find((i) => i.path?.[0]?.key === 'avatar')
+    expect(issue?.message).toBe('validation.avatar.one_file')
   })
 
-  test('an address with its scheme is sent as typed; emptying the field clears the picture', () => {
-    const kept = v.parse(schema, { ...form, avatar: 'http://example.com/me.png' })
-    expect(profileChanges(user, kept, true)).toEqual({ avatar: 'http://example.com/me.png' })
-    const cleared = v.parse(schema, { ...form, avatar: '' })
-    expect(profileChanges({ ...user, avatar: 'https://example.com/me.png' }, cleared, true)).toEqual({ avatar: null })
+  test('"remove" without a new picture sends avatar: null, which the server takes; nothing chosen changes nothing', () => {
+    const saved = { ...user, avatar: '/api/avatar/0b7c7c1e-5a1a-4a57-9d43-0d2f4f1f6a11.webp' }
+    const removed = profileChanges(saved, v.parse(schema, { ...form, remove_avatar: true }), true)
+    expect(removed).toEqual({ fields: { avatar: null }, picture: undefined })
+    expect(v.safeParse(UpdateUserInput, removed.fields).success).toBe(true)
+    expect(profileChanges(saved, v.parse(schema, form), true)).toEqual({ fields: {}, picture: undefined })
   })
 })

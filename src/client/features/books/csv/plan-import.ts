@@ -5,7 +5,7 @@ import type { ImportedBook } from './parse-import'
 // book there (an ISBN-10 counts as its ISBN-13), or the same title and author ignoring case and
 // accents. A book the file lists twice is skipped the second time, for the same reason.
 
-interface Known {
+export interface Known {
   isbn: string | null
   title: string
   author: string | null

@@ -6,6 +6,7 @@ import { useSession } from '~/client/lib/session'
 import { useDocumentTitle } from '~/client/lib/use-document-title'
 import { useOnline } from '~/client/lib/use-online'
 import * as Alert from '~/client/ui/alert'
+import { Avatar } from '~/client/ui/avatar'
 import * as Card from '~/client/ui/card'
 import { DataTable } from '~/client/ui/data-table'
 import { toast } from '~/client/ui/toast'
@@ -30,9 +31,23 @@ interface TeamRow {
   permission: string
   status: MemberStatus
   date: string
+  avatar: string | null
 }
 
 const STATUS_VARIANT = { Invited: 'warning', Registered: 'info', Verified: 'success' } as const
+
+const nameCell = css({ display: 'inline-flex', alignItems: 'center', gap: '2' })
+
+/** The name with the member's avatar (issue 16 item 6; the kit's fallback letter without one). */
+function MemberName({ row }: { row: TeamRow }) {
+  if (row.kind === 'invite') return <>—</>
+  return (
+    <span className={nameCell}>
+      <Avatar name={row.name} src={row.avatar} size="sm" />
+      {row.name}
+    </span>
+  )
+}
 
 type Confirm = { title: string; description: string; confirm: string; run: () => Promise<{ message?: string }> }
 
@@ -49,8 +64,8 @@ export function UsersPage() {
   const mayManage = (role: string) => grantableRoles(myRole).includes(role as Role)
 
   const rows: TeamRow[] = [
-    ...(team.data?.users ?? []).map((u) => ({ id: u.id, kind: 'user' as const, name: u.name, email: u.email, permission: u.permission, status: u.status, date: u.date_joined })),
-    ...(team.data?.invites ?? []).map((i) => ({ id: i.id, kind: 'invite' as const, name: '', email: i.email, permission: i.permission, status: 'Invited' as const, date: i.date_sent })),
+    ...(team.data?.users ?? []).map((u) => ({ id: u.id, kind: 'user' as const, name: u.name, email: u.email, permission: u.permission, status: u.status, date: u.date_joined, avatar: u.avatar })),
+    ...(team.data?.invites ?? []).map((i) => ({ id: i.id, kind: 'invite' as const, name: '', email: i.email, permission: i.permission, status: 'Invited' as const, date: i.date_sent, avatar: null })),
   ]
   const roleName = (role: string) => (role in ROLE_LABELS ? i18n._(ROLE_LABELS[role as Role]) : role)
 
@@ -133,7 +148,7 @@ export function UsersPage() {
           actions={online ? [{ label: t`Invite`, icon: 'plus', variant: 'primary', requiresSelection: false, onSelect: () => setInviting(true) }] : []}
           rowActions={actionsFor}
           columns={[
-            { key: 'name', header: t`Name`, value: (r) => r.name || '—' },
+            { key: 'name', header: t`Name`, value: (r) => r.name || '—', render: (r) => <MemberName row={r} /> },
             { key: 'email', header: t`Email`, value: (r) => r.email },
             { key: 'permission', header: t`Role`, value: (r) => roleName(r.permission) },
             { key: 'status', header: t`Status`, type: 'badge', value: (r) => ({ label: i18n._(STATUS_LABELS[r.status]), variant: STATUS_VARIANT[r.status] }) },
