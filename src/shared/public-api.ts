@@ -21,6 +21,7 @@ const PUBLIC: readonly (readonly [method: string, path: RegExp])[] = [
   ['POST', /^invite\/accept$/],
   ['POST', /^user$/],
   ['GET', /^public\/[^/]+$/], // a public list
+  ['GET', /^avatar\/[^/]+$/], // an avatar picture (issue 16 item 6; public lists show it)
   ['GET', /^dev\/outbox$/], // decisions §3, development and tests only
   ['GET', /^(openapi\.json|docs)$/], // decisions §12: the API's document and reference page
   // decisions §10: card tokens and the 3-D Secure stand-in (the client secret is the credential);
