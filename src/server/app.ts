@@ -27,6 +27,7 @@ import { impersonate } from './routes/impersonate'
 import { support } from './routes/support'
 import { impersonationGuard } from './middleware/impersonation-guard'
 import { books } from './routes/books'
+import { catalog } from './routes/catalog'
 import { demo } from './routes/demo'
 import { feedback } from './routes/feedback'
 import { devOutbox, event, health } from './routes/misc'
@@ -121,6 +122,7 @@ export function createApp(deps: Deps, opts: { staticHandler?: (app: Hono<AppEnv>
   app.route('/api/payment', payment)
   app.route('/api/feedback', feedback)
   app.route('/api/books', books)
+  app.route('/api/catalog', catalog)
   app.route('/api/url', url)
   app.route('/api/public', publicPage)
   app.route('/api/add', add)
