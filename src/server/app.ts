@@ -48,9 +48,13 @@ export function createApp(deps: Deps, opts: { staticHandler?: (app: Hono<AppEnv>
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://js.stripe.com'],
+        // 'wasm-unsafe-eval' compiles WebAssembly only (the barcode reader's ZXing, issue 16
+        // item 2), not JavaScript strings.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", 'https://js.stripe.com'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        // Covers come from the catalogue's covers host (https: in production; a configured
+        // http CATALOG_COVERS_URL is allowed by name).
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', new URL(deps.config.CATALOG_COVERS_URL).origin],
         connectSrc: ["'self'", 'https://api.stripe.com'],
         frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
         frameAncestors: ["'self'"],

@@ -4,6 +4,7 @@ import { db } from '~/client/db'
 import { addBooks, listBooks } from '~/client/sync'
 import { localDay } from '~/client/sync/order'
 import type { ParsedImport } from './parse-import'
+import { queueLookups } from '../catalog/lookups'
 import { planImport } from './plan-import'
 import type { WorkerAnswer } from './import.worker'
 
@@ -63,7 +64,9 @@ export function useImport() {
       const keys = generateNKeysBetween(null, onList[0]?.position ?? null, planned.add.length)
       const add = planned.add.map((b, i) => ({ ...b, position: keys[i]! }))
       for (let i = 0; i < add.length; i += CHUNK) {
-        await addBooks(add.slice(i, i + CHUNK))
+        const added = await addBooks(add.slice(i, i + CHUNK))
+        // issue 16 item 3: books without a cover are looked up in the background, politely.
+        await queueLookups(added.filter((b) => !b.imageUrl).map((b) => b.id), 'fill')
         setState({ phase: 'running', progress: 10 + (90 * Math.min(add.length, i + CHUNK)) / add.length })
         await nextTurn()
       }
