@@ -55,7 +55,9 @@ export function createApp(deps: Deps, opts: { staticHandler?: (app: Hono<AppEnv>
         // Covers come from the catalogue's covers host (https: in production; a configured
         // http CATALOG_COVERS_URL is allowed by name).
         imgSrc: ["'self'", 'data:', 'blob:', 'https:', new URL(deps.config.CATALOG_COVERS_URL).origin],
-        connectSrc: ["'self'", 'https://api.stripe.com'],
+        // The service worker fetches covers to keep them offline (issue 16): a worker's fetch()
+        // is governed by connect-src, not img-src.
+        connectSrc: ["'self'", 'https://api.stripe.com', new URL(deps.config.CATALOG_COVERS_URL).origin],
         frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
         frameAncestors: ["'self'"],
         workerSrc: ["'self'"],

@@ -25,12 +25,15 @@ export function CatalogSearch({ onPick }: { onPick: (book: CatalogBook) => void 
   const { t } = useLingui()
   const [input, setInput] = useState('')
   const [results, setResults] = useState<CatalogBook[]>([])
+  // Controlled: results arrive after the typing that asked for them, and the list opens then.
+  const [open, setOpen] = useState(false)
   const [state, setState] = useState<{ loading: boolean; message: string | null }>({ loading: false, message: null })
 
   useEffect(() => {
     const q = input.trim()
     if ([...q].length < CATALOG_QUERY.min) {
       setResults([])
+      setOpen(false)
       setState({ loading: false, message: null })
       return
     }
@@ -41,9 +44,11 @@ export function CatalogSearch({ onPick }: { onPick: (book: CatalogBook) => void 
         (r) => {
           if (r.ok) {
             setResults(r.data)
+            setOpen(r.data.length > 0)
             setState({ loading: false, message: r.data.length ? null : t`Nothing found in the catalogue. You can type the book in below.` })
           } else {
             setResults([])
+            setOpen(false)
             setState({ loading: false, message: r.message })
           }
         },
@@ -71,6 +76,8 @@ export function CatalogSearch({ onPick }: { onPick: (book: CatalogBook) => void 
       <Combobox.Root
         collection={collection}
         inputValue={input}
+        open={open}
+        onOpenChange={(d) => setOpen(d.open && results.length > 0)}
         onInputValueChange={(d) => setInput(d.inputValue)}
         onValueChange={(d) => {
           const picked = d.items[0]
@@ -79,10 +86,10 @@ export function CatalogSearch({ onPick }: { onPick: (book: CatalogBook) => void 
           onPick(book)
           setInput('')
           setResults([])
+          setOpen(false)
         }}
         inputBehavior="autohighlight"
         selectionBehavior="clear"
-        openOnChange={(d) => d.inputValue.trim().length >= CATALOG_QUERY.min}
       >
         <Combobox.Label>
           <Trans>Find the book</Trans>
