@@ -148,3 +148,22 @@ test('the upstream rate is bounded: past the burst, look-ups answer 503 with Ret
     await slowUp.close()
   }
 })
+
+test('books carry pages and year: set, changed field by field, and refused when not whole numbers', async () => {
+  const created = await s.api('POST', '/api/books', { token, body: { title: 'Dune', pages: 528, year: 1965 } })
+  expect(created.status).toBe(201)
+  expect(created.body.data).toMatchObject({ pages: 528, year: 1965 })
+  const id = created.body.data.id
+  const patched = await s.api('PATCH', `/api/books/${id}`, { token, body: { pages: 604 } })
+  expect(patched.body.data).toMatchObject({ pages: 604, year: 1965 })
+  for (const [body, field] of [
+    [{ pages: 0 }, 'pages'],
+    [{ pages: 12.5 }, 'pages'],
+    [{ year: '1965' }, 'year'],
+    [{ year: 99999 }, 'year'],
+  ] as const) {
+    const bad = await s.api('PATCH', `/api/books/${id}`, { token, body })
+    expect(bad.status, JSON.stringify(body)).toBe(400)
+    expect(bad.body.inputError).toBe(field)
+  }
+})
