@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Response } from '@playwright/test'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { writeBarcodeVideo } from '../fixtures/open-library/barcode-video'
 import { startFakeCatalog, type FakeCatalog } from '../fixtures/open-library/server'
 import config, { CATALOG_PORT, COVERS_HOST } from '../playwright.config'
@@ -13,8 +13,11 @@ import { auth, bookRow, controlledBySw, expectServerBooks, syncBadge } from './b
 // on the list and the public list, offline add then look-up (accept and refuse), and Scan with
 // Chromium's fake camera showing a real EAN-13 barcode (Piranesi, ISBN 978-1-63557-599-6).
 
-const dir = mkdtempSync(join(tmpdir(), 'tbr-barcode-'))
-const video = writeBarcodeVideo(join(dir, 'piranesi.y4m'), '9781635575996')
+// Written where Playwright keeps its output (this module is also loaded by the runner's main
+// process, which runs no afterAll, so a temporary folder would be left behind there).
+const dir = fileURLToPath(new URL('../.output/', import.meta.url))
+mkdirSync(dir, { recursive: true })
+const video = writeBarcodeVideo(join(dir, 'piranesi-barcode.y4m'), '9781635575996')
 const baseArgs = config.use?.launchOptions?.args ?? []
 test.use({
   launchOptions: {
@@ -36,7 +39,6 @@ test.afterAll(async () => {
     `catalogue: ${proxied} look-ups through /api/catalog, ${upstream} reached the catalogue → cache hit rate ${proxied ? Math.round((100 * (proxied - upstream)) / proxied) : 0}%`,
   )
   await catalog.close()
-  rmSync(dir, { recursive: true, force: true })
 })
 test.beforeEach(({ page }) => {
   page.on('response', (r: Response) => {
