@@ -3,7 +3,15 @@
 export const CACHE_NAMES = {
   publicLists: 'public-lists-v1',
   images: 'images-v1',
+  /** Book covers from the catalogue's covers host (issue 16): cross-origin, so opaque answers. */
+  covers: 'covers-v1',
 } as const
+
+/**
+ * Covers kept for offline use. Chrome counts each opaque answer as several MB of quota (padding),
+ * so the bound is on entries; the oldest-used go first, and all of them on a quota error.
+ */
+export const COVERS_MAX_ENTRIES = 300
 
 export const NAVIGATION_TIMEOUT_MS = 3000
 

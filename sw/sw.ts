@@ -5,7 +5,7 @@ import { ExpirationPlugin } from 'workbox-expiration'
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching'
 import { registerRoute } from 'workbox-routing'
 import { CacheFirst, NetworkFirst } from 'workbox-strategies'
-import { CACHE_NAMES, NAVIGATION_TIMEOUT_MS, SAVED_COPY_HEADER, SW_MESSAGES } from './policy'
+import { CACHE_NAMES, COVERS_MAX_ENTRIES, NAVIGATION_TIMEOUT_MS, SAVED_COPY_HEADER, SW_MESSAGES } from './policy'
 
 // The service worker (design card): the shell and its hashed assets are precached; public lists
 // come from the network when it answers in time and from the cache otherwise, so a visitor can
@@ -66,6 +66,20 @@ function markedSaved(response: Response) {
   headers.set(SAVED_COPY_HEADER, '1')
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
 }
+
+// Covers of the reader's books come from the catalogue's host (issue 16): opaque answers (status
+// 0) are cached too, in their own bounded cache, so the list shows its covers offline. The page
+// also puts the covers of books not yet shown into it (features/books/catalog/keep-covers.ts).
+registerRoute(
+  ({ request, url }) => request.destination === 'image' && url.origin !== self.location.origin,
+  new CacheFirst({
+    cacheName: CACHE_NAMES.covers,
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [0, 200] }),
+      new ExpirationPlugin({ maxEntries: COVERS_MAX_ENTRIES, maxAgeSeconds: 90 * 24 * 3600, purgeOnQuotaError: true }),
+    ],
+  }),
+)
 
 // Uploaded avatars (/api/avatar/{id}.webp) are public and never change under one URL (issue 16
 // item 6), so they join the images here and show offline in the user menu and the lists.

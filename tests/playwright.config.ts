@@ -20,6 +20,12 @@ if (ownDataDir) process.on('exit', () => rmSync(dataDir, { recursive: true, forc
 export const baseURL = `http://localhost:${PORT}`
 /** The test OpenID Connect provider of social-sign-in.spec.ts (started by that spec; issue 14 item 3). */
 export const OIDC_PORT = PORT + 12
+/** The local Open Library of book-catalog.spec.ts (issue 16; started by that spec). Covers are
+ *  named covers.example.org (the cover field takes only addresses with a domain), which the
+ *  browser resolves to this machine. */
+export const CATALOG_PORT = PORT + 13
+export const COVERS_HOST = 'covers.example.org'
+const COVERS_URL = `http://${COVERS_HOST}:${CATALOG_PORT}`
 
 export default defineConfig({
   testDir: './e2e',
@@ -47,6 +53,7 @@ export default defineConfig({
         '--disable-component-update',
         '--disable-sync',
         '--no-first-run',
+        `--host-resolver-rules=MAP ${COVERS_HOST} 127.0.0.1`,
       ],
     },
   },
@@ -72,6 +79,9 @@ export default defineConfig({
       PASSWORD_HASH_COST: '12',
       // One social sign-in provider ("Acme ID"), reached only when a test follows its button.
       SOCIAL_PROVIDERS: testSocialProviders(`http://127.0.0.1:${OIDC_PORT}`),
+      // The book catalogue (issue 16): a local Open Library, up only while book-catalog.spec.ts runs.
+      CATALOG_URL: `http://127.0.0.1:${CATALOG_PORT}`,
+      CATALOG_COVERS_URL: COVERS_URL,
     },
   },
 })

@@ -1,6 +1,7 @@
 import { t } from '@lingui/core/macro'
 import { clearPrivateCaches, registerServiceWorker } from '~/client/pwa/register'
 import { startSync, syncNow, syncSettled } from '~/client/sync'
+import { startCatalogLookups } from '~/client/features/books/catalog/lookups'
 import { toast } from '~/client/ui/toast'
 import { beforeSessionEnds, onSignOut, signOut } from './lib/session'
 
@@ -10,6 +11,8 @@ import { beforeSessionEnds, onSignOut, signOut } from './lib/session'
  */
 export function startAppServices() {
   startSync({ onUnauthorized: () => void signOut({ callServer: false }) })
+  // issue 16 item 3: catalogue look-ups owed by books added offline or imported.
+  startCatalogLookups()
   // The sync run in flight holds the session's token: sign-out lets it finish before ending it.
   beforeSessionEnds(syncSettled)
   onSignOut(clearPrivateCaches)

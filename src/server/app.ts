@@ -28,6 +28,7 @@ import { impersonate } from './routes/impersonate'
 import { support } from './routes/support'
 import { impersonationGuard } from './middleware/impersonation-guard'
 import { books } from './routes/books'
+import { catalog } from './routes/catalog'
 import { demo } from './routes/demo'
 import { feedback } from './routes/feedback'
 import { devOutbox, event, health } from './routes/misc'
@@ -50,10 +51,16 @@ export function createApp(deps: Deps, opts: { staticHandler?: (app: Hono<AppEnv>
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://js.stripe.com'],
+        // 'wasm-unsafe-eval' compiles WebAssembly only (the barcode reader's ZXing, issue 16
+        // item 2), not JavaScript strings.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", 'https://js.stripe.com'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'", 'https://api.stripe.com'],
+        // Covers come from the catalogue's covers host (https: in production; a configured
+        // http CATALOG_COVERS_URL is allowed by name).
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', new URL(deps.config.CATALOG_COVERS_URL).origin],
+        // The service worker fetches covers to keep them offline (issue 16): a worker's fetch()
+        // is governed by connect-src, not img-src.
+        connectSrc: ["'self'", 'https://api.stripe.com', new URL(deps.config.CATALOG_COVERS_URL).origin],
         frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
         frameAncestors: ["'self'"],
         workerSrc: ["'self'"],
@@ -135,6 +142,7 @@ export function createApp(deps: Deps, opts: { staticHandler?: (app: Hono<AppEnv>
   app.route('/api/payment', payment)
   app.route('/api/feedback', feedback)
   app.route('/api/books', books)
+  app.route('/api/catalog', catalog)
   app.route('/api/url', url)
   app.route('/api/public', publicPage)
   app.route('/api/add', add)

@@ -69,6 +69,15 @@ const ConfigSchema = v.object({
   PASSWORD_HASH_COST: v.optional(int(12, 20)),
   /** Social sign-in providers (OpenID Connect) as JSON: see services/social-config.ts, README. */
   SOCIAL_PROVIDERS: v.optional(v.string()),
+  /** The book catalogue (Open Library's API) behind /api/catalog (services/catalog.ts). */
+  CATALOG_URL: v.optional(v.pipe(v.string(), v.url('must be an absolute URL')), 'https://openlibrary.org'),
+  /** Where cover images are served: `{base}/b/id/{cover_i}-M.jpg`. */
+  CATALOG_COVERS_URL: v.optional(v.pipe(v.string(), v.url('must be an absolute URL')), 'https://covers.openlibrary.org'),
+  /** Upstream calls per minute, per process (a token bucket; CATALOG_BURST at once). */
+  CATALOG_RATE_PER_MIN: v.optional(int(1, 6000), '60'),
+  CATALOG_BURST: v.optional(int(1, 1000), '3'),
+  /** How long one upstream call may take before the answer is a 503. */
+  CATALOG_TIMEOUT_MS: v.optional(int(100, 60000), '5000'),
 })
 
 export type Config = v.InferOutput<typeof ConfigSchema> & { PORT: number }

@@ -37,6 +37,8 @@ function seedRows(accountId: string, n: number): LocalBook[] {
       imageUrl: null,
       isbn: null,
       asin: null,
+      pages: null,
+      year: null,
       position: null,
       added_at: '2024-01-01',
       source: 'hand' as const,

@@ -143,7 +143,7 @@ test('Export downloads tbr-books.csv in Goodreads columns; it imports back into 
   expect(download.suggestedFilename()).toBe('tbr-books.csv')
   const file = readFileSync(await download.path())
   expect(file.toString('utf8').split('\r\n')[0]).toBe(
-    'Title,Author,ISBN13,My Rating,Date Read,Date Added,Exclusive Shelf,My Review,Date Started',
+    'Title,Author,ISBN13,My Rating,Date Read,Date Added,Exclusive Shelf,My Review,Date Started,Number of Pages,Year Published',
   )
 
   const other = await readyUser(request, { name: 'Ida Importer' })

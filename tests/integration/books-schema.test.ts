@@ -99,6 +99,8 @@ test('create input: trimmed, normalised, link-derived', () => {
     imageUrl: null,
     isbn: null,
     asin: null,
+    pages: null,
+    year: null,
     position: null,
     added_at: null,
     source: 'hand',

@@ -70,6 +70,9 @@ const ROUTES: Record<string, Policy> = {
   'GET /api/books/:id': { auth: 'user', id: 'book' },
   'PATCH /api/books/:id': { auth: 'user', id: 'book', body: { title: 'Taken over' } },
   'DELETE /api/books/:id': { auth: 'user', id: 'book' },
+  // The catalogue (issue 16): a bad query / ISBN never reaches upstream, so the sweep stays local.
+  'GET /api/catalog/search': { auth: 'user' },
+  'GET /api/catalog/isbn/:isbn': { auth: 'user' },
   'POST /api/add/:bookId': { auth: 'user', id: 'book', publicData: true },
   'GET /api/demo': { auth: 'user' },
   'GET /api/dev/outbox': { auth: 'none' },

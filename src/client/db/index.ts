@@ -1,4 +1,5 @@
 import Dexie, { liveQuery, type EntityTable } from 'dexie'
+import type { CatalogBook } from '~/shared/schemas/catalog'
 import type { Book } from '~/shared/schemas/book'
 import type { SessionUser } from '~/shared/schemas/user'
 import type { MutationKind } from '~/shared/sync/protocol'
@@ -57,12 +58,26 @@ export interface UserRow extends SessionUser {
   key: 'me'
 }
 
+/**
+ * A catalogue look-up this device owes a book (issue 16 item 3; README decision): local only, never
+ * synced. 'propose' (added offline by hand): the match waits on the book page for the reader to
+ * accept or refuse; 'fill' (imported): the match fills only the empty cover, pages and year.
+ */
+export interface CatalogLookup {
+  bookId: string
+  mode: 'propose' | 'fill'
+  state: 'pending' | 'proposed' | 'refused' | 'done'
+  match?: CatalogBook | null
+  tries: number
+}
+
 export class TbrDatabase extends Dexie {
   books!: EntityTable<LocalBook, 'id'>
   outbox!: EntityTable<OutboxEntry, 'seq'>
   rejections!: EntityTable<Rejection, 'id'>
   meta!: EntityTable<MetaRow, 'key'>
   user!: EntityTable<UserRow, 'key'>
+  lookups!: EntityTable<CatalogLookup, 'bookId'>
 
   /** Pass `{ indexedDB, IDBKeyRange }` to run on another IndexedDB (tests use fake-indexeddb). */
   constructor(name = 'tbr', options?: ConstructorParameters<typeof Dexie>[1]) {
@@ -85,6 +100,9 @@ export class TbrDatabase extends Dexie {
         books: 'id, account_id, [account_id+created_at], [account_id+position], title, updated_at, sync',
       })
       .upgrade((tx) => tx.table('meta').delete(META.cursor))
+    // v4: catalogue look-ups owed (issue 16 item 3); rows from before it have no pages/year, which
+    // read as null.
+    this.version(4).stores({ lookups: 'bookId, state' })
   }
 }
 
@@ -131,10 +149,10 @@ export async function putUserWithPending(d: TbrDatabase, user: SessionUser) {
  */
 export async function saveUser(user: SessionUser, database: TbrDatabase = db) {
   const d = database
-  await d.transaction('rw', [d.books, d.outbox, d.rejections, d.meta, d.user], async () => {
+  await d.transaction('rw', [d.books, d.outbox, d.rejections, d.meta, d.user, d.lookups], async () => {
     const owner = await getMeta<string>(META.owner, d)
     if (owner !== undefined && owner !== user.id) {
-      await Promise.all([d.books.clear(), d.outbox.clear(), d.rejections.clear(), d.meta.clear(), d.user.clear()])
+      await Promise.all([d.books.clear(), d.outbox.clear(), d.rejections.clear(), d.meta.clear(), d.user.clear(), d.lookups.clear()])
     }
     await putUserWithPending(d, user)
     await setMeta(META.owner, user.id, d)
@@ -157,7 +175,7 @@ export function pendingChangeCount(database: TbrDatabase = db) {
 /** decisions §6: sign-out wipes the local database so the next person sees nothing. */
 export async function wipeLocalData(database: TbrDatabase = db) {
   const d = database
-  await d.transaction('rw', [d.books, d.outbox, d.rejections, d.meta, d.user], async () => {
-    await Promise.all([d.books.clear(), d.outbox.clear(), d.rejections.clear(), d.meta.clear(), d.user.clear()])
+  await d.transaction('rw', [d.books, d.outbox, d.rejections, d.meta, d.user, d.lookups], async () => {
+    await Promise.all([d.books.clear(), d.outbox.clear(), d.rejections.clear(), d.meta.clear(), d.user.clear(), d.lookups.clear()])
   })
 }

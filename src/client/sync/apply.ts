@@ -26,6 +26,8 @@ export function applyEntry(row: LocalBook | undefined, entry: OutboxEntry): Loca
         imageUrl: p.imageUrl ?? null,
         isbn: p.isbn !== undefined ? p.isbn : (link?.isbn ?? null),
         asin: p.asin !== undefined ? p.asin : (link?.asin ?? null),
+        pages: p.pages ?? null,
+        year: p.year ?? null,
         position: p.position ?? null,
         added_at: p.added_at ?? entry.createdAt.slice(0, 10),
         source,

@@ -27,6 +27,8 @@ export const bookCover = cva({
 })
 
 const ICON_SIZE = { sm: 18, md: 20, lg: 24, xl: 40 } as const
+/** The image's own width and height (the box's, at its largest): the page never shifts as covers load. */
+const PIXELS = { sm: [40, 56], md: [48, 72], lg: [64, 96], xl: [128, 192] } as const
 
 export function BookCover({ url, size = 'md' }: { url: string | null | undefined; size?: keyof typeof ICON_SIZE }) {
   const [failed, setFailed] = useState(false)
@@ -36,6 +38,8 @@ export function BookCover({ url, size = 'md' }: { url: string | null | undefined
         <img
           src={url}
           alt=""
+          width={PIXELS[size][0]}
+          height={PIXELS[size][1]}
           loading="lazy"
           decoding="async"
           referrerPolicy="no-referrer"

@@ -210,6 +210,8 @@ export const books = pgTable(
     imageUrl: text('image_url'),
     isbn: text('isbn'),
     asin: text('asin'),
+    pages: integer('pages'),
+    year: integer('year'),
     /** "Up next" key (decisions §14), ordered with `collate "C"` (fractional-indexing compares
      *  code units); null for books from before it existed, listed after the keyed ones. */
     position: text('position'),
@@ -489,4 +491,17 @@ export const avatars = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('avatars_user').on(t.userId)],
+)
+
+/** Answers of the book catalogue (services/catalog.ts), keyed `search:<normalised query>` or
+ *  `isbn:<ISBN-13>`; `body` null for a miss (kept briefly). Shared by every API process. */
+export const catalogCache = pgTable(
+  'catalog_cache',
+  {
+    key: text('key').primaryKey(),
+    body: jsonb('body'),
+    fetchedAt: ts('fetched_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('catalog_cache_expires').on(t.expiresAt)],
 )

@@ -49,6 +49,8 @@ export function toBookJson(row: BookRow): Book {
     imageUrl: row.imageUrl,
     isbn: row.isbn,
     asin: row.asin,
+    pages: row.pages,
+    year: row.year,
     position: row.position,
     added_at: row.addedAt ?? row.createdAt.toISOString().slice(0, 10),
     source: (BOOK_SOURCES as readonly string[]).includes(row.source) ? (row.source as BookSource) : 'hand',
@@ -279,6 +281,8 @@ async function applyOne(tx: Tx, accountId: string, locale: Locale, m: BookMutati
           imageUrl: input.imageUrl,
           isbn: input.isbn,
           asin: input.asin,
+          pages: input.pages,
+          year: input.year,
           position,
           addedAt: input.added_at ?? now.toISOString().slice(0, 10),
           source: input.source,
@@ -311,6 +315,8 @@ async function applyOne(tx: Tx, accountId: string, locale: Locale, m: BookMutati
       if (input.imageUrl !== undefined) set.imageUrl = input.imageUrl
       if (input.isbn !== undefined) set.isbn = input.isbn
       if (input.asin !== undefined) set.asin = input.asin
+      if (input.pages !== undefined) set.pages = input.pages
+      if (input.year !== undefined) set.year = input.year
       if (input.position !== undefined) set.position = input.position
       if (input.added_at !== undefined) set.addedAt = input.added_at
       // datesInOrder (shared schema): a date sent alone must keep its order with the stored other

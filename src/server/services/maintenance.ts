@@ -1,17 +1,18 @@
 import { and, eq, isNotNull, lt, or, sql } from 'drizzle-orm'
 import type { Deps } from '../context'
 import type { Db } from '../db/client'
-import { accounts, memberships, oneTimeTokens, rateLimits, sessions, users } from '../db/schema'
+import { accounts, catalogCache, memberships, oneTimeTokens, rateLimits, sessions, users } from '../db/schema'
 import { log } from '../lib/log'
 import { notifyPlanUpdated } from './notifications'
 import { runLocalRenewals } from './payments/local-renewals'
 
 // Deletes rows that can no longer matter: finished rate-limit windows, used or expired one-time
-// tokens, and sessions revoked or expired a week ago (kept a while for support questions).
+// tokens, expired catalogue answers, and sessions revoked or expired a week ago (kept a while for support questions).
 // Idempotency records are pruned by the books service; book tombstones are kept (sync.md).
 // Any process may run it; running it twice at once is harmless.
 export async function pruneExpired(db: Db) {
   await db.delete(rateLimits).where(lt(rateLimits.resetAt, sql`now()`))
+  await db.delete(catalogCache).where(lt(catalogCache.expiresAt, sql`now()`))
   await db
     .delete(oneTimeTokens)
     .where(or(lt(oneTimeTokens.expiresAt, sql`now() - interval '1 day'`), isNotNull(oneTimeTokens.usedAt)))

@@ -22,6 +22,8 @@ export const BookView = v.strictObject({
   imageUrl: v.nullable(v.string()),
   isbn: v.nullable(v.string()),
   asin: v.nullable(v.string()),
+  pages: v.nullable(v.number()),
+  year: v.nullable(v.number()),
   position: v.nullable(v.string()),
   added_at: v.string(),
   source: v.picklist(BOOK_SOURCES),

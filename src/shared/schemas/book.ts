@@ -30,6 +30,10 @@ export interface Book {
   /** ISBN-10 or ISBN-13, digits only (an ISBN-10 may end in X). */
   isbn: string | null
   asin: string | null
+  /** Number of pages and year of publication (issue 16: filled from the catalogue or Goodreads'
+   *  "Number of Pages" / "Year Published" columns). */
+  pages: number | null
+  year: number | null
   /** "Up next" order (decisions §14): a fractional-index key, compared as plain strings
    *  (code-unit order, `collate "C"` in SQL); null sorts after every key, newest first. */
   position: string | null
@@ -55,6 +59,8 @@ export const EDITABLE_FIELDS = [
   'imageUrl',
   'isbn',
   'asin',
+  'pages',
+  'year',
   'position',
   'added_at',
 ] as const
@@ -147,6 +153,14 @@ const Asin = v.pipe(
   v.transform(emptyToNull),
 )
 
+export const BOOK_PAGES_MAX = 100_000
+/** Publication years a book may carry: the catalogue has ancient works (negative years) too. */
+export const BOOK_YEAR = { min: -3000, max: 2200 } as const
+const wholeNumber = (min: number, max: number, key: string) =>
+  v.nullable(v.pipe(v.number(key), v.integer(key), v.minValue(min, key), v.maxValue(max, key)))
+const Pages = wholeNumber(1, BOOK_PAGES_MAX, 'validation.book.pages.invalid')
+const Year = wholeNumber(BOOK_YEAR.min, BOOK_YEAR.max, 'validation.book.year.invalid')
+
 /** A key fractional-indexing can place books between (it throws on anything else). */
 export function isPositionKey(s: string): boolean {
   if (s.length === 0 || s.length > BOOK_LIMITS.position || !/^[0-9A-Za-z]+$/.test(s)) return false
@@ -194,6 +208,8 @@ const editable = {
   imageUrl: v.optional(ImageUrl),
   isbn: v.optional(Isbn),
   asin: v.optional(Asin),
+  pages: v.optional(Pages),
+  year: v.optional(Year),
   position: v.optional(Position),
   added_at: v.optional(AddedAt),
 }
@@ -266,6 +282,8 @@ export const CreateBookInput = v.pipe(
       // Given values win over the link's (an import or an undo carries the book's own).
       isbn: i.isbn !== undefined ? i.isbn : (fromLink?.isbn ?? null),
       asin: i.asin !== undefined ? i.asin : (fromLink?.asin ?? null),
+      pages: i.pages ?? null,
+      year: i.year ?? null,
       position: i.position ?? null,
       added_at: i.added_at ?? null,
       source: i.source ?? (fromLink ? 'link' : 'hand'),

@@ -32,6 +32,8 @@ export function restorableFields(b: LocalBook): CreateBookRaw {
     imageUrl: b.imageUrl,
     isbn: b.isbn,
     asin: b.asin,
+    pages: b.pages,
+    year: b.year,
     position: b.position,
     added_at: b.added_at,
     source: b.source,

@@ -16,6 +16,11 @@ export interface BookFormValues {
   started_at: string
   finished_at: string
   imageUrl: string
+  /** Whole numbers as typed ('' when empty); converted by toCreateInput / toUpdateInput. */
+  pages: string
+  year: string
+  /** Set by a catalogue pick or a scan on /books/new (issue 16); not an input of its own. */
+  isbn?: string
 }
 
 export const EMPTY_BOOK: BookFormValues = {
@@ -26,18 +31,35 @@ export const EMPTY_BOOK: BookFormValues = {
   started_at: '',
   finished_at: '',
   imageUrl: '',
+  pages: '',
+  year: '',
+}
+
+/** '' → null, a whole number → that number; anything else travels as typed so the shared
+ *  schema names the field (validation.book.pages.invalid / year.invalid). */
+function wholeNumber(s: string): number | null {
+  const t = s.trim()
+  if (t === '') return null
+  return (/^-?\d+$/.test(t) ? Number(t) : t) as number
+}
+
+/** The form's text fields as the API's book fields. */
+function toFields({ link: _link, isbn, pages, year, ...rest }: BookFormValues) {
+  return { ...rest, pages: wholeNumber(pages), year: wholeNumber(year), ...(isbn?.trim() ? { isbn: isbn.trim() } : {}) }
 }
 
 /** The form values with an empty link left out (an empty link is no link, not an invalid one). */
-export function toCreateInput({ link, ...fields }: BookFormValues): CreateBookRaw {
+export function toCreateInput(values: BookFormValues): CreateBookRaw {
+  const link = values.link
+  const fields = toFields(values)
   if (!link?.trim()) return fields
   // With a link, an empty title means "the title from the link".
   const { title, ...rest } = fields
   return title.trim() ? { ...fields, link: link.trim() } : { ...rest, link: link.trim() }
 }
 
-export function toUpdateInput({ link: _link, ...fields }: BookFormValues): UpdateBookRaw {
-  return fields
+export function toUpdateInput(values: BookFormValues): UpdateBookRaw {
+  return toFields(values)
 }
 
 /** Checks `toInput(values)` with `schema`; the spec §5 url rule also applies to the cover URL. */
@@ -73,9 +95,10 @@ export const EditBookSchema = formSchema(UpdateBookInput, (values) => toUpdateIn
 
 /** The fields the reader changed since the form opened (decisions §6: edits merge field by field). */
 export function changedFields(initial: BookFormValues, values: BookFormValues): UpdateBookRaw {
+  const all = toUpdateInput(values) as Record<string, unknown>
   const out: Record<string, unknown> = {}
   for (const key of Object.keys(EMPTY_BOOK) as (keyof BookFormValues)[]) {
-    if (values[key] !== initial[key]) out[key] = values[key]
+    if (values[key] !== initial[key]) out[key] = all[key]
   }
   return out as UpdateBookRaw
 }

@@ -1,11 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useEffect, useRef, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useFormContext, useWatch } from 'react-hook-form'
 import { css } from 'styled-system/css'
 import type { ApiResponse } from '~/client/lib/http'
+import { BookCover } from '~/client/ui/book-cover'
 import * as Form from '~/client/ui/form'
 import { BOOK_LIMITS, parseRetailerLink } from '~/shared/schemas/book'
 import { splitAuthor } from '~/shared/schemas/book-author'
+import type { CatalogBook } from '~/shared/schemas/catalog'
+import { CatalogSearch } from '../catalog/catalog-search'
+import { ScanButton } from '../catalog/scan-button'
 import { EditBookSchema, NewBookSchema, type BookFormValues } from '../form-schema'
 
 const styles = {
@@ -20,6 +24,9 @@ const styles = {
     mt: '2',
   }),
   submit: css({ w: { base: 'full', sm: 'auto' } }),
+  catalog: css({ display: 'flex', flexDirection: 'column', gap: '2' }),
+  catalogRow: css({ display: 'flex', gap: '2', alignItems: 'flex-start', '& > :first-child': { flex: '1', minW: 0 } }),
+  picked: css({ display: 'flex', gap: '3', alignItems: 'center', fontSize: 'sm', color: 'success', fontWeight: 'medium' }),
 }
 
 /**
@@ -59,6 +66,37 @@ function LinkAssist() {
   )
 }
 
+/** A catalogue pick (search or scan) fills the form: title, author, ISBN-13, cover, pages, year. */
+function CatalogAssist() {
+  const { setValue } = useFormContext<BookFormValues>()
+  const [picked, setPicked] = useState<CatalogBook | null>(null)
+  const fill = (b: CatalogBook) => {
+    const opts = { shouldDirty: true, shouldValidate: true }
+    setValue('title', b.title, opts)
+    setValue('author', b.author ?? '', opts)
+    setValue('isbn', b.isbn ?? '', opts)
+    setValue('imageUrl', b.imageUrl ?? '', opts)
+    setValue('pages', b.pages == null ? '' : String(b.pages), opts)
+    setValue('year', b.year == null ? '' : String(b.year), opts)
+    setPicked(b)
+  }
+  const title = picked?.title
+  return (
+    <div className={styles.catalog}>
+      <div className={styles.catalogRow}>
+        <CatalogSearch onPick={fill} />
+        <ScanButton onFound={fill} />
+      </div>
+      {picked && (
+        <p className={styles.picked} role="status" data-testid="catalog-picked">
+          <BookCover url={picked.imageUrl} size="sm" />
+          <Trans>Filled in from the catalogue: {title}</Trans>
+        </p>
+      )}
+    </div>
+  )
+}
+
 export interface BookFormProps {
   mode: 'new' | 'edit'
   defaultValues: BookFormValues
@@ -82,6 +120,7 @@ export function BookForm({ mode, defaultValues, submit, onSuccess, secondary }: 
     >
       {mode === 'new' && (
         <>
+          <CatalogAssist />
           <Form.Url
             name="link"
             label={t`Paste a link`}
@@ -93,6 +132,10 @@ export function BookForm({ mode, defaultValues, submit, onSuccess, secondary }: 
       )}
       <Form.Text name="title" label={t`Title`} required maxLength={BOOK_LIMITS.title} autoComplete="off" />
       <Form.Text name="author" label={t`Author`} maxLength={BOOK_LIMITS.author} autoComplete="off" />
+      <div className={styles.pair}>
+        <Form.Number name="pages" label={t`Pages`} inputMode="numeric" />
+        <Form.Number name="year" label={t`Year published`} inputMode="numeric" />
+      </div>
       <Form.Rating name="rating" label={t`Rating`} />
       <div className={styles.pair}>
         <Form.Date name="started_at" label={t`Started`} />

@@ -12,6 +12,7 @@ import { DataTable } from '~/client/ui/data-table'
 import { Spinner } from '~/client/ui/spinner'
 import { addedDay } from '~/shared/schemas/book'
 import { deleteBookWithUndo } from '../actions'
+import { ProposedMatch } from '../catalog/proposed-match'
 import { formatDay, SOURCE_LABEL, STATUS_BADGE, STATUS_LABEL } from '../labels'
 import { useBookPage } from '../use-book-page'
 import { DeleteBookDialog } from './delete-book-dialog'
@@ -85,6 +86,8 @@ function BookDetails({ book, leaving }: { book: LocalBook; leaving: { current: b
     ...(book.started_at ? [[t`Started`, formatDay(i18n, book.started_at)] as [string, string]] : []),
     ...(book.finished_at ? [[t`Finished`, formatDay(i18n, book.finished_at)] as [string, string]] : []),
     ...(book.isbn ? [[t`ISBN`, book.isbn] as [string, string]] : []),
+    ...(book.pages != null ? [[t`Pages`, i18n.number(book.pages)] as [string, string]] : []),
+    ...(book.year != null ? [[t`Year published`, String(book.year)] as [string, string]] : []),
     ...(book.asin && book.asin !== book.isbn ? [[t`ASIN`, book.asin] as [string, string]] : []),
     [t`Where it came from`, i18n._(SOURCE_LABEL[book.source] ?? SOURCE_LABEL.hand)],
   ]
@@ -123,6 +126,7 @@ function BookDetails({ book, leaving }: { book: LocalBook; leaving: { current: b
         </div>
       </header>
       <div className={styles.stack}>
+        <ProposedMatch book={book} />
         <Card.Root>
           <Card.Body>
             <h2 className={styles.sectionTitle}>

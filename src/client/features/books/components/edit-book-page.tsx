@@ -31,6 +31,8 @@ function formValues(b: LocalBook): BookFormValues {
     started_at: b.started_at ?? '',
     finished_at: b.finished_at ?? '',
     imageUrl: b.imageUrl ?? '',
+    pages: b.pages == null ? '' : String(b.pages),
+    year: b.year == null ? '' : String(b.year),
   }
 }
 

@@ -9,6 +9,7 @@ import { Spinner } from '~/client/ui/spinner'
 import { toast } from '~/client/ui/toast'
 import type { CreateBookRaw } from '~/shared/schemas/book'
 import { saveNewBook } from '../actions'
+import { queueLookups } from '../catalog/lookups'
 import { EMPTY_BOOK, toCreateInput, type BookFormValues } from '../form-schema'
 import { bookFromShare, isShare, type SharedParams } from '../share'
 import { BookForm } from './book-form'
@@ -87,6 +88,8 @@ export function NewBookPage({ share }: { share: SharedParams }) {
         defaultValues={{ ...prefill, link: prefill.link ?? '' }}
         submit={async (values) => {
           const book = await saveNewBook(toCreateInput(values))
+          // issue 16 item 3: typed by hand offline, it is looked up once the device is back online.
+          if (!navigator.onLine && !book.imageUrl && !book.isbn) await queueLookups([book.id], 'propose')
           const title = book.title
           return { message: t`Added “${title}”` }
         }}

@@ -16,6 +16,8 @@ export const EXPORT_COLUMNS = [
   'Exclusive Shelf',
   'My Review',
   'Date Started',
+  'Number of Pages',
+  'Year Published',
 ] as const
 
 export const EXPORT_FILE_NAME = 'tbr-books.csv'
@@ -25,6 +27,8 @@ type Exported = Pick<
   Book,
   'title' | 'author' | 'isbn' | 'rating' | 'finished_at' | 'started_at' | 'status' | 'review'
 > & {
+  pages?: number | null
+  year?: number | null
   added_at?: string | null
   created_at?: string
 }
@@ -47,6 +51,8 @@ export function exportCsv(books: Exported[]): string {
       SHELF[b.status],
       b.review ?? '',
       slashed(b.started_at),
+      b.pages != null ? String(b.pages) : '',
+      b.year != null ? String(b.year) : '',
     ]),
   })
 }

@@ -40,6 +40,9 @@ test('a Goodreads export: shelves, dates, ratings, ISBN cells, quoted commas and
     started_at: null,
     finished_at: '2021-06-03',
     added_at: '2021-05-20',
+    // issue 16: Number of Pages and Year Published come along.
+    pages: 476,
+    year: 2021,
     source: 'import',
   })
   // currently-reading: started (Goodreads has no start date: the day it was added), My Rating 0
@@ -131,6 +134,8 @@ test('our export reads back as a Goodreads file without losing its fields', () =
       finished_at: '2019-08-30',
       added_at: '2019-07-01',
       status: 'finished' as const,
+      pages: 471,
+      year: 1967,
     },
     {
       title: 'Dune',
@@ -157,7 +162,7 @@ test('our export reads back as a Goodreads file without losing its fields', () =
   ]
   const csv = exportCsv(books)
   expect(csv.split('\r\n')[0]).toBe(
-    'Title,Author,ISBN13,My Rating,Date Read,Date Added,Exclusive Shelf,My Review,Date Started',
+    'Title,Author,ISBN13,My Rating,Date Read,Date Added,Exclusive Shelf,My Review,Date Started,Number of Pages,Year Published',
   )
   const { format, books: back } = parseImport(csv, { today: TODAY })
   expect(format).toBe('goodreads')
@@ -171,6 +176,7 @@ test('our export reads back as a Goodreads file without losing its fields', () =
       started_at: b.started_at,
       finished_at: b.finished_at,
       added_at: b.added_at,
+      ...('pages' in b ? { pages: b.pages, year: b.year } : {}),
       source: 'import',
     })),
   )

@@ -1,5 +1,5 @@
 import Papa from 'papaparse'
-import { BOOK_LIMITS, datesInOrder, isIsbn10, isIsbn13, isIsoDate, type CreateBookRaw } from '~/shared/schemas/book'
+import { BOOK_LIMITS, BOOK_PAGES_MAX, BOOK_YEAR, datesInOrder, isIsbn10, isIsbn13, isIsoDate, type CreateBookRaw } from '~/shared/schemas/book'
 import { truncate } from '~/shared/schemas/common'
 
 // decisions §14 import: a Goodreads or StoryGraph export CSV, recognised by its header row,
@@ -58,6 +58,13 @@ export function parseImport(text: string, opts: ParseOptions = {}): ParsedImport
   return { format, books, unreadable }
 }
 
+/** A whole number within bounds, or null (Goodreads leaves the cell empty when unknown). */
+function whole(cell: string, min: number, max: number): number | null {
+  if (!/^-?\d+$/.test(cell)) return null
+  const n = Number(cell)
+  return n >= min && n <= max ? n : null
+}
+
 function detect(columns: Map<string, number>): ImportFormat | null {
   const has = (...names: string[]) => names.every((n) => columns.has(n))
   if (has('Title', 'Author', 'Exclusive Shelf')) return 'goodreads'
@@ -81,6 +88,9 @@ function fromGoodreads(row: Row, today: string): ImportedBook | null {
     rating: stars(row('My Rating')),
     review: review(row('My Review')),
     added,
+    pages: whole(row('Number of Pages'), 1, BOOK_PAGES_MAX),
+    // The edition's year, else the work's first (issue 16: the catalogue's fields).
+    year: whole(row('Year Published'), BOOK_YEAR.min, BOOK_YEAR.max) ?? whole(row('Original Publication Year'), BOOK_YEAR.min, BOOK_YEAR.max),
     ...(finished
       ? { started_at: startedCell, finished_at: read ?? added ?? today }
       : shelf === 'currently-reading'
@@ -124,6 +134,8 @@ function book(b: {
   added: string | null
   started_at: string | null
   finished_at: string | null
+  pages?: number | null
+  year?: number | null
 }): ImportedBook {
   const inOrder = datesInOrder(b.started_at, b.finished_at)
   return {
@@ -134,6 +146,8 @@ function book(b: {
     review: b.review,
     started_at: inOrder ? b.started_at : null,
     finished_at: b.finished_at,
+    ...(b.pages != null ? { pages: b.pages } : {}),
+    ...(b.year != null ? { year: b.year } : {}),
     ...(b.added ? { added_at: b.added } : {}),
     source: 'import',
   }

@@ -4,6 +4,7 @@ import { addBooks, listBooks } from '~/client/sync'
 import { localDay } from '~/client/sync/order'
 import type { ImportedBook } from './parse-import'
 import type { WorkerAnswer, WorkerRequest } from './import.worker'
+import { queueLookups } from '../catalog/lookups'
 
 // decisions §14 import, on the device: the worker parses the file, checks it against the books
 // already on the list and orders it (import.worker.ts); its books arrive a chunk at a time and
@@ -83,7 +84,9 @@ export function useImport() {
             summary = { skipped: plan.skipped, unreadable: plan.unreadable }
           },
           onBooks: async (books) => {
-            await addBooks(books)
+            const saved = await addBooks(books)
+            // issue 16 item 3: books without a cover are looked up in the background, politely.
+            await queueLookups(saved.filter((b) => !b.imageUrl).map((b) => b.id), 'fill')
             added += books.length
             setState({ phase: 'running', progress: 10 + (90 * added) / Math.max(1, total) })
             await nextTurn()

@@ -1,0 +1,129 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useEffect, useMemo, useState } from 'react'
+import { css } from 'styled-system/css'
+import { BookCover } from '~/client/ui/book-cover'
+import * as Combobox from '~/client/ui/combobox'
+import { Spinner } from '~/client/ui/spinner'
+import { CATALOG_QUERY, type CatalogBook } from '~/shared/schemas/catalog'
+import { searchCatalog } from './api'
+
+// issue 16 item 1: typing searches the catalogue (debounced) and lists the results in an
+// accessible combobox; picking one hands the book to the form (onPick).
+
+const DEBOUNCE_MS = 350
+
+const styles = {
+  text: css({ display: 'flex', flexDirection: 'column', minW: 0 }),
+  title: css({ fontWeight: 'medium', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }),
+  meta: css({ color: 'fg.muted', fontSize: 'xs' }),
+  status: css({ fontSize: 'sm', color: 'fg.muted', display: 'flex', gap: '2', alignItems: 'center', minH: '5' }),
+}
+
+const keyOf = (b: CatalogBook, i: number) => `${i}:${b.isbn ?? ''}:${b.title}`
+
+export function CatalogSearch({ onPick }: { onPick: (book: CatalogBook) => void }) {
+  const { t } = useLingui()
+  const [input, setInput] = useState('')
+  const [results, setResults] = useState<CatalogBook[]>([])
+  // Controlled: results arrive after the typing that asked for them, and the list opens then.
+  const [open, setOpen] = useState(false)
+  const [state, setState] = useState<{ loading: boolean; message: string | null }>({ loading: false, message: null })
+
+  useEffect(() => {
+    const q = input.trim()
+    if ([...q].length < CATALOG_QUERY.min) {
+      setResults([])
+      setOpen(false)
+      setState({ loading: false, message: null })
+      return
+    }
+    const ctrl = new AbortController()
+    const timer = setTimeout(() => {
+      setState({ loading: true, message: null })
+      searchCatalog(q.slice(0, CATALOG_QUERY.max), ctrl.signal).then(
+        (r) => {
+          if (r.ok) {
+            setResults(r.data)
+            setOpen(r.data.length > 0)
+            setState({ loading: false, message: r.data.length ? null : t`Nothing found in the catalogue. You can type the book in below.` })
+          } else {
+            setResults([])
+            setOpen(false)
+            setState({ loading: false, message: r.message })
+          }
+        },
+        () => {}, // aborted: a newer search is on its way
+      )
+    }, DEBOUNCE_MS)
+    return () => {
+      clearTimeout(timer)
+      ctrl.abort()
+    }
+  }, [input, t])
+
+  const collection = useMemo(
+    () =>
+      Combobox.createListCollection({
+        items: results.map((b, i) => ({ ...b, key: keyOf(b, i) })),
+        itemToValue: (b) => b.key,
+        itemToString: (b) => b.title,
+      }),
+    [results],
+  )
+
+  return (
+    <div>
+      <Combobox.Root
+        collection={collection}
+        inputValue={input}
+        open={open}
+        onOpenChange={(d) => setOpen(d.open && results.length > 0)}
+        onInputValueChange={(d) => setInput(d.inputValue)}
+        onValueChange={(d) => {
+          const picked = d.items[0]
+          if (!picked) return
+          const { key: _key, ...book } = picked
+          onPick(book)
+          setInput('')
+          setResults([])
+          setOpen(false)
+        }}
+        inputBehavior="autohighlight"
+        selectionBehavior="clear"
+      >
+        <Combobox.Label>
+          <Trans>Find the book</Trans>
+        </Combobox.Label>
+        <Combobox.Input name="catalog-search" placeholder={t`Title, author or ISBN`} autoComplete="off" />
+        {results.length > 0 && (
+          <Combobox.Content>
+            {collection.items.map((b) => {
+              const year = b.year
+              return (
+                <Combobox.Item key={b.key} item={b}>
+                  <BookCover url={b.imageUrl} size="sm" />
+                  <span className={styles.text}>
+                    <Combobox.ItemText className={styles.title}>{b.title}</Combobox.ItemText>
+                    <span className={styles.meta}>
+                      {[b.author, year != null ? String(year) : null].filter(Boolean).join(' · ')}
+                    </span>
+                  </span>
+                </Combobox.Item>
+              )
+            })}
+          </Combobox.Content>
+        )}
+      </Combobox.Root>
+      <p className={styles.status} role="status" aria-live="polite">
+        {state.loading ? (
+          <>
+            <Spinner size="sm" />
+            <Trans>Searching the catalogue…</Trans>
+          </>
+        ) : (
+          state.message
+        )}
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,97 @@
+import { Combobox as ArkCombobox, createListCollection, type ListCollection } from '@ark-ui/react/combobox'
+import { Portal } from '@ark-ui/react/portal'
+import { createContext, useContext, type ComponentProps } from 'react'
+import { cx, sva } from 'styled-system/css'
+import { inputStyle } from './input-style'
+
+// Ark Combobox styled (park-ui pattern): `import * as Combobox from '~/client/ui/combobox'`. An
+// input with a listbox of suggestions (the catalogue search on /books/new, issue 16).
+export const comboboxRecipe = sva({
+  slots: ['root', 'label', 'control', 'input', 'positioner', 'content', 'item', 'empty'],
+  base: {
+    root: { display: 'flex', flexDirection: 'column', gap: '1.5', w: 'full' },
+    label: { fontSize: 'sm', fontWeight: 'medium', color: 'fg' },
+    control: { position: 'relative' },
+    input: inputStyle,
+    content: {
+      zIndex: 'dropdown',
+      display: 'flex',
+      flexDirection: 'column',
+      gap: '0.5',
+      p: '1',
+      minW: 'var(--reference-width)',
+      maxH: '80',
+      overflowY: 'auto',
+      bg: 'bg.panel',
+      color: 'fg',
+      borderWidth: '1px',
+      borderColor: 'border',
+      borderRadius: 'md',
+      boxShadow: 'lg',
+      outline: 'none',
+      _open: { animation: 'fadeIn 0.12s' },
+      _motionReduce: { animation: 'none!' },
+    },
+    item: {
+      display: 'flex',
+      alignItems: 'center',
+      gap: '3',
+      px: '2',
+      py: '1.5',
+      fontSize: 'sm',
+      borderRadius: 'sm',
+      cursor: 'pointer',
+      _highlighted: { bg: 'bg.muted' },
+    },
+    empty: { px: '2', py: '2', fontSize: 'sm', color: 'fg.muted' },
+  },
+})
+
+const Styles = createContext(comboboxRecipe())
+const useStyles = () => useContext(Styles)
+
+export { createListCollection, type ListCollection }
+
+export function Root<T>({ className, ...props }: ComponentProps<typeof ArkCombobox.Root<T>>) {
+  const styles = comboboxRecipe()
+  return (
+    <Styles.Provider value={styles}>
+      <ArkCombobox.Root positioning={{ sameWidth: true }} lazyMount unmountOnExit className={cx(styles.root, className)} {...props} />
+    </Styles.Provider>
+  )
+}
+
+export function Label({ className, ...props }: ComponentProps<typeof ArkCombobox.Label>) {
+  return <ArkCombobox.Label className={cx(useStyles().label, className)} {...props} />
+}
+
+export function Input({ className, ...props }: ComponentProps<typeof ArkCombobox.Input>) {
+  const styles = useStyles()
+  return (
+    <ArkCombobox.Control className={styles.control}>
+      <ArkCombobox.Input className={cx(styles.input, className)} {...props} />
+    </ArkCombobox.Control>
+  )
+}
+
+export function Content({ className, children, ...props }: ComponentProps<typeof ArkCombobox.Content>) {
+  return (
+    <Portal>
+      <ArkCombobox.Positioner>
+        <ArkCombobox.Content className={cx(useStyles().content, className)} {...props}>
+          {children}
+        </ArkCombobox.Content>
+      </ArkCombobox.Positioner>
+    </Portal>
+  )
+}
+
+export function Item({ className, ...props }: ComponentProps<typeof ArkCombobox.Item>) {
+  return <ArkCombobox.Item className={cx(useStyles().item, className)} {...props} />
+}
+
+export const ItemText = ArkCombobox.ItemText
+
+export function Empty({ className, ...props }: ComponentProps<typeof ArkCombobox.Empty>) {
+  return <ArkCombobox.Empty className={cx(useStyles().empty, className)} {...props} />
+}
