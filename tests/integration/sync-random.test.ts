@@ -5,7 +5,7 @@ import { readUser } from '~/client/db'
 import { BookNotFoundError } from '~/client/sync/mutations'
 import { listBooks } from '~/client/sync/queries'
 import { accounts, idempotencyKeys, books as booksTable } from '~/server/db/schema'
-import { EDITABLE_FIELDS } from '~/shared/schemas/book'
+import { EDITABLE_FIELDS, type EditableField } from '~/shared/schemas/book'
 import { startTestServer, type TestServer } from './harness'
 import { clientBooks, FakeLocks, openClient, prng, quickAccount, serverBooks, type Client, type Rng } from './sync-kit'
 
@@ -47,7 +47,8 @@ const WORDS = [
   'Rebecca',
 ]
 const randomFields = (r: Rng): Record<string, unknown> => {
-  const all: Record<string, () => unknown> = {
+  // Every editable field has a generator: a field added to the book fails typecheck here until it has one.
+  const all: Record<EditableField, () => unknown> = {
     title: () => `${r.pick(WORDS)} ${r.int(1000)}`,
     author: () => (r.chance(0.2) ? null : `Author ${r.int(100)}`),
     rating: () => (r.chance(0.2) ? null : 1 + r.int(5)),
@@ -59,9 +60,11 @@ const randomFields = (r: Rng): Record<string, unknown> => {
     asin: () => (r.chance(0.5) ? null : `B0${r.int(1e8)}`.padEnd(10, '7')),
     position: () => (r.chance(0.1) ? null : `a${r.pick(['0', '1', '5', 'V', 'z'])}${r.pick(['', '8', 'V'])}`),
     added_at: () => `2023-1${r.int(3)}-0${1 + r.int(9)}`,
+    pages: () => (r.chance(0.3) ? null : 1 + r.int(1500)),
+    year: () => (r.chance(0.3) ? null : 1850 + r.int(176)),
   }
   const out: Record<string, unknown> = {}
-  for (const f of EDITABLE_FIELDS) if (r.chance(0.35)) out[f] = all[f]!()
+  for (const f of EDITABLE_FIELDS) if (r.chance(0.35)) out[f] = all[f]()
   if (!Object.keys(out).length) out.rating = 1 + r.int(5)
   return out
 }
