@@ -20,7 +20,7 @@ if (ownDataDir) process.on('exit', () => rmSync(dataDir, { recursive: true, forc
 export const baseURL = `http://localhost:${PORT}`
 /** The test OpenID Connect provider of social-sign-in.spec.ts (started by that spec; issue 14 item 3). */
 export const OIDC_PORT = PORT + 12
-/** The local Open Library of book-catalog.spec.ts (issue 16; started by that spec). Covers are
+/** The local Open Library of the e2e run (issue 16; started below, beside the app). Covers are
  *  named covers.example.org (the cover field takes only addresses with a domain), which the
  *  browser resolves to this machine. */
 export const CATALOG_PORT = PORT + 13
@@ -58,30 +58,42 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: 'node src/server/start.mjs',
-    cwd: root,
-    url: `${baseURL}/api/health`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      NODE_ENV: 'test',
-      AUTH_IP_LIMIT: '100000',
-      APP_URL: baseURL,
-      LOG_LEVEL: 'error',
-      // Two browsers and the build share 2 cores: a slow turn must not shed a test's call with 503.
-      API_QUEUE_WAIT_MS: '60000',
-      // The same scrypt code at N=2^12: dozens of sign-ups need not cost a second of both cores each.
-      PASSWORD_HASH_COST: '12',
-      // One social sign-in provider ("Acme ID"), reached only when a test follows its button.
-      SOCIAL_PROVIDERS: testSocialProviders(`http://127.0.0.1:${OIDC_PORT}`),
-      // The book catalogue (issue 16): a local Open Library, up only while book-catalog.spec.ts runs.
-      CATALOG_URL: `http://127.0.0.1:${CATALOG_PORT}`,
-      CATALOG_COVERS_URL: COVERS_URL,
+  webServer: [
+    {
+      command: 'node_modules/.bin/tsx tests/fixtures/open-library/serve.ts',
+      cwd: root,
+      url: `http://127.0.0.1:${CATALOG_PORT}/__test/requests`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { CATALOG_PORT: String(CATALOG_PORT) },
     },
-  },
+    {
+      command: 'node src/server/start.mjs',
+      cwd: root,
+      url: `${baseURL}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PORT),
+        DATA_DIR: dataDir,
+        NODE_ENV: 'test',
+        AUTH_IP_LIMIT: '100000',
+        APP_URL: baseURL,
+        LOG_LEVEL: 'error',
+        // Two browsers and the build share 2 cores: a slow turn must not shed a test's call with 503.
+        API_QUEUE_WAIT_MS: '60000',
+        // The same scrypt code at N=2^12: dozens of sign-ups need not cost a second of both cores each.
+        PASSWORD_HASH_COST: '12',
+        // One social sign-in provider ("Acme ID"), reached only when a test follows its button.
+        SOCIAL_PROVIDERS: testSocialProviders(`http://127.0.0.1:${OIDC_PORT}`),
+        // The book catalogue (issue 16): the local Open Library started above.
+        CATALOG_URL: `http://127.0.0.1:${CATALOG_PORT}`,
+        CATALOG_COVERS_URL: COVERS_URL,
+      },
+    },
+  ],
 })
