@@ -22,6 +22,7 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    globalSetup: ['tests/setup/pglite-template.ts'],
     pool: 'forks',
     maxWorkers: 2,
   },

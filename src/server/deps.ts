@@ -12,14 +12,18 @@ import type Stripe from 'stripe'
 import { loadSecret } from './services/sessions'
 
 /** Opens the database (migrating it) and wires the services the routes use. */
-export async function createDeps(config: Config, opts: { stripe?: Stripe } = {}): Promise<Deps> {
+export async function createDeps(config: Config, opts: { stripe?: Stripe; pgliteTemplate?: Blob } = {}): Promise<Deps> {
   setLogLevel(config.LOG_LEVEL)
   // Half the machine's cores for derivations, shared among the WORKERS processes (README Decisions).
   const hashing = config.PASSWORD_HASH_CONCURRENCY ?? Math.max(1, Math.floor(defaultHashConcurrency() / config.WORKERS))
   limitPasswordHashing({ concurrency: hashing, queue: config.PASSWORD_HASH_QUEUE })
   setPasswordCost(config.PASSWORD_HASH_COST ?? 17)
   const plans = loadPlans(config.PLANS)
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR })
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    pgliteTemplate: opts.pgliteTemplate,
+  })
   const db = database.db
   const deps: Deps = {
     config,

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { createApp } from '~/server/app'
 import { loadConfig } from '~/server/config'
 import type { Deps } from '~/server/context'
@@ -35,6 +36,16 @@ export function tokenOf(link: string): string {
 export { sql }
 export { freshDatabase }
 
+/** The migrated cluster tests/setup/pglite-template.ts dumped for this run, for in-memory databases
+ *  (read once per process; outside Vitest, e.g. the benches, there is none and PGlite runs initdb). */
+let template: Blob | undefined
+function pgliteTemplate(dataDir: string): Blob | undefined {
+  const file = process.env.TBR_PGLITE_TEMPLATE
+  if (!file || !dataDir.startsWith('memory://')) return undefined
+  template ??= new Blob([readFileSync(file)])
+  return template
+}
+
 export async function startTestServer(
   env: Record<string, string> = {},
   opts: Parameters<typeof createDeps>[1] = {},
@@ -59,7 +70,7 @@ export async function startTestServer(
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   })
-  const deps = await createDeps(config, opts)
+  const deps = await createDeps(config, { pgliteTemplate: pgliteTemplate(config.DATA_DIR), ...opts })
   const app = createApp(deps)
 
   const api: TestServer['api'] = async (method, path, opts = {}) => {

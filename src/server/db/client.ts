@@ -27,7 +27,12 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
  * `DATABASE_URL` selects PostgreSQL; otherwise embedded PGlite persisted in `dataDir`
  * (`memory://` keeps it in memory, for tests).
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string
+  dataDir: string
+  /** A dumped PGlite cluster (`dumpDataDir`) an in-memory database starts from, skipping initdb (tests). */
+  pgliteTemplate?: Blob
+}): Promise<Database> {
   if (opts.databaseUrl) {
     const { pool, db } = openPool(opts.databaseUrl)
     // Several API processes may start at once: one migrates, the others wait on the lock.
@@ -48,7 +53,9 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   }
   const dir = opts.dataDir
   if (!dir.startsWith('memory://')) mkdirSync(`${dir}/pg`, { recursive: true })
-  const client = new PGlite(dir.startsWith('memory://') ? dir : `${dir}/pg`)
+  const client = dir.startsWith('memory://')
+    ? new PGlite(dir, opts.pgliteTemplate ? { loadDataDir: opts.pgliteTemplate } : {})
+    : new PGlite(`${dir}/pg`)
   const db = drizzlePglite(client, { schema }) as unknown as Db
   countWrites(client, db)
   await migratePglite(db as never, { migrationsFolder })
