@@ -1,6 +1,7 @@
 import { serve, type ServerType } from '@hono/node-server'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { startFakeCatalog, type FakeCatalog } from '../fixtures/open-library/server'
 import { startTestServer, type TestServer } from './harness'
 import { prng, type Rng } from './prng'
 
@@ -16,9 +17,15 @@ const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31)
 let s: TestServer
 let server: ServerType
 let base: string
+let catalogue: FakeCatalog
 
 beforeAll(async () => {
-  s = await startTestServer()
+  // The catalogue routes are fuzzed through to a catalogue that answers (the local Open Library;
+  // the internet is not reachable from tests), with an upstream bound no fuzz run reaches: a 503
+  // for "catalogue unavailable" or "over the upstream rate" is those features' own answer,
+  // tested in catalog.test.ts, not a fault the fuzz is after.
+  catalogue = await startFakeCatalog()
+  s = await startTestServer({ CATALOG_URL: catalogue.url, CATALOG_BURST: '1000', CATALOG_RATE_PER_MIN: '6000' })
   server = serve({ fetch: s.app.fetch, port: 0, hostname: '127.0.0.1' })
   await new Promise<void>((resolve) => server.once('listening', () => resolve()))
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -26,6 +33,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve))
   await s.close()
+  await catalogue.close()
 })
 
 // Field names the API knows (so values reach the schemas) and a few it does not.
