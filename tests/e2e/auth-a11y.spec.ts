@@ -6,6 +6,7 @@ import { readyUser, useToken } from './auth-helpers'
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`auth screens are accessible in ${scheme} mode`, async ({ page }) => {
+    test.setTimeout(120_000) // nine screens, each scanned by axe
     await page.emulateMedia({ colorScheme: scheme })
     for (const path of ['/signin', '/signup', '/forgotpassword', '/resetpassword?token=x', '/magic?token=x', '/signin/otp?token=x', '/404']) {
       await page.goto(path)
