@@ -96,6 +96,7 @@ test('typing finds the book in the catalogue; picking it fills the form; the cov
 })
 
 test('added offline by title, the book is looked up once online: accepted fills it, refused is remembered', async ({ page, context, request }) => {
+  test.setTimeout(120_000) // two books through offline, online, the look-up and two answers
   const { token } = await readyUser(request, { name: 'Otto Offline' })
   await useToken(page, token)
   await page.goto('/books')

@@ -15,6 +15,7 @@ const api = (token: string) => ({ authorization: `Bearer ${token}` })
 for (const width of [390, 1280]) {
   for (const scheme of ['light', 'dark'] as const) {
     test(`account and app layouts at ${width} px in ${scheme} mode`, async ({ page, request }) => {
+      test.setTimeout(120_000) // five screens, each scanned by axe
       await page.setViewportSize({ width, height: width < 500 ? 844 : 900 })
       const { token } = await readyUser(request, { name: 'Ada Reader' })
       await request.patch('/api/user', { data: { dark_mode: scheme === 'dark', onboarded: true }, headers: api(token) })

@@ -30,6 +30,7 @@ async function switchTo(page: Page, account: string) {
 }
 
 test('invite → accept (new and existing person) → role change → remove → switch accounts', async ({ browser, request }) => {
+  test.setTimeout(120_000) // three people, four browser contexts, a dozen screens
   const owner = await payingOwner(request)
   await request.patch('/api/user', { headers: api(owner.token), data: { account_name: 'Harbour Club' } })
   await request.post('/api/books', { headers: api(owner.token), data: { title: 'Club pick: Middlemarch' } })
