@@ -51,7 +51,7 @@ describe('paying through Stripe', () => {
     expect(Object.fromEntries(created)).toMatchObject({
       'items[0][price]': CLUB_PRICE,
       'items[0][quantity]': '1',
-      default_payment_method: 'pm_card_visa',
+      default_payment_method: expect.stringMatching(/^pm_[0-9a-f]+$/),
       payment_behavior: 'allow_incomplete',
     })
     expect(await subscription(s, p)).toMatchObject({ status: 'active', object: { plan: 'club', seats: 1, seat_price: 1200, cancel_at_period_end: false } })
@@ -130,5 +130,70 @@ describe('changing a Stripe subscription', () => {
     expect(sent.get('items[0][id]')).toMatch(/^si_/)
     expect(await subscription(s, p)).toMatchObject({ status: 'active', object: { plan: 'reader', seat_price: 500, cancel_at_period_end: false, current_period_end: sub.current_period_end } })
     expect((await sessionUser(s, p)).plan).toBe('reader')
+  })
+})
+
+describe('replacing the card in Stripe with nothing due', () => {
+  const card = (p: Person, body: Record<string, unknown>) => s.api('PATCH', '/api/account/card', { token: p.token, body })
+  const setupsSent = () => [...fake.calls.entries()].filter(([, c]) => c === 'POST /v1/setup_intents').length
+
+  test('a card the bank challenges: a SetupIntent for renewals, confirmed with its secret; the old card stays until the repeat', async () => {
+    const p = await newOwner(s)
+    await upgrade(p, { plan: 'reader', token: 'pm_card_visa' })
+    const before = setupsSent()
+    const first = await card(p, { token: 'pm_card_authenticationRequired' })
+    expect(first.status, JSON.stringify(first.body)).toBe(200)
+    expect(first.body.data).toEqual({ requires_payment_action: true, client_secret: expect.stringMatching(/^seti_\w+_secret_\w+$/) })
+    expect(setupsSent()).toBe(before + 1)
+    const setup = fake.bodies.get('POST /v1/setup_intents')!
+    expect(Object.fromEntries(setup)).toMatchObject({ usage: 'off_session', confirm: 'true' })
+    expect(await get(s, p, '/api/account/card')).toMatchObject({ last4: '4242' })
+
+    fake.authenticate(first.body.data.client_secret, true)
+    const repeat = await card(p, { payment_intent: first.body.data.client_secret.split('_secret_')[0] })
+    expect(repeat.status, JSON.stringify(repeat.body)).toBe(200)
+    expect(repeat.body.data.card).toMatchObject({ last4: '3155' })
+    expect(await get(s, p, '/api/account/card')).toMatchObject({ last4: '3155' })
+    const sent = [...fake.bodies.entries()].filter(([k]) => k.startsWith('POST /v1/subscriptions/')).at(-1)![1]
+    expect(sent.get('default_payment_method')).toBe(setup.get('payment_method'))
+    // Nothing was due, so nothing was charged.
+    expect(await invoiceList(s, p)).toHaveLength(1)
+  })
+
+  test('a failed challenge, a declined card or another customer’s SetupIntent change nothing', async () => {
+    const p = await newOwner(s)
+    await upgrade(p, { plan: 'reader', token: 'pm_card_visa' })
+    const first = await card(p, { token: 'pm_card_authenticationRequired' })
+    fake.authenticate(first.body.data.client_secret, false)
+    const failed = await card(p, { payment_intent: first.body.data.client_secret.split('_secret_')[0] })
+    expect(failed.status).toBe(400)
+    expect(failed.body.inputError).toBe('token')
+
+    const declined = await card(p, { token: 'pm_card_chargeDeclined' })
+    expect(declined.status).toBe(400)
+    expect(declined.body).toMatchObject({ inputError: 'token', message: expect.stringContaining('declined') })
+
+    const other = await newOwner(s)
+    await upgrade(other, { plan: 'reader', token: 'pm_card_visa' })
+    const theirs = await card(other, { token: 'pm_card_authenticationRequired' })
+    fake.authenticate(theirs.body.data.client_secret, true)
+    const stolen = await card(p, { payment_intent: theirs.body.data.client_secret.split('_secret_')[0] })
+    expect(stolen.status).toBe(400)
+    expect(stolen.body.inputError).toBe('payment_intent')
+    // A SetupIntent id cannot pay for a plan either.
+    const asPlan = await upgrade(p, { plan: 'reader', payment_intent: theirs.body.data.client_secret.split('_secret_')[0] })
+    expect(asPlan.status).toBe(400)
+
+    expect(await get(s, p, '/api/account/card')).toMatchObject({ last4: '4242' })
+  })
+
+  test('a card the bank does not challenge replaces the one on file at once', async () => {
+    const p = await newOwner(s)
+    await upgrade(p, { plan: 'reader', token: 'pm_card_visa' })
+    const res = await card(p, { token: 'pm_card_chargeCustomerFail' })
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    expect(res.body.data.card).toMatchObject({ last4: '0341' })
+    const sent = [...fake.bodies.entries()].filter(([k]) => k.startsWith('POST /v1/subscriptions/')).at(-1)![1]
+    expect(sent.get('default_payment_method')).toBe(fake.bodies.get('POST /v1/setup_intents')!.get('payment_method'))
   })
 })

@@ -21,7 +21,7 @@ export interface FakeStripe {
   calls: string[]
   /** The last form body sent to a path. */
   bodies: Map<string, URLSearchParams>
-  /** What stripe.js confirmCardPayment does after the reader passes (or fails) the challenge. */
+  /** What stripe.js confirmCardPayment (or confirmCardSetup, for a `seti_` secret) does after the reader passes (or fails) the challenge. */
   authenticate(clientSecret: string, ok: boolean): void
   close(): Promise<void>
 }
@@ -40,9 +40,25 @@ export async function startFakeStripe(prices: Record<string, number>): Promise<F
   const subs = new Map<string, Obj>()
   const invoices = new Map<string, Obj>()
   const intents = new Map<string, Obj>()
+  const setups = new Map<string, Obj>()
   const calls: string[] = []
   const bodies = new Map<string, URLSearchParams>()
 
+  // Stripe's test PaymentMethod names (pm_card_visa, …) make a new PaymentMethod each time they
+  // are used, as in Stripe: `pm_<hex>`, remembered with the test card it stands for.
+  const testCardOf = new Map<string, string>()
+  const cardOf = (id: string) => CARDS[testCardOf.get(id) ?? id]
+  const paymentMethod = (id: string): Obj => ({
+    ...fixture('payment-method-card'),
+    id,
+    customer: null,
+    card: { ...fixture('payment-method-card').card, last4: cardOf(id)!.last4 },
+  })
+  const attachTo = (pm: string, customer: string) => {
+    const method = methods.get(pm) ?? paymentMethod(pm)
+    method.customer = customer
+    methods.set(pm, method)
+  }
   const cardError = (res: ServerResponse) =>
     send(res, 402, { error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } })
   const missing = (res: ServerResponse, id: string) =>
@@ -113,16 +129,42 @@ export async function startFakeStripe(prices: Record<string, number>): Promise<F
     }
     if (resource === 'customers' && req.method === 'POST' && id) return customers.has(id) ? send(res, 200, customers.get(id)) : missing(res, id)
     if (resource === 'payment_methods' && id) {
-      const card = CARDS[id]
+      const card = cardOf(id)
       if (!card) return missing(res, id)
-      const pm = methods.get(id) ?? { ...fixture('payment-method-card'), id, customer: null, card: { ...fixture('payment-method-card').card, last4: card.last4 } }
-      methods.set(id, pm)
+      let pm = methods.get(id)
+      if (!pm) {
+        const made = rid('pm')
+        testCardOf.set(made, id)
+        pm = paymentMethod(made)
+        methods.set(made, pm)
+      }
       if (action === 'attach') {
         if (card.behaviour === 'decline') return cardError(res)
         pm.customer = form.get('customer')
       }
       return send(res, 200, pm)
     }
+    if (resource === 'setup_intents' && req.method === 'POST' && !id) {
+      const pm = form.get('payment_method')!
+      const card = cardOf(pm)
+      if (!card) return missing(res, pm)
+      if (card.behaviour === 'decline') return cardError(res)
+      const seti = rid('seti')
+      const setup: Obj = {
+        id: seti,
+        object: 'setup_intent',
+        customer: form.get('customer'),
+        payment_method: pm,
+        usage: form.get('usage'),
+        client_secret: `${seti}_secret_${randomBytes(8).toString('hex')}`,
+        status: card.behaviour === 'authenticate' ? 'requires_action' : 'succeeded',
+      }
+      // A confirmed SetupIntent attaches its PaymentMethod to the customer.
+      if (setup.status === 'succeeded') attachTo(pm, setup.customer)
+      setups.set(seti, setup)
+      return send(res, 200, setup)
+    }
+    if (resource === 'setup_intents' && id) return setups.has(id) ? send(res, 200, setups.get(id)) : missing(res, id)
     if (resource === 'payment_intents' && id) return intents.has(id) ? send(res, 200, intents.get(id)) : missing(res, id)
     if (resource === 'invoices' && id) return invoices.has(id) ? send(res, 200, invoices.get(id)) : missing(res, id)
     if (resource === 'subscriptions' && req.method === 'POST' && !id) {
@@ -139,7 +181,7 @@ export async function startFakeStripe(prices: Record<string, number>): Promise<F
       })
       sub.items.data[0] = { ...sub.items.data[0], id: rid('si'), current_period_start: start, current_period_end: start + 30 * 86400 }
       setItem(sub, form.get('items[0][price]')!, Number(form.get('items[0][quantity]') ?? 1))
-      const behaviour = CARDS[pm]?.behaviour
+      const behaviour = cardOf(pm)?.behaviour
       sub.status = behaviour === 'succeed' ? 'active' : 'incomplete'
       sub.latest_invoice = invoiceFor(sub, behaviour === 'succeed').id
       if (behaviour === 'charge_fails') intents.get(invoices.get(sub.latest_invoice)!.confirmation_secret.client_secret.split('_secret_')[0])!.status = 'requires_payment_method'
@@ -172,6 +214,12 @@ export async function startFakeStripe(prices: Record<string, number>): Promise<F
     calls,
     bodies,
     authenticate(clientSecret, ok) {
+      const setup = setups.get(clientSecret.split('_secret_')[0]!)
+      if (setup) {
+        setup.status = ok ? 'succeeded' : 'requires_payment_method'
+        if (ok) attachTo(setup.payment_method, setup.customer)
+        return
+      }
       const intent = intents.get(clientSecret.split('_secret_')[0]!)!
       intent.status = ok ? 'succeeded' : 'requires_payment_method'
       if (!ok) return

@@ -81,9 +81,12 @@ export type ConfirmPaymentInput = v.InferOutput<typeof ConfirmPaymentInput>
 const CardToken = v.optional(
   v.nullable(v.pipe(v.string('validation.token.invalid'), v.trim(), v.maxLength(300, 'validation.token.invalid'))),
 )
-/** The PaymentIntent a repeated call carries after 3-D Secure (decisions §10). */
+/**
+ * The intent a repeated call carries after 3-D Secure (decisions §10): a PaymentIntent, or in
+ * stripe mode the SetupIntent that authenticated a new card when no invoice was due (`seti_…`).
+ */
 const PaymentIntentId = v.optional(
-  v.nullable(v.pipe(v.string('validation.payment_intent.invalid'), v.trim(), v.regex(/^pi_[A-Za-z0-9_]{1,200}$/, 'validation.payment_intent.invalid'))),
+  v.nullable(v.pipe(v.string('validation.payment_intent.invalid'), v.trim(), v.regex(/^(pi|seti)_[A-Za-z0-9_]{1,200}$/, 'validation.payment_intent.invalid'))),
 )
 const PlanId = v.pipe(v.string('validation.plan.required'), v.trim(), v.nonEmpty('validation.plan.required'), v.maxLength(40, 'plan.unknown'))
 

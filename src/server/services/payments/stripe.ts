@@ -10,7 +10,8 @@ import { isLive, type BillingContext, type PaymentProvider, type PayInput, type 
 
 // PAYMENT_PROVIDER=stripe (issue 11 item 1): customers, subscriptions and invoices live in Stripe;
 // the client tokenizes with Stripe Elements (a PaymentMethod `pm_…`) and confirms 3-D Secure with
-// stripe.confirmCardPayment(client_secret); webhooks (stripe-webhook.ts) keep our records current.
+// stripe.confirmCardPayment(client_secret) (stripe.confirmCardSetup for a new card with nothing
+// due); webhooks (stripe-webhook.ts) keep our records current.
 // Every answer Stripe gives is written into our records at once too, so reads never wait for one.
 
 /** The SDK client; `api` points it elsewhere (a local server speaking Stripe's wire format). */
@@ -42,19 +43,60 @@ export function createStripeProvider(deps: () => Deps, stripe: Stripe, publishab
     return customer.id
   }
 
-  /** The card of `token` (a PaymentMethod, or a legacy card token) attached as the customer's default. */
+  /** The PaymentMethod of `token` (a PaymentMethod id, or a legacy card token made into one). */
+  const methodOf = (token: string) =>
+    call(() => (token.startsWith('pm_') ? stripe.paymentMethods.retrieve(token) : stripe.paymentMethods.create({ type: 'card', card: { token } })))
+
+  /** The card of `token` attached as the customer's default. */
   async function attachCard(ctx: BillingContext, customer: string, token: string) {
-    const pm = await call(async () => {
-      const method = token.startsWith('pm_') ? await stripe.paymentMethods.retrieve(token) : await stripe.paymentMethods.create({ type: 'card', card: { token } })
-      if (method.customer !== customer) await stripe.paymentMethods.attach(method.id, { customer })
-      await stripe.customers.update(customer, { invoice_settings: { default_payment_method: method.id } })
-      return method
+    const pm = await methodOf(token)
+    await call(async () => {
+      if (pm.customer !== customer) await stripe.paymentMethods.attach(pm.id, { customer })
+      await stripe.customers.update(customer, { invoice_settings: { default_payment_method: pm.id } })
     })
     await ctx.deps.db.transaction(async (tx) => {
       await lockBilling(tx, ctx.accountId, 'stripe')
       await applyCard(tx, pm, ctx.accountId, true)
     })
     return pm.id
+  }
+
+  /** A new card becomes the customer's and the subscription's default (it pays the next renewal). */
+  async function replaceCard(ctx: BillingContext, customer: string, token: string, subscriptionId: string | null | undefined) {
+    const pm = await attachCard(ctx, customer, token)
+    if (subscriptionId) await call(() => stripe.subscriptions.update(subscriptionId, { default_payment_method: pm }))
+    return pm
+  }
+
+  /**
+   * A new card with nothing due is authenticated for the renewals to come before it replaces the
+   * one on file: a SetupIntent (off-session use), 3-D Secure through its client secret when the
+   * bank asks (stripe.confirmCardSetup), the repeat carrying its id. Until then the old card stays.
+   */
+  async function setUpCard(ctx: BillingContext, customer: string, token: string, subscriptionId: string | null | undefined): Promise<PayOutcome> {
+    const pm = await methodOf(token)
+    const setup = await call(() =>
+      stripe.setupIntents.create({ customer, payment_method: pm.id, usage: 'off_session', confirm: true, allowed_payment_method_types: ['card'] }),
+    )
+    if (setup.status === 'requires_action' && setup.client_secret) return { done: false, clientSecret: setup.client_secret }
+    if (setup.status !== 'succeeded') throw new ApiError(400, 'billing.card_declined', { inputError: 'token' })
+    await replaceCard(ctx, customer, pm.id, subscriptionId)
+    return { done: true }
+  }
+
+  /** The repeat after the bank's challenge of a SetupIntent: only a succeeded one of this customer replaces the card. */
+  async function completeSetup(ctx: BillingContext, customer: string, setupId: string, subscriptionId: string | null | undefined): Promise<PayOutcome> {
+    const setup = await call(() => stripe.setupIntents.retrieve(setupId))
+    const setupCustomer = typeof setup.customer === 'string' ? setup.customer : setup.customer?.id
+    if (setupCustomer !== customer) throw new ApiError(400, 'billing.intent_invalid', { inputError: 'payment_intent' })
+    if (setup.status === 'requires_payment_method' || setup.status === 'canceled') {
+      throw new ApiError(400, 'billing.authentication_failed', { inputError: 'token' })
+    }
+    if (setup.status !== 'succeeded') throw new ApiError(400, 'billing.intent_incomplete', { inputError: 'payment_intent' })
+    const pm = typeof setup.payment_method === 'string' ? setup.payment_method : setup.payment_method?.id
+    if (!pm) throw new ApiError(400, 'billing.intent_incomplete', { inputError: 'payment_intent' })
+    await replaceCard(ctx, customer, pm, subscriptionId)
+    return { done: true }
   }
 
   /** A PaymentIntent waiting for authentication answers its client secret; a declined one is a card error. */
@@ -70,6 +112,10 @@ export function createStripeProvider(deps: () => Deps, stripe: Stripe, publishab
   async function pay(ctx: BillingContext, purpose: Purpose, input: PayInput): Promise<PayOutcome> {
     const customer = await customerOf(ctx)
     const row = await readBilling(ctx.deps.db, ctx.accountId)
+    if (input.paymentIntent?.startsWith('seti_')) {
+      if (purpose.call !== 'card') throw new ApiError(400, 'billing.intent_invalid', { inputError: 'payment_intent' })
+      return completeSetup(ctx, customer, input.paymentIntent, row?.subscriptionId)
+    }
     if (input.paymentIntent) {
       const intent = await call(() => stripe.paymentIntents.retrieve(input.paymentIntent!))
       const intentCustomer = typeof intent.customer === 'string' ? intent.customer : intent.customer?.id
@@ -84,12 +130,12 @@ export function createStripeProvider(deps: () => Deps, stripe: Stripe, publishab
       return { done: true }
     }
     if (!input.token) throw new ApiError(400, 'billing.token_required', { inputError: 'token' })
-    const pm = await attachCard(ctx, customer, input.token)
 
     if (purpose.call === 'card') {
-      if (row?.subscriptionId) await call(() => stripe.subscriptions.update(row.subscriptionId!, { default_payment_method: pm }))
       const open = await openInvoice(ctx.deps.db, ctx.accountId)
-      if (!open) return { done: true }
+      if (!open) return setUpCard(ctx, customer, input.token, row?.subscriptionId)
+      // The open invoice's payment authenticates the card (its PaymentIntent, 3-D Secure included).
+      const pm = await replaceCard(ctx, customer, input.token, row?.subscriptionId)
       try {
         const inv = await call(() => stripe.invoices.pay(open.id, { payment_method: pm, expand: ['confirmation_secret'] }))
         await ctx.deps.db.transaction((tx) => applyInvoice(ctx.deps, tx, inv))
@@ -101,6 +147,7 @@ export function createStripeProvider(deps: () => Deps, stripe: Stripe, publishab
       }
     }
 
+    const pm = await attachCard(ctx, customer, input.token)
     const plan = purpose.plan
     const quantity = await seatsFor(ctx.deps.db, ctx.accountId, plan)
     if (row?.subscriptionId && isLive(row.status)) {

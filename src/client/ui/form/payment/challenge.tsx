@@ -76,7 +76,7 @@ function LocalChallenge({ clientSecret, onDone }: ChallengeProps) {
   )
 }
 
-/** Stripe shows its own authentication page for the PaymentIntent (stripe.confirmCardPayment). */
+/** Stripe shows its own authentication page for the PaymentIntent or SetupIntent (stripe.confirmCardPayment / confirmCardSetup). */
 function StripeChallenge({ config, clientSecret, onDone }: ChallengeProps) {
   const { t } = useLingui()
   const started = useRef(false)
@@ -87,10 +87,14 @@ function StripeChallenge({ config, clientSecret, onDone }: ChallengeProps) {
       try {
         const stripe = await stripeFor(config.publishable_key ?? '')
         if (!stripe) throw new Error('Stripe.js did not load')
-        const { paymentIntent, error } = await stripe.confirmCardPayment(clientSecret)
-        if (error || !paymentIntent)
+        // A new card with nothing due is authenticated through a SetupIntent (`seti_…`), a payment
+        // through its PaymentIntent; the repeat carries either id as `payment_intent`.
+        const { intent, error } = clientSecret.startsWith('seti_')
+          ? await stripe.confirmCardSetup(clientSecret).then((r) => ({ intent: r.setupIntent, error: r.error }))
+          : await stripe.confirmCardPayment(clientSecret).then((r) => ({ intent: r.paymentIntent, error: r.error }))
+        if (error || !intent)
           onDone(new CardError(error?.message ?? t`The payment was not authorised. Nothing was charged.`))
-        else onDone({ payment_intent: paymentIntent.id })
+        else onDone({ payment_intent: intent.id })
       } catch (error) {
         onDone(error instanceof Error ? error : new Error(String(error)))
       }
