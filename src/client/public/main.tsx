@@ -1,5 +1,5 @@
 import { i18n } from '@lingui/core'
-import { useEffect, useState } from 'react'
+import { useLayoutEffect, useState } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import type { PublicBook } from '~/client/features/public-list/api/public-list'
 import { sessionToken, storedAccountId, storedLocale } from '~/client/lib/session-token'
@@ -15,26 +15,30 @@ import { PublicApp } from './public-app'
 const payload = JSON.parse(document.getElementById(PUBLIC_DATA_ID)!.textContent!) as PublicPayload
 i18n.loadAndActivate({ locale: payload.locale, messages: payload.messages as never })
 
-/**
- * The session as this device stores it (decisions §6), read without Dexie. A token whose account
- * this page has not been told yet (the app stores it once it has loaded the user) is asked once
- * (GET /api/user, spec §7), so the owner never gets "Add to my list" on their own list.
- */
-async function storedSession(): Promise<PublicPayload['session']> {
+/** The session as this device stores it (decisions §6), read without Dexie. */
+function storedSession(): PublicPayload['session'] {
   const token = sessionToken.get()
-  if (!token) return { signedIn: false, own: false }
-  let account = storedAccountId.get()
-  if (!account) {
-    try {
-      const res = await fetch('/api/user', { headers: { Authorization: `Bearer ${token}` } })
-      if (res.status === 401) return { signedIn: false, own: false }
-      account = ((await res.json()) as { data?: { account_id?: string } }).data?.account_id ?? null
-      if (account) storedAccountId.set(account)
-    } catch {
-      /* offline: the page is still the list; Add says what happens */
-    }
+  return { signedIn: !!token, own: !!token && storedAccountId.get() === payload.data.account.id }
+}
+
+/**
+ * A token whose account this page has not been told yet (the app stores it once it has loaded
+ * the user) is asked once (GET /api/user, spec §7), so the owner does not keep "Add to my list"
+ * on their own list. A refused token is no session.
+ */
+async function askedSession(): Promise<PublicPayload['session'] | null> {
+  const token = sessionToken.get()
+  if (!token || storedAccountId.get()) return null
+  try {
+    const res = await fetch('/api/user', { headers: { Authorization: `Bearer ${token}` } })
+    if (res.status === 401) return { signedIn: false, own: false }
+    const account = ((await res.json()) as { data?: { account_id?: string } }).data?.account_id
+    if (!account) return null
+    storedAccountId.set(account)
+    return { signedIn: true, own: account === payload.data.account.id }
+  } catch {
+    return null // offline: the page is still the list; Add says what happens if tried
   }
-  return { signedIn: true, own: account === payload.data.account.id }
 }
 
 async function add(book: PublicBook) {
@@ -52,12 +56,15 @@ function changeLocale(locale: 'en' | 'es') {
 function App() {
   // First as the server drew it (hydration must match), then as this device knows it.
   const [session, setSession] = useState(payload.session)
-  useEffect(() => {
-    applyTheme(!!sessionToken.get())
-    void storedSession().then((now) => {
-      if (now.signedIn !== session.signedIn || now.own !== session.own) setSession(now)
-    })
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, after hydration
+  // Right after hydration, before the page has finished loading (a layout effect; its update
+  // renders in the same task): what this device stores, then what the server says if needed.
+  useLayoutEffect(() => {
+    const now = storedSession()
+    applyTheme(now.signedIn)
+    const differs = (s: PublicPayload['session']) => s.signedIn !== session.signedIn || s.own !== session.own
+    if (differs(now)) setSession(now)
+    void askedSession().then((asked) => asked && setSession(asked))
+    // Once, after hydration.
   }, [])
   return <PublicApp i18n={i18n} payload={payload} session={session} onAdd={add} onLocale={changeLocale} />
 }
