@@ -51,6 +51,19 @@ test('the HTML answer is the whole list, in the visitor’s language', async ({ 
   for (const title of ['Dune', 'Emma', 'Walden']) expect(es).toContain(`>${title}</h2>`)
 })
 
+test('a title that spells a closing script tag stays text, in the page and in its data', async ({ page, request }) => {
+  const { token, slug } = await listOwner(request, 'Ada Escapes')
+  const nasty = '</script><script>window.pwned = 1</script> & <b>bold</b>'
+  await addServerBook(request, token, { title: nasty, author: 'Mallory' })
+  const html = await (await request.get(`/${slug}`)).text()
+  expect(html).not.toContain('<script>window.pwned')
+  await page.goto(`/${slug}`)
+  await expect(page).toHaveTitle("Ada Escapes's TBR list · TBR")
+  await expect(cards(page)).toHaveCount(4)
+  await expect(page.getByRole('heading', { level: 2, name: nasty })).toBeVisible()
+  expect(await page.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined()
+})
+
 test('the page hydrates: search and filter work, no API call for the list, no console noise, one view per load', async ({ page, request }) => {
   const { slug, token } = await listOwner(request, 'Ada Hydrated')
   const noise: string[] = []
@@ -130,4 +143,17 @@ test('a signed-in visitor gets Add and the way back; the owner gets neither Add 
   await expect(own.getByText('This is your public list, as visitors see it.')).toBeVisible()
   expect(await views(request, owner.token)).toBe(before + 1)
   await own.close()
+})
+
+test('the language switch reloads the list in the chosen language, and it stays chosen', async ({ page, request }) => {
+  const { slug } = await listOwner(request, 'Ada Switches')
+  await page.goto(`/${slug}`)
+  await expect(page).toHaveTitle("Ada Switches's TBR list · TBR")
+  await page.getByRole('button', { name: 'ES Español' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lista TBR de Ada Switches')
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es')
+  await page.goto(`/${slug}`)
+  await expect(page.getByLabel('Buscar libros')).toBeVisible()
+  await page.getByRole('button', { name: 'EN English' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText("Ada Switches's TBR list")
 })
