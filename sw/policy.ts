@@ -21,6 +21,12 @@ export const NAVIGATION_TIMEOUT_MS = 3000
  */
 export const SAVED_COPY_HEADER = 'X-TBR-Saved-Copy'
 
+/**
+ * The id of the `<script type="application/json">` holding a server-rendered public list's data
+ * (src/shared/public-ssr.ts): the worker keeps that data as the list's API answer for offline use.
+ */
+export const PUBLIC_DATA_ID = 'tbr-public-data'
+
 export const SW_MESSAGES = {
   skipWaiting: 'SKIP_WAITING',
   signOut: 'SIGN_OUT',

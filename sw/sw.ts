@@ -5,7 +5,14 @@ import { ExpirationPlugin } from 'workbox-expiration'
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching'
 import { registerRoute } from 'workbox-routing'
 import { CacheFirst, NetworkFirst } from 'workbox-strategies'
-import { CACHE_NAMES, COVERS_MAX_ENTRIES, NAVIGATION_TIMEOUT_MS, SAVED_COPY_HEADER, SW_MESSAGES } from './policy'
+import {
+  CACHE_NAMES,
+  COVERS_MAX_ENTRIES,
+  NAVIGATION_TIMEOUT_MS,
+  PUBLIC_DATA_ID,
+  SAVED_COPY_HEADER,
+  SW_MESSAGES,
+} from './policy'
 
 // The service worker (design card): the shell and its hashed assets are precached; public lists
 // come from the network when it answers in time and from the cache otherwise, so a visitor can
@@ -22,9 +29,10 @@ clientsClaim()
 // the precached shell, so the app opens with no connection or a slow one. Never for /api.
 registerRoute(
   ({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/api/'),
-  async ({ request }) => {
+  async ({ request, url, event }) => {
     try {
       const response = await fetchWithTimeout(request, NAVIGATION_TIMEOUT_MS)
+      if (response.ok && /^\/[^/]+\/?$/.test(url.pathname)) (event as ExtendableEvent).waitUntil(keepRenderedList(url, response.clone()))
       if (response.status < 500) return response
     } catch {
       /* offline or too slow: fall through to the shell */
@@ -59,6 +67,23 @@ registerRoute(
     ],
   }),
 )
+
+/**
+ * A public list's page is rendered by the server with its data embedded (issue 15 item 1), and
+ * loads no /api/public/{slug}: that data is kept here as the API's answer, with the page's Date,
+ * so offline the app shell's route shows it as a saved copy exactly as before.
+ */
+async function keepRenderedList(url: URL, response: Response) {
+  if (!(response.headers.get('content-type') ?? '').includes('text/html')) return
+  const html = await response.text()
+  const json = new RegExp(`<script type="application/json" id="${PUBLIC_DATA_ID}">([^<]*)</script>`).exec(html)?.[1]
+  if (!json) return
+  const { data } = JSON.parse(json) as { data: unknown }
+  const slug = url.pathname.replace(/^\/|\/$/g, '')
+  const headers = { 'Content-Type': 'application/json', Date: response.headers.get('date') ?? new Date().toUTCString() }
+  const cache = await caches.open(CACHE_NAMES.publicLists)
+  await cache.put(new URL(`/api/public/${slug}`, self.location.origin).href, new Response(JSON.stringify({ data }), { headers }))
+}
 
 /** The cached answer with SAVED_COPY_HEADER added (its Date header says when it was saved). */
 function markedSaved(response: Response) {

@@ -5,6 +5,8 @@ import { join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { AppEnv } from './context'
 import { translate } from './i18n'
+import { log } from './lib/log'
+import { publicBuild, renderPublicPage, type RenderedPage } from './public-page'
 import { publicSummary } from './services/views'
 
 /**
@@ -36,9 +38,22 @@ export function serveClient(root: string) {
       const html = readFileSync(indexPath, 'utf8')
       const slug = /^\/([^/]+)\/?$/.exec(c.req.path)?.[1]
       if (!slug) return htmlAnswer(c, html)
-      // The title and description follow Accept-Language; a cache must not mix them up.
-      c.header('Vary', 'Accept-Language')
-      return htmlAnswer(c, await withShareMeta(c, html, slug))
+      // The title and description follow Accept-Language (and the page its language cookie); a
+      // cache must not mix them up.
+      c.header('Vary', 'Accept-Language, Cookie')
+      const build = await publicBuild(root)
+      if (!build) return htmlAnswer(c, await withShareMeta(c, html, slug))
+      // issue 15 item 1: the whole list, rendered here; an unknown slug gets the shell's 404.
+      let page: RenderedPage | null
+      try {
+        page = await renderPublicPage(c, build, html, slug)
+      } catch (error) {
+        log.error('public page: rendering failed', error)
+        return htmlAnswer(c, html)
+      }
+      if (!page) return htmlAnswer(c, html)
+      const url = `${c.var.deps.appUrl}/${slug}`
+      return htmlAnswer(c, injectShareMeta(page.html, { ...page.meta, url }))
     })
   }
 }

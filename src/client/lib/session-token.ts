@@ -1,7 +1,17 @@
+import { ACCOUNT_COOKIE, LOCALE_COOKIE, THEME_COOKIE } from '~/shared/preference-cookies'
+
 // decisions §6: the session token lives in localStorage; the language too, so requests made
-// before the user record loads still carry it.
+// before the user record loads still carry it. Kept free of Dexie and the router: the
+// server-rendered public page (src/client/public) reads it too.
 const TOKEN_KEY = 'token'
 const LOCALE_KEY = 'locale'
+const ACCOUNT_KEY = 'account_id'
+
+/** A cookie only the server's public page reads (the language and mode it renders in). */
+function setPreferenceCookie(name: string, value: string | null) {
+  if (typeof document === 'undefined') return
+  document.cookie = `${name}=${value ?? ''}; Path=/; Max-Age=${value ? 31536000 : 0}; SameSite=Lax`
+}
 
 export const sessionToken = {
   get: () => localStorage.getItem(TOKEN_KEY),
@@ -11,5 +21,23 @@ export const sessionToken = {
 
 export const storedLocale = {
   get: () => localStorage.getItem(LOCALE_KEY),
-  set: (locale: string) => localStorage.setItem(LOCALE_KEY, locale),
+  set: (locale: string) => {
+    localStorage.setItem(LOCALE_KEY, locale)
+    setPreferenceCookie(LOCALE_COOKIE, locale)
+  },
+}
+
+/** The signed-in user's account id, so the public page knows a visitor's own list without Dexie. */
+export const storedAccountId = {
+  get: () => localStorage.getItem(ACCOUNT_KEY),
+  set: (id: string | null) => {
+    if (id) localStorage.setItem(ACCOUNT_KEY, id)
+    else localStorage.removeItem(ACCOUNT_KEY)
+    setPreferenceCookie(ACCOUNT_COOKIE, id)
+  },
+}
+
+/** spec §4: the display mode in force, for the server-rendered public page's first paint. */
+export const storedTheme = {
+  set: (dark: boolean) => setPreferenceCookie(THEME_COOKIE, dark ? 'dark' : 'light'),
 }

@@ -30,10 +30,13 @@ const ICON_SIZE = { sm: 18, md: 20, lg: 24, xl: 40 } as const
 /** The image's own width and height (the box's, at its largest): the page never shifts as covers load. */
 const PIXELS = { sm: [40, 56], md: [48, 72], lg: [64, 96], xl: [128, 192] } as const
 
+/** The box per size, worked out once (a public list hydrates hundreds of covers on a phone). */
+const BOX = { sm: bookCover({ size: 'sm' }), md: bookCover({ size: 'md' }), lg: bookCover({ size: 'lg' }), xl: bookCover({ size: 'xl' }) }
+
 export function BookCover({ url, size = 'md' }: { url: string | null | undefined; size?: keyof typeof ICON_SIZE }) {
   const [failed, setFailed] = useState(false)
   return (
-    <span className={bookCover({ size })} aria-hidden>
+    <span className={BOX[size]} aria-hidden>
       {url && !failed ? (
         <img
           src={url}

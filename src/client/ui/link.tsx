@@ -1,21 +1,9 @@
 import { createLink, type LinkComponent } from '@tanstack/react-router'
 import { forwardRef, type AnchorHTMLAttributes } from 'react'
-import { cva, cx } from 'styled-system/css'
+import { cx } from 'styled-system/css'
+import { linkRecipe } from './link-recipe'
 
-export const linkRecipe = cva({
-  base: {
-    color: 'accent',
-    fontWeight: 'medium',
-    textDecoration: 'underline',
-    textDecorationThickness: '1px',
-    textUnderlineOffset: '3px',
-    borderRadius: 'xs',
-    _hover: { color: 'accent.hover', textDecorationThickness: '2px' },
-  },
-  variants: {
-    subtle: { true: { color: 'fg.muted', _hover: { color: 'fg' } } },
-  },
-})
+export { linkRecipe }
 
 type AnchorProps = AnchorHTMLAttributes<HTMLAnchorElement> & { subtle?: boolean }
 

@@ -63,6 +63,15 @@ const styles = {
   }),
 }
 
+// Worked out once, not per card: a list of hundreds hydrates on a phone (issue 15, total
+// blocking time), and a recipe call costs more than a lookup.
+const buyClass = buttonRecipe({ variant: 'outline', size: 'sm' })
+const badgeClass = {
+  not_started: styles.badge({ status: 'not_started' }),
+  reading: styles.badge({ status: 'reading' }),
+  finished: styles.badge({ status: 'finished' }),
+}
+
 export interface BookCardProps {
   book: PublicBook
   affiliateTag: string
@@ -85,7 +94,7 @@ export function BookCard({ book, affiliateTag, canAdd, adding, added, onAdd }: B
         {book.author && <p className={styles.author}>{book.author}</p>}
         <div className={styles.meta}>
           <Stars rating={book.rating} />
-          <span className={styles.badge({ status: book.status })}>{i18n._(STATUS_LABEL[book.status])}</span>
+          <span className={badgeClass[book.status]}>{i18n._(STATUS_LABEL[book.status])}</span>
         </div>
         {book.review && <p className={styles.review}>{book.review}</p>}
       </div>
@@ -96,7 +105,7 @@ export function BookCard({ book, affiliateTag, canAdd, adding, added, onAdd }: B
             href={buyUrl(book, affiliateTag)}
             target="_blank"
             rel="noopener sponsored"
-            className={buttonRecipe({ variant: 'outline', size: 'sm' })}
+            className={buyClass}
           >
             <ShoppingCart aria-hidden size={16} />
             <Trans>Buy</Trans>

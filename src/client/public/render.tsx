@@ -1,0 +1,29 @@
+import { setupI18n } from '@lingui/core'
+import { renderToString } from 'react-dom/server'
+import type { Locale } from '~/shared/schemas/common'
+import type { PublicPayload, PublicRenderer } from '~/shared/public-ssr'
+import { messages as en } from '../i18n/locales/en/messages.po'
+import { messages as es } from '../i18n/locales/es/messages.po'
+import { PublicApp } from './public-app'
+
+// The server side of the public list (issue 15 item 1), built by `npm run build` into
+// dist/server-render/ with react aliased to preact/compat (public/vite.config.ts) and loaded by
+// src/server/public-page.ts. Rendering never acts: adding and switching language are the client's.
+const CATALOGS: Record<Locale, Record<string, unknown>> = { en, es }
+
+const never = () => Promise.resolve(false)
+
+export const renderPublicList: PublicRenderer['renderPublicList'] = (payload: PublicPayload) => {
+  const i18n = setupI18n({ locale: payload.locale, messages: { [payload.locale]: CATALOGS[payload.locale] as never } })
+  return renderToString(
+    <PublicApp i18n={i18n} payload={payload} session={payload.session} onAdd={never} onLocale={() => undefined} />,
+  )
+}
+
+export const messagesFor: PublicRenderer['messagesFor'] = (locale, ids) => {
+  const all = CATALOGS[locale]
+  if (!ids) return all
+  const out: Record<string, unknown> = {}
+  for (const id of ids) if (id in all) out[id] = all[id]
+  return out
+}

@@ -1,0 +1,118 @@
+import type { Context } from 'hono'
+import { getCookie } from 'hono/cookie'
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { ACCOUNT_COOKIE, LOCALE_COOKIE, THEME_COOKIE } from '~/shared/preference-cookies'
+import { PUBLIC_DATA_ID, type PublicPayload, type PublicRenderer } from '~/shared/public-ssr'
+import type { AppEnv } from './context'
+import { translate } from './i18n'
+import { log } from './lib/log'
+import { loadPublicAnswer } from './services/views'
+
+// The server-rendered public list /{slug} (issue 15 item 1; README decision "Server-rendered
+// public list"): the HTML answer is the whole page, rendered with the page's own components
+// (dist/server-render/render.js, built from src/client/public/render.tsx) and hydrated by the
+// light entry (src/client/public/main.tsx) from the data embedded beside it. This answer is the
+// load that counts a view (the page makes no API call on load).
+
+interface PublicBuild {
+  renderer: PublicRenderer
+  /** The light entry's <script> and modulepreloads. */
+  scripts: string
+  /** The message ids the light entry uses (null: embed the whole catalogue). */
+  ids: string[] | null
+}
+
+interface ManifestChunk {
+  file: string
+  imports?: string[]
+}
+
+const builds = new Map<string, Promise<PublicBuild | null>>()
+
+/** The built renderer and entry of the client in `root`, or null when they were not built. */
+export function publicBuild(root: string): Promise<PublicBuild | null> {
+  let build = builds.get(root)
+  if (!build) {
+    build = readBuild(root).catch((error: unknown) => {
+      log.error('public page: the server-render build could not be loaded', error)
+      return null
+    })
+    builds.set(root, build)
+  }
+  return build
+}
+
+async function readBuild(root: string): Promise<PublicBuild | null> {
+  const renderPath = join(root, '..', 'server-render', 'render.js')
+  const manifestPath = join(root, '.vite', 'public-manifest.json')
+  if (!existsSync(renderPath) || !existsSync(manifestPath)) return null
+  const renderer = (await import(pathToFileURL(renderPath).href)) as PublicRenderer
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>
+  const entry = manifest['public/main.tsx']
+  if (!entry) return null
+  const preloads = (entry.imports ?? []).map((key) => manifest[key]!.file)
+  const scripts = [
+    `<script type="module" crossorigin src="/${entry.file}"></script>`,
+    ...preloads.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ].join('\n    ')
+  const idsPath = join(root, '.vite', 'public-messages.json')
+  const ids = existsSync(idsPath) ? (JSON.parse(readFileSync(idsPath, 'utf8')) as string[]) : null
+  return { renderer, scripts, ids }
+}
+
+export interface RenderedPage {
+  html: string
+  /** The share tags' title and description (static.ts injects them). */
+  meta: { title: string; description: string; locale: string }
+}
+
+/**
+ * The list's whole page, or null for a slug no live list has (the app's shell then shows its
+ * 404). Counts the view, except the owner's own loads (the account cookie, as the API skips a
+ * bearer of the list's own account).
+ */
+export async function renderPublicPage(
+  c: Context<AppEnv>,
+  build: PublicBuild,
+  shell: string,
+  slug: string,
+): Promise<RenderedPage | null> {
+  const { deps } = c.var
+  const viewer = getCookie(c, ACCOUNT_COOKIE) || undefined
+  const answer = await loadPublicAnswer(deps.db, slug, { ownerAccountId: viewer })
+  if (!answer) return null
+  const cookieLocale = getCookie(c, LOCALE_COOKIE)
+  const locale = cookieLocale === 'en' || cookieLocale === 'es' ? cookieLocale : c.var.locale
+  const dark = getCookie(c, THEME_COOKIE) === 'dark'
+  const { books, account } = answer.page
+  const payload: PublicPayload = {
+    slug,
+    locale,
+    data: { books, account, affiliate_tag: deps.config.AFFILIATE_TAG },
+    session: { signedIn: !!viewer, own: viewer === account.id },
+    messages: build.renderer.messagesFor(locale, build.ids),
+  }
+  const markup = build.renderer.renderPublicList(payload)
+  // `<` escaped: a title holding `</script>` cannot end the data early (JSON reads \u003c as <).
+  const json = JSON.stringify(payload).replace(/</g, '\\u003c')
+  const theme = dark ? ' class="dark"' : ''
+  const html = shell
+    .replace(/<html lang="[^"]*"/, () => `<html lang="${locale}"${theme}`)
+    // The app's entry and its preloads give way to the light entry (issue 15 item 2).
+    .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+    .replace(/<\/head>/, () => `  ${build.scripts}\n  </head>`)
+    .replace(
+      /<div id="root"><\/div>/,
+      () => `<div id="root"${theme}>${markup}</div>\n    <script type="application/json" id="${PUBLIC_DATA_ID}">${json}</script>`,
+    )
+  const name = account.owner_name
+  const title = translate(locale, 'public.og.title', { name })
+  const description = translate(locale, books.length === 1 ? 'public.og.description.one' : 'public.og.description.other', {
+    name,
+    count: books.length,
+  })
+  return { html, meta: { title, description, locale } }
+}
