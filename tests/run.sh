@@ -32,7 +32,7 @@ npm run --silent lint || status=1
 step "unit, API and sync tests (PGlite)"
 # TEST_DATABASE_URL belongs to the PostgreSQL pass below (.ci/run exports it): unset here, this
 # pass really runs on PGlite and leaves out the PostgreSQL-only files (*.pg.test.ts).
-# The randomized sync schedules (SYNC_CASES; 200 in CI) run in full on PostgreSQL when there is a
+# The randomized sync schedules (SYNC_CASES; 120 in CI) run in full on PostgreSQL when there is a
 # server, the production path for many machines; PGlite then runs a quarter as many, from other seeds.
 pglite_cases=${SYNC_CASES:-30}
 if [ -n "${TEST_DATABASE_URL:-}" ]; then pglite_cases=$(( (pglite_cases + 3) / 4 )); fi

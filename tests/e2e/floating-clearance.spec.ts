@@ -190,11 +190,15 @@ test('on a public list, the toast after "Add to my list" keeps clear of the card
   await expectClear(page, next, 'the next card button, with the toast')
 })
 
-/** Every screen of the app: the router's full paths (src/client/route-tree.gen.ts). */
-function everyScreen(): string[] {
+/**
+ * Every screen of the app: the router's full paths (src/client/route-tree.gen.ts), each with
+ * whether it sits under the signed-in layouts (_app, _account: their guard sends a signed-out
+ * visitor to /signin, which is checked itself, so they are checked signed in only).
+ */
+function everyScreen(): { path: string; signedInOnly: boolean }[] {
   const tree = readFileSync(fileURLToPath(new URL('../../src/client/route-tree.gen.ts', import.meta.url)), 'utf8')
   const block = /export interface FileRoutesByFullPath \{([^}]*)\}/.exec(tree)![1]!
-  return [...block.matchAll(/'([^']+)':/g)].map((m) => m[1]!)
+  return [...block.matchAll(/'([^']+)': typeof (\w+)/g)].map((m) => ({ path: m[1]!, signedInOnly: /^(App|Account)[A-Z0-9]/.test(m[2]!) }))
 }
 
 test('every screen with a submit button: no floating box overlaps it at 390 px, signed out or in', async ({
@@ -207,13 +211,17 @@ test('every screen with a submit button: no floating box overlaps it at 390 px, 
   expect((await request.patch('/api/url', { data: { slug }, headers: auth(token) })).status()).toBe(200)
   const book = await addServerBook(request, token, { title: 'Dune', author: 'Frank Herbert' })
   const params: Record<string, string> = { $slug: slug, $bookId: book.id }
-  const screens = everyScreen().map((path) => path.replace(/\$\w+/g, (p) => params[p]!).replace(/(.)\/$/, '$1'))
+  const screens = everyScreen().map(({ path, signedInOnly }) => ({
+    path: path.replace(/\$\w+/g, (p) => params[p]!).replace(/(.)\/$/, '$1'),
+    signedInOnly,
+  }))
   // Sign-in with an error toast showing as it opens (an expired session lands there).
-  screens.push('/signin?error=Your%20session%20expired')
+  screens.push({ path: '/signin?error=Your%20session%20expired', signedInOnly: false })
+  expect(screens.filter((s) => s.signedInOnly).map((s) => s.path)).toEqual(expect.arrayContaining(['/dashboard', '/account/profile', '/books/new']))
   const checked: string[] = []
   for (const signedIn of [false, true]) {
     if (signedIn) await useToken(page, token)
-    for (const path of screens) {
+    for (const { path } of screens.filter((s) => signedIn || !s.signedInOnly)) {
       await page.goto(path)
       await expect(page.locator('main').first()).toBeVisible()
       await expect(page.locator('h1').first()).toBeVisible()

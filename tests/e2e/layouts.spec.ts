@@ -15,12 +15,15 @@ const api = (token: string) => ({ authorization: `Bearer ${token}` })
 for (const width of [390, 1280]) {
   for (const scheme of ['light', 'dark'] as const) {
     test(`account and app layouts at ${width} px in ${scheme} mode`, async ({ page, request }) => {
-      test.setTimeout(120_000) // five screens, each scanned by axe
+      test.setTimeout(120_000) // five screens, each scanned by axe in two of the four runs
       await page.setViewportSize({ width, height: width < 500 ? 844 : 900 })
       const { token } = await readyUser(request, { name: 'Ada Reader' })
       await request.patch('/api/user', { data: { dark_mode: scheme === 'dark', onboarded: true }, headers: api(token) })
       await useToken(page, token)
       const wide = width >= 1024
+      // axe runs at one width per mode (phone light, desktop dark): each width's layout and each
+      // mode's colours are scanned, without scanning the same screens four times.
+      const scan = wide === (scheme === 'dark')
       for (const path of ['/account', '/account/profile', '/help', '/dashboard']) {
         await page.goto(path)
         await expect(page.locator('main h1')).toBeVisible()
@@ -35,14 +38,14 @@ for (const width of [390, 1280]) {
           // Breadcrumbs name the page trail (a trail of one is not shown).
           if (path === '/account/profile') await expect(page.getByRole('navigation', { name: 'Breadcrumbs' }).getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/account')
         }
-        await expectAccessible(page, `${path} ${width} ${scheme}`, { seriousOnly: true })
+        if (scan) await expectAccessible(page, `${path} ${width} ${scheme}`, { seriousOnly: true })
         await shot(page, `${path.replaceAll('/', '_')}-${width}-${scheme}`)
       }
       // The user menu open, in the shot too.
       await page.goto('/account/profile')
       await page.getByRole('button', { name: 'User menu' }).filter({ visible: true }).click()
       await expect(page.getByRole('menu')).toBeVisible()
-      await expectAccessible(page, `user menu ${width} ${scheme}`, { seriousOnly: true })
+      if (scan) await expectAccessible(page, `user menu ${width} ${scheme}`, { seriousOnly: true })
       await shot(page, `user-menu-${width}-${scheme}`)
     })
   }
