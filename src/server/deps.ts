@@ -35,7 +35,7 @@ export async function createDeps(config: Config, opts: { stripe?: Stripe; pglite
     plans,
     background: new Background(),
     socialProviders: loadSocialProviders(config.SOCIAL_PROVIDERS, config.NODE_ENV === 'production'),
-    ...createPaymentProvider(config, () => deps, opts.stripe),
+    ...(await createPaymentProvider(config, () => deps, opts.stripe)),
   }
   return deps
 }

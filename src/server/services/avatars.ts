@@ -1,5 +1,4 @@
 import { and, eq, ne } from 'drizzle-orm'
-import sharp from 'sharp'
 import { AVATAR_MAX_BYTES, AVATAR_SIZE } from '~/shared/schemas/user'
 import type { Db, Tx } from '../db/client'
 import { avatars, users } from '../db/schema'
@@ -38,6 +37,8 @@ export async function squareAvatar(file: Blob): Promise<Uint8Array> {
   if (file.size > AVATAR_MAX_BYTES) throw tooLarge()
   const bytes = new Uint8Array(await file.arrayBuffer())
   if (!sniffImage(bytes)) throw new ApiError(400, 'validation.avatar.not_image', { inputError: 'avatar' })
+  // Loaded on the first upload, not with the server: most processes never resize an avatar.
+  const { default: sharp } = await import('sharp')
   try {
     // failOn 'error' (which implies truncation): a damaged or cut-off file is refused rather than stored half grey. pages 1: an
     // animated GIF or WebP keeps its first frame. The pixel bound stops a small file that

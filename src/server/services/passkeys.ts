@@ -1,18 +1,13 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server'
+import type { AuthenticationResponseJSON, AuthenticatorTransport, RegistrationResponseJSON } from '@simplewebauthn/server'
 import { and, asc, eq } from 'drizzle-orm'
 import type { Deps } from '../context'
 import { passkeys, users } from '../db/schema'
 import { isUniqueViolation } from '../db/errors'
 import { ApiError } from '../lib/errors'
 import { consumeToken, issueToken } from './users'
+
+/** SimpleWebAuthn, loaded on the first ceremony rather than with the server (a third of a second). */
+const webauthn = () => import('@simplewebauthn/server')
 
 // Issue 14 item 2: passkeys (WebAuthn) through SimpleWebAuthn. Every ceremony's challenge is a
 // one-time token (stored hashed, 5 minutes, used up by the first answer that names it, right or
@@ -54,7 +49,7 @@ export async function listPasskeys(deps: Deps, userId: string) {
 export async function registrationOptions(deps: Deps, user: UserRow) {
   const { rpID, rpName } = relyingParty(deps)
   const existing = await listPasskeys(deps, user.id)
-  const options = await generateRegistrationOptions({
+  const options = await (await webauthn()).generateRegistrationOptions({
     rpName,
     rpID,
     userName: user.email,
@@ -75,7 +70,7 @@ export async function registrationOptions(deps: Deps, user: UserRow) {
 /** Verifies a registration answer and stores the passkey; a bad answer is a 400 on `response`. */
 export async function registerPasskey(deps: Deps, user: UserRow, name: string, response: RegistrationResponseJSON) {
   const { rpID, origin } = relyingParty(deps)
-  const result = await verifyRegistrationResponse({
+  const result = await (await webauthn()).verifyRegistrationResponse({
     response,
     expectedChallenge: (challenge) => useChallenge(deps, 'passkey_register', challenge, user.id),
     expectedOrigin: origin,
@@ -106,7 +101,7 @@ export async function registerPasskey(deps: Deps, user: UserRow, name: string, r
 
 /** Options for a sign-in with any passkey of this site (discoverable: no list of credentials). */
 export async function signInOptions(deps: Deps) {
-  const options = await generateAuthenticationOptions({ rpID: relyingParty(deps).rpID, userVerification: 'required' })
+  const options = await (await webauthn()).generateAuthenticationOptions({ rpID: relyingParty(deps).rpID, userVerification: 'required' })
   await issueToken(deps.db, 'passkey_signin', null, null, undefined, options.challenge)
   return options
 }
@@ -142,7 +137,7 @@ export async function verifyPasskeySignIn(deps: Deps, response: AuthenticationRe
   }
   const { rpID, origin } = relyingParty(deps)
   const { passkey, user } = row
-  const result = await verifyAuthenticationResponse({
+  const result = await (await webauthn()).verifyAuthenticationResponse({
     response,
     expectedChallenge: (challenge) => useChallenge(deps, 'passkey_signin', challenge),
     expectedOrigin: origin,

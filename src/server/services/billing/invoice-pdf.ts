@@ -1,4 +1,4 @@
-import { PDFDocument, rgb, StandardFonts, type PDFFont } from 'pdf-lib'
+import type { PDFFont } from 'pdf-lib'
 import type { Locale } from '~/shared/schemas/common'
 import { translate, type MessageKey } from '../../i18n'
 import type { InvoiceRow } from './records'
@@ -13,6 +13,8 @@ const day = (d: Date) => d.toISOString().slice(0, 10)
 const money = (minor: number, symbol: string) => `${symbol}${(minor / 100).toFixed(2)}`
 
 export async function invoicePdf(row: InvoiceRow, o: { accountName: string; locale: Locale; symbol: string }): Promise<Uint8Array> {
+  // Loaded on the first invoice asked for, not with the server (a quarter of a second of start-up).
+  const { PDFDocument, rgb, StandardFonts } = await import('pdf-lib')
   const doc = await PDFDocument.create()
   const tr = (key: MessageKey) => translate(o.locale, key)
   doc.setTitle(`${tr('pdf.title')} ${row.number}`)
