@@ -2,7 +2,8 @@ import { expect, test } from '@playwright/test'
 import { expectAccessible } from './a11y'
 import { readyUser, useToken } from './auth-helpers'
 
-// Every auth and app screen passes axe's WCAG 2.1 A/AA rules (contrast included) in both themes.
+// Every auth and app screen passes axe's WCAG 2.1 A/AA rules (contrast included): every rule in
+// light mode, and in dark mode (the same markup) the colour rules.
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`auth screens are accessible in ${scheme} mode`, async ({ page }) => {
@@ -11,16 +12,16 @@ for (const scheme of ['light', 'dark'] as const) {
     for (const path of ['/signin', '/signup', '/forgotpassword', '/resetpassword?token=x', '/magic?token=x', '/signin/otp?token=x', '/404']) {
       await page.goto(path)
       await expect(page.locator('main h1')).toBeVisible()
-      await expectAccessible(page, path)
+      await expectAccessible(page, path, { colorsOnly: scheme === 'dark' })
     }
     // With validation errors and an error toast showing
     await page.goto('/signup?')
     await page.locator('button[type="submit"]').click()
     await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible()
-    await expectAccessible(page, '/signup with errors')
+    await expectAccessible(page, '/signup with errors', { colorsOnly: scheme === 'dark' })
     await page.goto('/signin?error=Something%20went%20wrong')
     await expect(page.getByRole('alert')).toBeVisible()
-    await expectAccessible(page, '/signin with a toast')
+    await expectAccessible(page, '/signin with a toast', { colorsOnly: scheme === 'dark' })
   })
 
   test(`app screens are accessible in ${scheme} mode`, async ({ page, request }) => {
@@ -31,7 +32,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await page.goto(path)
       await expect(page.locator('main h1')).toBeVisible()
       await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/)
-      await expectAccessible(page, path)
+      await expectAccessible(page, path, { colorsOnly: scheme === 'dark' })
     }
   })
 }

@@ -324,7 +324,8 @@ for (const scheme of ['light', 'dark'] as const) {
     test.setTimeout(120_000) // eight screens, each scanned by axe
     const token = await signedIn(page, request)
     await request.patch('/api/user', { data: { dark_mode: scheme === 'dark' }, headers: auth(token) })
-    const check = (label: string) => expectAccessible(page, label)
+    // Every rule in light mode; in dark mode the same markup, so the colour rules.
+    const check = (label: string) => expectAccessible(page, label, { colorsOnly: scheme === 'dark' })
     await page.goto('/books')
     await expect(page.getByRole('heading', { name: 'Your list is empty' })).toBeVisible()
     await check('/books empty')
