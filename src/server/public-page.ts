@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { ACCOUNT_COOKIE, LOCALE_COOKIE, THEME_COOKIE } from '~/shared/preference-cookies'
 import { PUBLIC_DATA_ID, type PublicPayload, type PublicRenderer } from '~/shared/public-ssr'
+import type { Locale } from '~/shared/schemas/common'
 import type { AppEnv } from './context'
 import { translate } from './i18n'
 import { log } from './lib/log'
@@ -62,6 +63,14 @@ async function readBuild(root: string): Promise<PublicBuild | null> {
   return { renderer, scripts, ids }
 }
 
+/** A shared list's title and description for link previews, in `locale`. */
+export function shareText(locale: Locale, name: string, books: number) {
+  return {
+    title: translate(locale, 'public.og.title', { name }),
+    description: translate(locale, books === 1 ? 'public.og.description.one' : 'public.og.description.other', { name, count: books }),
+  }
+}
+
 export interface RenderedPage {
   html: string
   /** The share tags' title and description (static.ts injects them). */
@@ -108,11 +117,5 @@ export async function renderPublicPage(
       /<div id="root"><\/div>/,
       () => `<div id="root"${theme}>${markup}</div>\n    <script type="application/json" id="${PUBLIC_DATA_ID}">${json}</script>`,
     )
-  const name = account.owner_name
-  const title = translate(locale, 'public.og.title', { name })
-  const description = translate(locale, books.length === 1 ? 'public.og.description.one' : 'public.og.description.other', {
-    name,
-    count: books.length,
-  })
-  return { html, meta: { title, description, locale } }
+  return { html, meta: { ...shareText(locale, account.owner_name, books.length), locale } }
 }

@@ -4,9 +4,8 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { AppEnv } from './context'
-import { translate } from './i18n'
 import { log } from './lib/log'
-import { publicBuild, renderPublicPage, type RenderedPage } from './public-page'
+import { publicBuild, renderPublicPage, shareText, type RenderedPage } from './public-page'
 import { publicSummary } from './services/views'
 
 /**
@@ -106,15 +105,7 @@ async function withShareMeta(c: Context<AppEnv>, html: string, slug: string): Pr
     return html
   }
   if (!list) return html
-  const title = translate(locale, 'public.og.title', { name: list.owner_name })
-  const description = translate(
-    locale,
-    list.books === 1 ? 'public.og.description.one' : 'public.og.description.other',
-    {
-      name: list.owner_name,
-      count: list.books,
-    },
-  )
+  const { title, description } = shareText(locale, list.owner_name, list.books)
   return injectShareMeta(html, { title, description, url: `${deps.appUrl}/${encodeURIComponent(list.slug)}`, locale })
 }
 

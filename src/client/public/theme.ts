@@ -1,5 +1,4 @@
-import { THEME_COLOR } from '~/client/pwa/theme-color'
-import { storedTheme } from '~/client/lib/session-token'
+import { showDisplayMode } from '~/client/lib/display-mode'
 import { THEME_COOKIE } from '~/shared/preference-cookies'
 
 /**
@@ -10,11 +9,5 @@ import { THEME_COOKIE } from '~/shared/preference-cookies'
 export function applyTheme(signedIn: boolean) {
   const cookie = new RegExp(`(?:^|; )${THEME_COOKIE}=(dark|light)`).exec(document.cookie)?.[1]
   const system = window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false
-  const dark = signedIn && cookie ? cookie === 'dark' : system
-  document.documentElement.classList.toggle('dark', dark)
-  document.getElementById('root')?.classList.toggle('dark', dark)
-  for (const meta of document.querySelectorAll('meta[name="theme-color"]')) {
-    meta.setAttribute('content', dark ? THEME_COLOR.dark : THEME_COLOR.light)
-  }
-  storedTheme.set(dark)
+  showDisplayMode(signedIn && cookie ? cookie === 'dark' : system)
 }

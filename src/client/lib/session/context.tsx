@@ -2,9 +2,9 @@ import { useLiveQuery } from 'dexie-react-hooks'
 import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react'
 import { readUser, type UserRow } from '~/client/db'
 import { activateLocale, i18n } from '~/client/i18n'
-import { storedAccountId, storedLocale, storedTheme } from '../session-token'
+import { showDisplayMode } from '../display-mode'
+import { storedAccountId, storedLocale } from '../session-token'
 import { tokenStore } from './token-store'
-import { THEME_COLOR } from '~/client/pwa/theme-color'
 
 export interface Session {
   token: string | null
@@ -34,16 +34,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const dark = signedIn ? user.dark_mode : systemDark
 
   // spec §4: the app container (and html) gains or loses the dark class.
-  useEffect(() => {
-    document.documentElement.classList.toggle('dark', dark)
-    document.getElementById('root')?.classList.toggle('dark', dark)
-    storedTheme.set(dark)
-    // The browser's and the installed app's title bar follow the chosen mode too, not only the
-    // system's (index.html starts with one colour per system scheme).
-    for (const meta of document.querySelectorAll('meta[name="theme-color"]')) {
-      meta.setAttribute('content', dark ? THEME_COLOR.dark : THEME_COLOR.light)
-    }
-  }, [dark])
+  useEffect(() => showDisplayMode(dark), [dark])
 
   // The public page (src/client/public) tells a visitor's own list from this, without Dexie.
   const accountId = user === undefined ? undefined : (user?.account_id ?? null)

@@ -47,9 +47,9 @@ export function createStripeProvider(deps: () => Deps, stripe: Stripe, publishab
   const methodOf = (token: string) =>
     call(() => (token.startsWith('pm_') ? stripe.paymentMethods.retrieve(token) : stripe.paymentMethods.create({ type: 'card', card: { token } })))
 
-  /** The card of `token` attached as the customer's default. */
-  async function attachCard(ctx: BillingContext, customer: string, token: string) {
-    const pm = await methodOf(token)
+  /** The card of `token` (or the PaymentMethod already fetched) attached as the customer's default. */
+  async function attachCard(ctx: BillingContext, customer: string, card: string | Stripe.PaymentMethod) {
+    const pm = typeof card === 'string' ? await methodOf(card) : card
     await call(async () => {
       if (pm.customer !== customer) await stripe.paymentMethods.attach(pm.id, { customer })
       await stripe.customers.update(customer, { invoice_settings: { default_payment_method: pm.id } })
@@ -62,8 +62,8 @@ export function createStripeProvider(deps: () => Deps, stripe: Stripe, publishab
   }
 
   /** A new card becomes the customer's and the subscription's default (it pays the next renewal). */
-  async function replaceCard(ctx: BillingContext, customer: string, token: string, subscriptionId: string | null | undefined) {
-    const pm = await attachCard(ctx, customer, token)
+  async function replaceCard(ctx: BillingContext, customer: string, card: string | Stripe.PaymentMethod, subscriptionId: string | null | undefined) {
+    const pm = await attachCard(ctx, customer, card)
     if (subscriptionId) await call(() => stripe.subscriptions.update(subscriptionId, { default_payment_method: pm }))
     return pm
   }
@@ -80,7 +80,7 @@ export function createStripeProvider(deps: () => Deps, stripe: Stripe, publishab
     )
     if (setup.status === 'requires_action' && setup.client_secret) return { done: false, clientSecret: setup.client_secret }
     if (setup.status !== 'succeeded') throw new ApiError(400, 'billing.card_declined', { inputError: 'token' })
-    await replaceCard(ctx, customer, pm.id, subscriptionId)
+    await replaceCard(ctx, customer, pm, subscriptionId)
     return { done: true }
   }
 
