@@ -1,6 +1,10 @@
 import { expect, test } from '@playwright/test'
 import { mailedLink, notifications, PASSWORD, readyUser, signInWithPassword, uniqueEmail, useToken } from './auth-helpers'
 
+// Nothing here is about the service worker: each test's fresh context would precache the whole
+// build (README decision 51).
+test.use({ serviceWorkers: 'block' })
+
 // spec §2 /account hub and /account/profile; §4 email change → /signup/verify; closing the
 // account clears local data and goes to /signup. Hardening issue: an email change needs the
 // current password and can be undone from the old address (item 4); closing needs the account

@@ -2,6 +2,10 @@ import { expect, test } from '@playwright/test'
 import { expectAccessible } from './a11y'
 import { readyUser, useToken } from './auth-helpers'
 
+// Nothing here is about the service worker: each test's fresh context would precache the whole
+// build (README decision 51).
+test.use({ serviceWorkers: 'block' })
+
 // Every auth and app screen passes axe's WCAG 2.1 A/AA rules (contrast included): every rule in
 // light mode, and in dark mode (the same markup) the colour rules.
 

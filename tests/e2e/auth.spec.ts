@@ -1,6 +1,10 @@
 import { expect, test } from '@playwright/test'
 import { mailedLink, PASSWORD, pathOf, signInWithPassword, signOutFromApp, uniqueEmail } from './auth-helpers'
 
+// Nothing here is about the service worker: each test's fresh context would precache the whole
+// build (README decision 51).
+test.use({ serviceWorkers: 'block' })
+
 // The foundation journey: sign up → verify by mail → free plan → welcome → dashboard → sign
 // out → password sign-in → magic link → forgot/reset password → sign in with the new password.
 test('a new reader signs up, verifies, picks the free plan and signs in every way', async ({ page, request }) => {

@@ -3,6 +3,10 @@ import sharp from 'sharp'
 import { notifications, readyUser, useToken } from './auth-helpers'
 import { auth } from './books-helpers'
 
+// Nothing here is about the service worker: each test's fresh context would precache the whole
+// build (README decision 51).
+test.use({ serviceWorkers: 'block' })
+
 // Avatar upload (issue 16 item 6; spec §2 /account/profile, user menu; decisions §8 public list;
 // spec §2 /account/users): one picture chosen on the profile shows in the user menu, on the
 // public list and in the team table; a file that is not a picture is a message on the field.

@@ -3,6 +3,10 @@ import { readyUser, useToken } from './auth-helpers'
 import { expectAccessible } from './a11y'
 import { api, CARDS, payingOwner } from './billing-helpers'
 
+// Nothing here is about the service worker: each test's fresh context would precache the whole
+// build (README decision 51).
+test.use({ serviceWorkers: 'block' })
+
 // Billing screens by keyboard and with labels (architecture: every control reachable by keyboard
 // and labelled), checked with axe (tests/e2e/a11y.ts) in light and dark mode.
 

@@ -2,6 +2,10 @@ import { expect, test } from '@playwright/test'
 import { notifications, useToken } from './auth-helpers'
 import { api, CARDS, fillCard, payingOwner, subscription, verifiedOwner } from './billing-helpers'
 
+// Nothing here is about the service worker: each test's fresh context would precache the whole
+// build (README decision 51).
+test.use({ serviceWorkers: 'block' })
+
 // spec §2 /signup/plan with paid plans and the card field (issue 11 item 6); spec §4: choosing a
 // plan goes on to /welcome. issue 11 item 7: the notifications screen shows card_updated.
 

@@ -2,6 +2,10 @@ import { expect, test } from '@playwright/test'
 import { readyUser, useToken } from './auth-helpers'
 import { addServerBook, expectServerBooks, pickToday, serverBooks, today } from './books-helpers'
 
+// Nothing here is about the service worker: each test's fresh context would precache the whole
+// build (README decision 51).
+test.use({ serviceWorkers: 'block' })
+
 // The book form's rules as a reader meets them (src/client/features/books, the shared
 // src/shared/schemas/book.ts): an Amazon link fills Title and Author apart, a title past the
 // limit is said rather than cut, and dates out of order are refused on the Finished field.

@@ -319,48 +319,52 @@ test('10,000 books: only a screenful is rendered and the end of the list is reac
   await expect(page.getByRole('list', { name: 'Your books' }).getByRole('listitem')).toHaveCount(1)
 })
 
-for (const scheme of ['light', 'dark'] as const) {
-  test(`book screens are accessible in ${scheme} mode`, async ({ page, request }) => {
-    test.setTimeout(120_000) // eight screens, each scanned by axe
-    const token = await signedIn(page, request)
-    await request.patch('/api/user', { data: { dark_mode: scheme === 'dark' }, headers: auth(token) })
-    // Every rule in light mode; in dark mode the same markup, so the colour rules.
-    const check = (label: string) => expectAccessible(page, label, { colorsOnly: scheme === 'dark' })
-    await page.goto('/books')
-    await expect(page.getByRole('heading', { name: 'Your list is empty' })).toBeVisible()
-    await check('/books empty')
-    const book = await addServerBook(request, token, {
-      title: 'Middlemarch',
-      author: 'George Eliot',
-      rating: 4,
-      started_at: '2024-05-01',
+test.describe('accessibility scans', () => {
+  // The screens, not the service worker: no precache of the build per context (README decision 51).
+  test.use({ serviceWorkers: 'block' })
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`book screens are accessible in ${scheme} mode`, async ({ page, request }) => {
+      test.setTimeout(120_000) // eight screens, each scanned by axe
+      const token = await signedIn(page, request)
+      await request.patch('/api/user', { data: { dark_mode: scheme === 'dark' }, headers: auth(token) })
+      // Every rule in light mode; in dark mode the same markup, so the colour rules.
+      const check = (label: string) => expectAccessible(page, label, { colorsOnly: scheme === 'dark' })
+      await page.goto('/books')
+      await expect(page.getByRole('heading', { name: 'Your list is empty' })).toBeVisible()
+      await check('/books empty')
+      const book = await addServerBook(request, token, {
+        title: 'Middlemarch',
+        author: 'George Eliot',
+        rating: 4,
+        started_at: '2024-05-01',
+      })
+      await page.reload()
+      await expect(bookRow(page, 'Middlemarch')).toBeVisible()
+      await check('/books')
+      await syncBadge(page).click()
+      await expect(page.getByText('Changes not yet synced')).toBeVisible()
+      await check('/books sync details')
+      await page.keyboard.press('Escape')
+      await page.getByRole('button', { name: 'Delete “Middlemarch”' }).click()
+      await expect(page.getByRole('alertdialog')).toBeVisible()
+      await check('/books delete dialog')
+      await page.keyboard.press('Escape')
+      await page.goto('/books/new')
+      await page.getByRole('button', { name: 'Add book' }).click()
+      await expect(page.getByText('Please enter a title')).toBeVisible()
+      await check('/books/new with errors')
+      await page.goto(`/books/${book.id}`)
+      await expect(page.getByRole('heading', { level: 1, name: 'Middlemarch' })).toBeVisible()
+      await check('/books/{id}')
+      await page.goto(`/books/${book.id}/edit`)
+      await expect(page.locator('input[name="title"]')).toHaveValue('Middlemarch')
+      await check('/books/{id}/edit')
+      await page.getByRole('button', { name: /^Started / }).click()
+      await expect(page.locator('[data-part="table-cell-trigger"][data-view="day"][data-focus]')).toBeFocused()
+      await check('/books/{id}/edit calendar open')
     })
-    await page.reload()
-    await expect(bookRow(page, 'Middlemarch')).toBeVisible()
-    await check('/books')
-    await syncBadge(page).click()
-    await expect(page.getByText('Changes not yet synced')).toBeVisible()
-    await check('/books sync details')
-    await page.keyboard.press('Escape')
-    await page.getByRole('button', { name: 'Delete “Middlemarch”' }).click()
-    await expect(page.getByRole('alertdialog')).toBeVisible()
-    await check('/books delete dialog')
-    await page.keyboard.press('Escape')
-    await page.goto('/books/new')
-    await page.getByRole('button', { name: 'Add book' }).click()
-    await expect(page.getByText('Please enter a title')).toBeVisible()
-    await check('/books/new with errors')
-    await page.goto(`/books/${book.id}`)
-    await expect(page.getByRole('heading', { level: 1, name: 'Middlemarch' })).toBeVisible()
-    await check('/books/{id}')
-    await page.goto(`/books/${book.id}/edit`)
-    await expect(page.locator('input[name="title"]')).toHaveValue('Middlemarch')
-    await check('/books/{id}/edit')
-    await page.getByRole('button', { name: /^Started / }).click()
-    await expect(page.locator('[data-part="table-cell-trigger"][data-view="day"][data-focus]')).toBeFocused()
-    await check('/books/{id}/edit calendar open')
-  })
-}
+  }
+})
 
 test('the rating is a keyboard radio group', async ({ page, request }) => {
   await signedIn(page, request)

@@ -117,3 +117,22 @@ test('sign-out from the dashboard: no call without its token, none answered 401,
   expect(signOutToken).toBeTruthy()
   expect((await request.get('/api/user', { headers: auth(signOutToken!) })).status()).toBe(401)
 })
+
+test('a browser that refuses the service worker (a private window, a policy) gets no uncaught error', async ({ browser, request }) => {
+  const { token } = await readyUser(request, { name: 'Private Pat' })
+  const context = await browser.newContext({ serviceWorkers: 'block' })
+  const errors: string[] = []
+  context.on('weberror', (e) => errors.push(e.error().message))
+  const page = await context.newPage()
+  await page.addInitScript((t) => localStorage.setItem('token', t), token)
+  await page.goto('/books')
+  await expect(page.getByRole('heading', { name: 'Your list is empty' })).toBeVisible()
+  // Registration is tried once the page has loaded and is idle; then the tab comes back to the
+  // foreground, which looks for a new version.
+  await page.waitForFunction(() => document.readyState === 'complete')
+  await page.evaluate(() => new Promise((done) => requestIdleCallback(() => setTimeout(done, 500))))
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')))
+  await expect(page.getByRole('heading', { name: 'Your list is empty' })).toBeVisible()
+  expect(errors).toEqual([])
+  await context.close()
+})

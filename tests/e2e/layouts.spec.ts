@@ -2,6 +2,10 @@ import { expect, test, type Page } from '@playwright/test'
 import { expectAccessible } from './a11y'
 import { readyUser, useToken } from './auth-helpers'
 
+// Nothing here is about the service worker: each test's fresh context would precache the whole
+// build (README decision 51).
+test.use({ serviceWorkers: 'block' })
+
 // spec §2 shell layouts and user menu, §9 timings; axe finds no serious or critical issue in the
 // account and app layouts at phone and desktop widths, light and dark.
 const SHOTS = process.env.E2E_SCREENSHOTS // a folder: save screenshots there to look at them

@@ -2,6 +2,10 @@ import { expect, test } from '@playwright/test'
 import { mailedLink, notifications, PASSWORD, pathOf, readyUser } from './auth-helpers'
 import { bookRow, expectServerBooks } from './books-helpers'
 
+// Nothing here is about the service worker: each test's fresh context would precache the whole
+// build (README decision 51).
+test.use({ serviceWorkers: 'block' })
+
 // A share (manifest share_target: GET /books/new?title=…&text=…&url=…) that arrives while the
 // reader is signed out: the route guard sends them to /signin?redirect=…, and signing in (with
 // the password or a magic link) comes back to the share, which adds the book. The redirect only

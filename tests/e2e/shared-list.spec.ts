@@ -296,26 +296,30 @@ test('offline, the dashboard shows the books on the device and says views are un
   await context.setOffline(false)
 })
 
-for (const scheme of ['light', 'dark'] as const) {
-  test(`shared-list screens are accessible in ${scheme} mode`, async ({ page, request }) => {
-    test.setTimeout(120_000)
-    const owner = await listOwner(request, 'Ada Axe')
-    await request.patch('/api/user', { data: { dark_mode: scheme === 'dark' }, headers: auth(owner.token) })
-    await page.emulateMedia({ colorScheme: scheme })
-    // Signed out first: the public page as a visitor sees it.
-    await page.goto(`/${owner.slug}`)
-    await expect(bookCards(page)).toHaveCount(3)
-    await expectAccessible(page, `/${owner.slug} (visitor)`)
-    await useToken(page, owner.token)
-    for (const path of ['/welcome', '/dashboard', '/account/url', `/${owner.slug}`]) {
-      await page.goto(path)
-      await expect(page.locator('main h1')).toBeVisible()
-      if (path === '/dashboard') await expect(page.locator('figure svg[role="img"]')).toHaveCount(3)
-      await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/)
-      await expectAccessible(page, path)
-    }
-  })
-}
+test.describe('accessibility scans', () => {
+  // The screens, not the service worker: no precache of the build per context (README decision 51).
+  test.use({ serviceWorkers: 'block' })
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`shared-list screens are accessible in ${scheme} mode`, async ({ page, request }) => {
+      test.setTimeout(120_000)
+      const owner = await listOwner(request, 'Ada Axe')
+      await request.patch('/api/user', { data: { dark_mode: scheme === 'dark' }, headers: auth(owner.token) })
+      await page.emulateMedia({ colorScheme: scheme })
+      // Signed out first: the public page as a visitor sees it.
+      await page.goto(`/${owner.slug}`)
+      await expect(bookCards(page)).toHaveCount(3)
+      await expectAccessible(page, `/${owner.slug} (visitor)`)
+      await useToken(page, owner.token)
+      for (const path of ['/welcome', '/dashboard', '/account/url', `/${owner.slug}`]) {
+        await page.goto(path)
+        await expect(page.locator('main h1')).toBeVisible()
+        if (path === '/dashboard') await expect(page.locator('figure svg[role="img"]')).toHaveCount(3)
+        await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/)
+        await expectAccessible(page, path)
+      }
+    })
+  }
+})
 
 test('the public page works from the keyboard', async ({ page, request }) => {
   const { slug } = await listOwner(request, 'Ada Keys')

@@ -93,15 +93,19 @@ test('the code page says offline and blocks its submit; without a token it says 
   await expect(page.getByText('This sign-in has expired. Please sign in again.')).toBeVisible()
 })
 
-for (const scheme of ['light', 'dark'] as const) {
-  test(`the set-up steps are accessible in ${scheme} mode (QR, key, code field)`, async ({ page, request }) => {
-    test.setTimeout(120_000)
-    const { token } = await readyUser(request)
-    await request.patch('/api/user', { data: { dark_mode: scheme === 'dark' }, headers: { authorization: `Bearer ${token}` } })
-    await useToken(page, token)
-    await page.goto('/account/2fa')
-    await page.getByRole('button', { name: 'Set up two-factor authentication' }).click()
-    await expect(page.getByTestId('totp-secret')).toBeVisible()
-    await expectAccessible(page, `/account/2fa set-up (${scheme})`)
-  })
-}
+test.describe('accessibility scans', () => {
+  // The screens, not the service worker: no precache of the build per context (README decision 51).
+  test.use({ serviceWorkers: 'block' })
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`the set-up steps are accessible in ${scheme} mode (QR, key, code field)`, async ({ page, request }) => {
+      test.setTimeout(120_000)
+      const { token } = await readyUser(request)
+      await request.patch('/api/user', { data: { dark_mode: scheme === 'dark' }, headers: { authorization: `Bearer ${token}` } })
+      await useToken(page, token)
+      await page.goto('/account/2fa')
+      await page.getByRole('button', { name: 'Set up two-factor authentication' }).click()
+      await expect(page.getByTestId('totp-secret')).toBeVisible()
+      await expectAccessible(page, `/account/2fa set-up (${scheme})`)
+    })
+  }
+})

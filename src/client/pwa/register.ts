@@ -47,10 +47,18 @@ export function registerServiceWorker(handlers: UpdateHandlers) {
   // Issue 15 item 2: installing the worker precaches every chunk of the app, which must not
   // compete with the page's own first load: register once the page has loaded and the main
   // thread is idle (at most IDLE_TIMEOUT_MS later).
-  afterLoadWhenIdle(() => void wb.register({ immediate: true }))
+  // A browser may refuse the worker (a private window, a policy): the page then works online,
+  // as on a first visit, and there is no version to look for.
+  let registered = false
+  afterLoadWhenIdle(() => {
+    wb.register({ immediate: true }).then(
+      (registration) => (registered = registration !== undefined),
+      () => undefined,
+    )
+  })
   // Look for a new version when the app comes back to the foreground.
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible') void wb.update()
+    if (registered && document.visibilityState === 'visible') void wb.update()
   })
 }
 
