@@ -24,7 +24,8 @@ export default defineConfig({
       fontFamily: 'body',
       WebkitFontSmoothing: 'antialiased',
     },
-    html: { colorScheme: 'light', _dark: { colorScheme: 'dark' } },
+    // `&.dark`: the class sits on html itself (the `dark` condition's `.dark &` means an ancestor).
+    html: { colorScheme: 'light', '&.dark': { colorScheme: 'dark' } },
     '*:focus-visible': { outline: '2px solid', outlineColor: 'accent', outlineOffset: '2px' },
   },
   theme: {

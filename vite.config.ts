@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig, loadEnv } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { manifest } from './src/client/pwa/manifest.ts'
+import { systemDarkCss } from './src/tools/system-dark-css.ts'
 
 const src = fileURLToPath(new URL('./src', import.meta.url))
 const rootDir = fileURLToPath(new URL('.', import.meta.url))
@@ -75,7 +76,7 @@ export default defineConfig({
   ],
   resolve: { alias: { '~': src, 'styled-system': `${src}/styled-system` } },
   // Panda runs as a PostCSS plugin here, so no postcss.config file is needed (toolchain.md #7).
-  css: { postcss: { plugins: [pandacss() as never] } },
+  css: { postcss: { plugins: [pandacss() as never, systemDarkCss() as never] } },
   // The manifest maps each source (entry, route split) to its chunks: tests/budget/check.ts walks
   // it to weigh each route's first-load JavaScript (issue 15 item 2).
   build: { outDir: process.env.BUILD_OUT_DIR || `${rootDir}dist/client`, emptyOutDir: true, sourcemap: false, manifest: true },

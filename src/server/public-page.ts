@@ -3,10 +3,11 @@ import { getCookie } from 'hono/cookie'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { ACCOUNT_COOKIE, LOCALE_COOKIE, THEME_COOKIE } from '~/shared/preference-cookies'
+import { ACCOUNT_COOKIE, LOCALE_COOKIE } from '~/shared/preference-cookies'
 import { PUBLIC_DATA_ID, type PublicPayload, type PublicRenderer } from '~/shared/public-ssr'
 import type { Locale } from '~/shared/schemas/common'
 import type { AppEnv } from './context'
+import { firstPaintTheme, themeAttribute, withHtmlTheme } from './first-paint-theme'
 import { translate } from './i18n'
 import { log } from './lib/log'
 import { loadPublicAnswer } from './services/views'
@@ -94,7 +95,7 @@ export async function renderPublicPage(
   if (!answer) return null
   const cookieLocale = getCookie(c, LOCALE_COOKIE)
   const locale = cookieLocale === 'en' || cookieLocale === 'es' ? cookieLocale : c.var.locale
-  const dark = getCookie(c, THEME_COOKIE) === 'dark'
+  const theme = firstPaintTheme(c)
   const { books, account } = answer.page
   const payload: PublicPayload = {
     slug,
@@ -106,16 +107,15 @@ export async function renderPublicPage(
   const markup = build.renderer.renderPublicList(payload)
   // `<` escaped: a title holding `</script>` cannot end the data early (JSON reads \u003c as <).
   const json = JSON.stringify(payload).replace(/</g, '\\u003c')
-  const theme = dark ? ' class="dark"' : ''
-  const html = shell
-    .replace(/<html lang="[^"]*"/, () => `<html lang="${locale}"${theme}`)
+  const html = withHtmlTheme(shell, theme)
+    .replace(/<html lang="[^"]*"/, () => `<html lang="${locale}"`)
     // The app's entry and its preloads give way to the light entry (issue 15 item 2).
     .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
     .replace(/<\/head>/, () => `  ${build.scripts}\n  </head>`)
     .replace(
       /<div id="root"><\/div>/,
-      () => `<div id="root"${theme}>${markup}</div>\n    <script type="application/json" id="${PUBLIC_DATA_ID}">${json}</script>`,
+      () => `<div id="root"${themeAttribute(theme)}>${markup}</div>\n    <script type="application/json" id="${PUBLIC_DATA_ID}">${json}</script>`,
     )
   return { html, meta: { ...shareText(locale, account.owner_name, books.length), locale } }
 }

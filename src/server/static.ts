@@ -4,9 +4,11 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { AppEnv } from './context'
+import { firstPaintTheme, withHtmlTheme } from './first-paint-theme'
 import { log } from './lib/log'
 import { publicBuild, renderPublicPage, shareText, type RenderedPage } from './public-page'
 import { publicSummary } from './services/views'
+import { isReservedSlug } from '~/shared/schemas/common'
 
 /**
  * Serves the built client from `root`: hashed assets cached for a year, the service worker and
@@ -34,14 +36,19 @@ export function serveClient(root: string) {
       if (c.req.path.startsWith('/assets/') || FILE_LIKE.test(c.req.path)) return c.text('Not found', 404)
       if (!existsSync(indexPath)) return c.text('The client is not built: run npm run build', 503)
       c.header('Cache-Control', 'no-cache')
-      const html = readFileSync(indexPath, 'utf8')
+      // The first paint's display mode (README decision 52): the answer varies with the cookies.
+      const html = withHtmlTheme(readFileSync(indexPath, 'utf8'), firstPaintTheme(c))
       const slug = /^\/([^/]+)\/?$/.exec(c.req.path)?.[1]
-      if (!slug) return htmlAnswer(c, html)
+      // The app's own top-level routes are reserved words, never a reader's slug.
+      if (!slug || isReservedSlug(slug)) return htmlAnswer(c, html)
       // The title and description follow Accept-Language (and the page its language cookie); a
       // cache must not mix them up.
       c.header('Vary', 'Accept-Language, Cookie')
       const build = await publicBuild(root)
-      if (!build) return htmlAnswer(c, await withShareMeta(c, html, slug))
+      if (!build) {
+        const shared = await withShareMeta(c, html, slug)
+        return shared === NO_LIST ? htmlAnswer(c, html, 404) : htmlAnswer(c, shared)
+      }
       // issue 15 item 1: the whole list, rendered here; an unknown slug gets the shell's 404.
       let page: RenderedPage | null
       try {
@@ -50,7 +57,9 @@ export function serveClient(root: string) {
         log.error('public page: rendering failed', error)
         return htmlAnswer(c, html)
       }
-      if (!page) return htmlAnswer(c, html)
+      // No live list by that name (never was, changed, closed): the shell with status 404, so a
+      // link preview or a search engine is told, and the app shows its not-found page.
+      if (!page) return htmlAnswer(c, html, 404)
       const url = `${c.var.deps.appUrl}/${slug}`
       return htmlAnswer(c, injectShareMeta(page.html, { ...page.meta, url }))
     })
@@ -77,26 +86,28 @@ function withCacheControl(root: string, rule: (file: string) => string | undefin
 }
 
 /** The HTML shell, Brotli- or gzip-compressed when the browser accepts it. */
-function htmlAnswer(c: Context<AppEnv>, html: string) {
-  c.header('Vary', 'Accept-Encoding', { append: true })
+function htmlAnswer(c: Context<AppEnv>, html: string, status: 200 | 404 = 200) {
+  c.header('Vary', 'Accept-Encoding, Cookie', { append: true })
   const accepted = (c.req.header('accept-encoding') ?? '').split(',').map((e) => e.trim().split(';')[0])
   if (accepted.includes('br')) {
     const body = brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
-    return c.body(new Uint8Array(body), 200, { 'Content-Type': 'text/html; charset=UTF-8', 'Content-Encoding': 'br' })
+    return c.body(new Uint8Array(body), status, { 'Content-Type': 'text/html; charset=UTF-8', 'Content-Encoding': 'br' })
   }
   if (accepted.includes('gzip')) {
     const body = gzipSync(html)
-    return c.body(new Uint8Array(body), 200, { 'Content-Type': 'text/html; charset=UTF-8', 'Content-Encoding': 'gzip' })
+    return c.body(new Uint8Array(body), status, { 'Content-Type': 'text/html; charset=UTF-8', 'Content-Encoding': 'gzip' })
   }
-  return c.html(html)
+  return c.html(html, status)
 }
 
+const NO_LIST = Symbol('no list by that slug')
+
 /**
- * The shell with a shared list's tags in its <head>: an unknown slug (or a reserved route, or
- * any database trouble) gets the plain shell and the client shows its 404. Reads only: the
- * page's own API call counts the view.
+ * The shell with a shared list's tags in its <head>, or NO_LIST for a slug no live list has
+ * (the client shows its 404); any database trouble gets the plain shell. Reads only: the page's
+ * own API call counts the view.
  */
-async function withShareMeta(c: Context<AppEnv>, html: string, slug: string): Promise<string> {
+async function withShareMeta(c: Context<AppEnv>, html: string, slug: string): Promise<string | typeof NO_LIST> {
   const { deps, locale } = c.var
   let list: Awaited<ReturnType<typeof publicSummary>>
   try {
@@ -104,7 +115,7 @@ async function withShareMeta(c: Context<AppEnv>, html: string, slug: string): Pr
   } catch {
     return html
   }
-  if (!list) return html
+  if (!list) return NO_LIST
   const { title, description } = shareText(locale, list.owner_name, list.books)
   return injectShareMeta(html, { title, description, url: `${deps.appUrl}/${encodeURIComponent(list.slug)}`, locale })
 }

@@ -157,3 +157,26 @@ test('the language switch reloads the list in the chosen language, and it stays 
   await page.getByRole('button', { name: 'EN English' }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText("Ada Switches's TBR list")
 })
+
+test('a first visit paints in the system’s theme before any script runs; an unknown slug answers 404', async ({ browser, request }) => {
+  const { slug } = await listOwner(request, 'Ada Themes')
+  const background = async (scheme: 'dark' | 'light', javaScriptEnabled: boolean) => {
+    const context = await browser.newContext({ colorScheme: scheme, javaScriptEnabled })
+    const page = await context.newPage()
+    await page.goto(`/${slug}`)
+    await expect(cards(page)).toHaveCount(3)
+    if (javaScriptEnabled) await expect(page).toHaveTitle("Ada Themes's TBR list · TBR")
+    const colour = await page.locator('body').evaluate((body) => getComputedStyle(body).backgroundColor)
+    await context.close()
+    return colour
+  }
+  const [darkStill, lightStill, darkLive] = [await background('dark', false), await background('light', false), await background('dark', true)]
+  expect(lightStill).toBe('rgb(255, 255, 255)')
+  expect(darkStill).not.toBe(lightStill)
+  // Hydration keeps the mode the first paint had: no flash.
+  expect(darkLive).toBe(darkStill)
+
+  const missing = await request.get('/no-list-by-this-name')
+  expect(missing.status()).toBe(404)
+  expect(await missing.text()).toContain('<div id="root">')
+})

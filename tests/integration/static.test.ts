@@ -12,8 +12,9 @@ import { sql, startTestServer, type TestServer } from './harness'
 // static.ts: the built client's caching rules, and the share tags (title, Open Graph, Twitter)
 // in the shell answered for a shared link /{slug}. A tiny fake dist folder stands in for the build.
 
+// As the build's index.html: the first paint follows the system's theme until a cookie says more.
 const SHELL = `<!doctype html>
-<html lang="en">
+<html lang="en" class="system-dark">
   <head>
     <meta charset="UTF-8" />
     <meta name="description" content="Keep the books you mean to read." />
@@ -116,11 +117,18 @@ describe('shared link /{slug}', () => {
     expect(await s.query(sql`select * from account_daily_views where account_id = ${accountId}`)).toEqual([])
   })
 
-  test.each(['/nobody-here', '/dashboard', '/signin', '/a', '/zoe-reads/extra', '/'])(
-    '%s gets the plain shell',
-    async (path) => {
+  test.each([
+    ['/nobody-here', 404],
+    ['/a', 404],
+    ['/dashboard', 200],
+    ['/signin', 200],
+    ['/zoe-reads/extra', 200],
+    ['/', 200],
+  ])(
+    '%s gets the plain shell (status %i)',
+    async (path, status) => {
       const res = await get(path)
-      expect(res.status).toBe(200)
+      expect(res.status).toBe(status)
       expect(res.text).toBe(SHELL)
       expect(res.headers.get('cache-control')).toBe('no-cache')
     },
@@ -129,7 +137,9 @@ describe('shared link /{slug}', () => {
   test('a closed account’s link gets the plain shell', async () => {
     const id = await seedList('closed-one', 'Closed', 2)
     await s.query(sql`update accounts set closed_at = now() where id = ${id}`)
-    expect((await get('/closed-one')).text).toBe(SHELL)
+    const closed = await get('/closed-one')
+    expect(closed.status).toBe(404)
+    expect(closed.text).toBe(SHELL)
   })
 })
 
@@ -182,11 +192,29 @@ describe('caching rules are kept', () => {
       expect(res.status, path).toBe(404)
       expect(res.text, path).not.toContain('<div id="root">')
     }
-    for (const path of ['/books', '/books/new', '/account/profile', '/zoe-reads', '/no-such-page']) {
+    for (const path of ['/books', '/books/new', '/account/profile', '/dashboard', '/zoe-reads']) {
       const res = await get(path)
       expect(res.status, path).toBe(200)
       expect(res.text, path).toContain('<div id="root">')
     }
+    // A slug no list has: the shell (the app shows its not-found page) answered 404, so a link
+    // preview or a search engine is told.
+    for (const path of ['/no-such-page', '/no-such-page/']) {
+      const res = await get(path)
+      expect(res.status, path).toBe(404)
+      expect(res.text, path).toContain('<div id="root">')
+    }
+  })
+
+  test('the first paint: the mode in force on a signed-in device, else the system’s (through CSS)', async () => {
+    const htmlTag = async (cookie?: string) => /<html[^>]*>/.exec((await get('/books', cookie ? { cookie } : {})).text)?.[0]
+    expect(await htmlTag()).toBe('<html lang="en" class="system-dark">')
+    expect(await htmlTag('tbr_account=a1; tbr_theme=dark')).toBe('<html lang="en" class="dark">')
+    expect(await htmlTag('tbr_account=a1; tbr_theme=light')).toBe('<html lang="en">')
+    // Signed out the mode is the system's (spec §4), whatever was last in force on the device.
+    expect(await htmlTag('tbr_theme=dark')).toBe('<html lang="en" class="system-dark">')
+    expect(await htmlTag('tbr_account=a1; tbr_theme=bogus')).toBe('<html lang="en" class="system-dark">')
+    expect((await get('/books')).headers.get('vary')).toMatch(/cookie/i)
   })
 
   test('unknown /api paths stay JSON 404s', async () => {

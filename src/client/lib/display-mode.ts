@@ -8,8 +8,11 @@ import { storedTheme } from './session-token'
  * (SessionProvider) and the public page's light entry; free of Dexie and the router.
  */
 export function showDisplayMode(dark: boolean) {
-  document.documentElement.classList.toggle('dark', dark)
-  document.getElementById('root')?.classList.toggle('dark', dark)
+  // The first paint's `system-dark` (README decision 52) gives way to the mode now in force.
+  for (const element of [document.documentElement, document.getElementById('root')]) {
+    element?.classList.remove('system-dark')
+    element?.classList.toggle('dark', dark)
+  }
   for (const meta of document.querySelectorAll('meta[name="theme-color"]')) {
     meta.setAttribute('content', dark ? THEME_COLOR.dark : THEME_COLOR.light)
   }

@@ -4,6 +4,7 @@ import pandacss from '@pandacss/dev/postcss'
 import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin } from 'vite'
+import { systemDarkCss } from '../../tools/system-dark-css'
 
 // The server-rendered public list /{slug} (issue 15 items 1 and 2; README decision
 // "Server-rendered public list"), built by `npm run build` after the app in two passes:
@@ -60,7 +61,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     ...(isSsrBuild ? [] : [messageIds()]),
   ],
   resolve: { alias: [...preact, { find: '~', replacement: src }, { find: 'styled-system', replacement: `${src}/styled-system` }] },
-  css: { postcss: { plugins: [pandacss() as never] } },
+  css: { postcss: { plugins: [pandacss() as never, systemDarkCss() as never] } },
   // Bundled whole for the server too: a dependency left to Node would import the real React.
   ssr: { noExternal: true },
   build: isSsrBuild

@@ -1,0 +1,24 @@
+import type { Context } from 'hono'
+import { getCookie } from 'hono/cookie'
+import { ACCOUNT_COOKIE, THEME_COOKIE } from '~/shared/preference-cookies'
+import type { AppEnv } from './context'
+
+/**
+ * The display mode of an HTML answer's first paint, before any script runs (spec §4; README
+ * decision 52): a signed-in device (`tbr_account`) that wrote its mode in force (`tbr_theme`)
+ * gets that mode; anyone else follows the system, which only CSS can know: `system-dark`, whose
+ * rules apply under `prefers-color-scheme: dark` (src/tools/system-dark-css.ts).
+ */
+export function firstPaintTheme(c: Context<AppEnv>): 'dark' | 'light' | 'system-dark' {
+  const mode = getCookie(c, THEME_COOKIE)
+  if (getCookie(c, ACCOUNT_COOKIE) && (mode === 'dark' || mode === 'light')) return mode
+  return 'system-dark'
+}
+
+/** The class attribute for that mode on <html> and the app container (light has none). */
+export const themeAttribute = (theme: ReturnType<typeof firstPaintTheme>) => (theme === 'light' ? '' : ` class="${theme}"`)
+
+/** The shell's <html> with the first paint's mode in place of the build's own class. */
+export function withHtmlTheme(html: string, theme: ReturnType<typeof firstPaintTheme>): string {
+  return html.replace(/<html\b[^>]*>/, (tag) => tag.replace(/\sclass="[^"]*"/, '').replace(/>$/, `${themeAttribute(theme)}>`))
+}
