@@ -16,7 +16,7 @@ import { ProposedMatch } from '../catalog/proposed-match'
 import { formatDay, SOURCE_LABEL, STATUS_BADGE, STATUS_LABEL } from '../labels'
 import { useBookPage } from '../use-book-page'
 import { DeleteBookDialog } from './delete-book-dialog'
-import { Stars } from './stars'
+import { Stars } from '~/client/ui/stars'
 import { SyncStateMark } from './sync-state'
 
 const styles = {

@@ -9,7 +9,7 @@ import { Button } from '~/client/ui/button'
 import { DataTable } from '~/client/ui/data-table'
 import { addedDay } from '~/shared/schemas/book'
 import { formatDay, STATUS_BADGE, STATUS_LABEL } from '../labels'
-import { Stars } from './stars'
+import { Stars } from '~/client/ui/stars'
 import { SyncStateMark } from './sync-state'
 
 /** Every row has this height, so the list can be windowed (see window-range.ts). */

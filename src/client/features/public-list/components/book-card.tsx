@@ -6,7 +6,7 @@ import { Button, buttonRecipe } from '~/client/ui/button'
 import type { PublicBook } from '../api/public-list'
 import { buyUrl } from '../list-model'
 import { STATUS_LABEL } from './labels'
-import { Stars } from './stars'
+import { Stars } from '~/client/ui/stars'
 
 const srOnly = css({ srOnly: true })
 
