@@ -3,8 +3,10 @@ import type { Context, Hono, MiddlewareHandler } from 'hono'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import type { AuthScreen } from '~/shared/public-ssr'
 import type { AppEnv } from './context'
 import { log } from './lib/log'
+import { authScreenAt, renderAuthPage, wantsTheApp } from './auth-page'
 import { publicBuild, renderPublicPage, shareText, type RenderedPage } from './public-page'
 import { publicSummary } from './services/views'
 
@@ -35,6 +37,8 @@ export function serveClient(root: string) {
       if (!existsSync(indexPath)) return c.text('The client is not built: run npm run build', 503)
       c.header('Cache-Control', 'no-cache')
       const html = readFileSync(indexPath, 'utf8')
+      const screen = authScreenAt(c.req.path)
+      if (screen) return authAnswer(c, root, html, screen)
       const slug = /^\/([^/]+)\/?$/.exec(c.req.path)?.[1]
       if (!slug) return htmlAnswer(c, html)
       // The title and description follow Accept-Language (and the page its language cookie); a
@@ -54,6 +58,23 @@ export function serveClient(root: string) {
       const url = `${c.var.deps.appUrl}/${slug}`
       return htmlAnswer(c, injectShareMeta(page.html, { ...page.meta, url }))
     })
+  }
+}
+
+/** issue 15 item 1: a signed-out screen, rendered here; the app's shell when it cannot be. */
+async function authAnswer(c: Context<AppEnv>, root: string, shell: string, screen: AuthScreen) {
+  // In the language of the cookie or Accept-Language, and the account cookie decides `/`.
+  c.header('Vary', 'Accept-Language, Cookie')
+  const build = wantsTheApp(c, screen) ? null : await publicBuild(root)
+  if (!build) return htmlAnswer(c, shell)
+  try {
+    const page = renderAuthPage(c, build, shell, screen)
+    if (!page) return htmlAnswer(c, shell)
+    const title = `<title>${escapeHtml(page.title ?? 'TBR')}</title>`
+    return htmlAnswer(c, page.title ? page.html.replace(/<title>[\s\S]*?<\/title>/i, () => title) : page.html)
+  } catch (error) {
+    log.error('auth page: rendering failed', error)
+    return htmlAnswer(c, shell)
   }
 }
 
