@@ -25,10 +25,9 @@ export function serveClient(root: string) {
       '/assets/*',
       withCacheControl(root, () => 'public, max-age=31536000, immutable'),
     )
-    app.use(
-      '*',
-      withCacheControl(root, (file) => (/\.(html|webmanifest)$|sw\.js$/.test(file) ? 'no-cache' : undefined)),
-    )
+    const files = withCacheControl(root, (file) => (/\.(html|webmanifest)$|sw\.js$/.test(file) ? 'no-cache' : undefined))
+    // `/` is a signed-out screen, rendered below, not the built index.html (issue 15 item 1).
+    app.use('*', (c, next) => (c.req.path === '/' ? next() : files(c, next)))
     app.get('*', async (c) => {
       // A file that is not there (an old build's chunk, a typo) is a 404, never the shell: a
       // script tag or the service worker would otherwise take HTML for JavaScript. App paths
