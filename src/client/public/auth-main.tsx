@@ -7,7 +7,7 @@ import { sessionToken, storedLocale } from '~/client/lib/session-token'
 import { Toaster } from '~/client/ui/toast'
 import { AUTH_DATA_ID, type AuthPayload } from '~/shared/public-ssr'
 import { AuthApp } from './auth-app'
-import { applyTheme } from './theme'
+import { followSystemTheme } from './theme'
 
 // The light client entry of the server-rendered signed-out screens /, /signin, /signup,
 // /forgotpassword and /magic (issue 15 items 1 and 2): built with react aliased to preact/compat
@@ -20,7 +20,23 @@ const payload = JSON.parse(document.getElementById(AUTH_DATA_ID)!.textContent!) 
 // `/` for a reader who is signed in on this device goes on to the app, as the app's `/` does
 // (redirectIfSignedIn); the server already answered the app itself when the account cookie said so.
 if (payload.screen === 'home' && sessionToken.get()) window.location.replace('/dashboard')
+else if (!inStoredLocale()) window.location.reload()
 else start()
+
+/**
+ * spec §1: the language is the one chosen on this device. A choice stored before the server could
+ * read it (localStorage only, no cookie yet) is given to the server once, and the page reloaded
+ * in it; a device that keeps no cookie stays in the server's language.
+ */
+function inStoredLocale() {
+  const chosen = storedLocale.get()
+  if ((chosen !== 'en' && chosen !== 'es') || chosen === payload.locale) return true
+  const tried = `tbr-locale-reload:${chosen}`
+  if (sessionStorage.getItem(tried)) return true
+  sessionStorage.setItem(tried, '1')
+  storedLocale.set(chosen)
+  return false
+}
 
 function start() {
   i18n.loadAndActivate({ locale: payload.locale, messages: payload.messages as never })
@@ -32,7 +48,7 @@ function start() {
     ...errorToasts,
   })
   // Signed out: the system's mode (spec §4); the server drew the one last in force here.
-  applyTheme(false)
+  followSystemTheme()
   hydrateRoot(document.getElementById('root')!, <AuthApp i18n={i18n} payload={payload} onLocale={changeLocale} />)
   // The toasts (?error=, a failed request) live in a root of their own: the server draws none.
   const host = document.createElement('div')

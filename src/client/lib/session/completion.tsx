@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react'
 import type { SignInData } from '~/shared/schemas/user'
+import { carryToasts } from '~/client/ui/toast/store'
 import { sessionToken, storedAccountId, storedLocale } from '../session-token'
 import { recordEvent } from './events'
 import { nextPathAfterSignIn } from './guard'
@@ -37,6 +38,8 @@ export const completeSignInByLoad: CompleteSignIn = async (data, next) => {
     storedAccountId.set(user.account_id)
     await recordEvent('signin')
   }
+  // The form's success message ("Your account has been created") is shown by the app.
+  carryToasts()
   window.location.assign(search ? `${to}?${new URLSearchParams(search)}` : to)
 }
 
