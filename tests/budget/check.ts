@@ -12,6 +12,8 @@
 // entry src/client/public/main.tsx instead of the app's, so it is weighed from that build's
 // manifest (.vite/public-manifest.json): the entry with its static imports (what
 // src/server/public-page.ts puts in the page as script and modulepreloads).
+// The signed-out screens (/, /signin, /signup, /forgotpassword, /magic) are rendered the same way
+// and load the light entry src/client/public/auth-main.tsx (src/server/auth-page.ts).
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
