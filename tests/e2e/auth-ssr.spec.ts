@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { PASSWORD, readyUser, useToken } from './auth-helpers'
 
 // issue 15 items 1 and 2: the signed-out screens /, /signin, /signup, /forgotpassword and /magic
@@ -65,11 +65,28 @@ test('the HTML answer is the whole screen, in the visitor’s language, with the
   }
 })
 
-test('each screen hydrates with no console errors or hydration warnings', async ({ page }) => {
+/** The markup the server put in #root, as the browser parses it. */
+async function servedMarkup(page: Page, request: APIRequestContext, path: string) {
+  const html = await (await request.get(path)).text()
+  const served = /<div id="root"[^>]*>([\s\S]*)<\/div>\s*<script type="application\/json" id="tbr-auth-data">/.exec(html)![1]!
+  return page.evaluate((markup) => {
+    const box = document.createElement('div')
+    box.innerHTML = markup
+    return box.innerHTML
+  }, served)
+}
+
+// Ark's field links its helper text once mounted (an attribute, nothing moves).
+const withoutDescribedBy = (html: string) => html.replace(/ aria-describedby="[^"]*"/g, '')
+
+test('each screen hydrates onto the server’s markup, with no console errors or warnings', async ({ page, request }) => {
   const noise = noiseOf(page)
   for (const [path, en] of SCREENS) {
     await page.goto(path)
     await expect(page.getByRole('heading', { level: 1, name: en })).toBeVisible()
+    // Preact keeps the server's DOM when it matches: after hydration #root is what was served.
+    const live = await page.evaluate(() => document.getElementById('root')!.innerHTML)
+    expect(withoutDescribedBy(live), path).toBe(withoutDescribedBy(await servedMarkup(page, request, path)))
   }
   // Hydrated: the switch between the two sign-in forms answers.
   await page.goto('/signin')
