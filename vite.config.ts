@@ -1,21 +1,16 @@
 import { execFileSync } from 'node:child_process'
-import { lingui } from '@lingui/vite-plugin'
-import babel from '@rolldown/plugin-babel'
-import pandacss from '@pandacss/dev/postcss'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
-import react from '@vitejs/plugin-react'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { defineConfig, loadEnv } from 'vite'
+import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { manifest } from './src/client/pwa/manifest.ts'
-import { systemDarkCss } from './src/tools/system-dark-css.ts'
+import { baseCss, basePlugins, marketingUrl } from './src/tools/vite-base.ts'
 
 const src = fileURLToPath(new URL('./src', import.meta.url))
 const rootDir = fileURLToPath(new URL('.', import.meta.url))
 
-// toolchain.md: plugin-react 6 has no babel option, so the Lingui macro runs through
-// @rolldown/plugin-babel; the router plugin must come before react().
+// The router plugin must come before react().
 export const plugins = [
   tanstackRouter({
     target: 'react',
@@ -23,17 +18,10 @@ export const plugins = [
     routesDirectory: `${src}/client/routes`,
     generatedRouteTree: `${src}/client/route-tree.gen.ts`,
   }),
-  babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
-  react(),
-  lingui(),
+  ...basePlugins(),
 ]
 
 // index.html lives in src/client: the design card fixes the top level.
-// spec §1: the auth layout's logo links to the marketing site, the server's MARKETING_URL (read
-// from the environment or .env as the server reads it), stamped in at build time; unset, it is
-// empty and the logo links to `/` (src/client/lib/config.ts). It is read, never assigned to
-// process.env: assigning undefined there stores the string "undefined" (the logo led to /undefined).
-const marketingUrl = loadEnv('', rootDir, 'MARKETING_URL').MARKETING_URL ?? ''
 // The version and build stamp shown on /help: APP_BUILD_ID names a build (CI, a deploy, the
 // update e2e test); otherwise the commit (so rebuilding the same code gives the same bundle), or
 // the build's UTC time outside a git checkout. BUILD_OUT_DIR builds elsewhere (that test).
@@ -54,7 +42,7 @@ export default defineConfig({
   define: {
     __APP_VERSION__: JSON.stringify(version),
     __APP_BUILD__: JSON.stringify(buildId),
-    __MARKETING_URL__: JSON.stringify(marketingUrl),
+    __MARKETING_URL__: JSON.stringify(marketingUrl(rootDir)),
   },
   plugins: [
     ...plugins,
@@ -75,8 +63,7 @@ export default defineConfig({
     }),
   ],
   resolve: { alias: { '~': src, 'styled-system': `${src}/styled-system` } },
-  // Panda runs as a PostCSS plugin here, so no postcss.config file is needed (toolchain.md #7).
-  css: { postcss: { plugins: [pandacss() as never, systemDarkCss() as never] } },
+  css: baseCss,
   // The manifest maps each source (entry, route split) to its chunks: tests/budget/check.ts walks
   // it to weigh each route's first-load JavaScript (issue 15 item 2).
   build: { outDir: process.env.BUILD_OUT_DIR || `${rootDir}dist/client`, emptyOutDir: true, sourcemap: false, manifest: true },

@@ -51,14 +51,12 @@ npm run --silent load -- --smoke || status=1
 step "build"
 npm run --silent build >"$out/build.log" 2>&1 || { cat "$out/build.log"; status=1; }
 
-# Issue 15 items 2 and 5: bundle budgets and Lighthouse print their figures on every run; they
-# fail the run only with ENFORCE_SPEED=1 until the server-rendered pages (item 1) land, since the
-# client-rendered pages are over both (README decision 42).
+# Issue 15 items 2 and 5: bundle budgets and Lighthouse print their figures on every run. The
+# budgets always fail the run (both pages are server-rendered with light entries); Lighthouse
+# fails it only with ENFORCE_SPEED=1, since a busy machine moves its score (README decision 42).
 speed() { if [ "${ENFORCE_SPEED:-0}" = 1 ]; then "$@" || status=1; else "$@" || echo "  (over budget: reported, not enforced; ENFORCE_SPEED=1 enforces)"; fi; }
 
 step "bundle budgets (first-load JavaScript per route, gzip)"
-# The server-rendered public list's budget is always enforced (check.ts `enforced`); the others
-# follow ENFORCE_SPEED inside the check.
 node_modules/.bin/tsx tests/budget/check.ts || status=1
 
 step "end-to-end (Chromium)"

@@ -11,7 +11,7 @@ import { queryClient } from './lib/query-client'
 import { refreshSession, SessionProvider } from './lib/session'
 import { storedLocale } from './lib/session-token'
 import { router } from './router'
-import { Toaster } from './ui/toast'
+import { restoreCarriedToasts, Toaster } from './ui/toast'
 
 installErrorHandling()
 // The opening screen's code downloads while the catalog does: one round trip before the first
@@ -38,3 +38,7 @@ createRoot(document.getElementById('root')!).render(
     </I18nProvider>
   </StrictMode>,
 )
+
+// A server-rendered signed-out screen that signed in (or up) and loaded the app left its
+// success message here (ui/toast carryToasts).
+restoreCarriedToasts()

@@ -9,16 +9,18 @@ import type { AppEnv } from './context'
  * gets that mode; anyone else follows the system, which only CSS can know: `system-dark`, whose
  * rules apply under `prefers-color-scheme: dark` (src/tools/system-dark-css.ts).
  */
-export function firstPaintTheme(c: Context<AppEnv>): 'dark' | 'light' | 'system-dark' {
+export type FirstPaintTheme = 'dark' | 'light' | 'system-dark'
+
+export function firstPaintTheme(c: Context<AppEnv>): FirstPaintTheme {
   const mode = getCookie(c, THEME_COOKIE)
   if (getCookie(c, ACCOUNT_COOKIE) && (mode === 'dark' || mode === 'light')) return mode
   return 'system-dark'
 }
 
 /** The class attribute for that mode on <html> and the app container (light has none). */
-export const themeAttribute = (theme: ReturnType<typeof firstPaintTheme>) => (theme === 'light' ? '' : ` class="${theme}"`)
+export const themeAttribute = (theme: FirstPaintTheme) => (theme === 'light' ? '' : ` class="${theme}"`)
 
 /** The shell's <html> with the first paint's mode in place of the build's own class. */
-export function withHtmlTheme(html: string, theme: ReturnType<typeof firstPaintTheme>): string {
+export function withHtmlTheme(html: string, theme: FirstPaintTheme): string {
   return html.replace(/<html\b[^>]*>/, (tag) => tag.replace(/\sclass="[^"]*"/, '').replace(/>$/, `${themeAttribute(theme)}>`))
 }

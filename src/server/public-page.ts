@@ -7,7 +7,7 @@ import { ACCOUNT_COOKIE, LOCALE_COOKIE } from '~/shared/preference-cookies'
 import { PUBLIC_DATA_ID, type PublicPayload, type PublicRenderer } from '~/shared/public-ssr'
 import type { Locale } from '~/shared/schemas/common'
 import type { AppEnv } from './context'
-import { firstPaintTheme, themeAttribute, withHtmlTheme } from './first-paint-theme'
+import { firstPaintTheme, themeAttribute, withHtmlTheme, type FirstPaintTheme } from './first-paint-theme'
 import { translate } from './i18n'
 import { log } from './lib/log'
 import { loadPublicAnswer } from './services/views'
@@ -18,11 +18,11 @@ import { loadPublicAnswer } from './services/views'
 // light entry (src/client/public/main.tsx) from the data embedded beside it. This answer is the
 // load that counts a view (the page makes no API call on load).
 
-interface PublicBuild {
+export interface PublicBuild {
   renderer: PublicRenderer
-  /** The light entry's <script> and modulepreloads. */
-  scripts: string
-  /** The message ids the light entry uses (null: embed the whole catalogue). */
+  /** The light entries' <script> and modulepreloads: the public list's and the signed-out screens'. */
+  scripts: { list: string; auth: string | null }
+  /** The message ids the light entries use (null: embed the whole catalogue). */
   ids: string[] | null
 }
 
@@ -52,13 +52,18 @@ async function readBuild(root: string): Promise<PublicBuild | null> {
   if (!existsSync(renderPath) || !existsSync(manifestPath)) return null
   const renderer = (await import(pathToFileURL(renderPath).href)) as PublicRenderer
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>
-  const entry = manifest['public/main.tsx']
-  if (!entry) return null
-  const preloads = (entry.imports ?? []).map((key) => manifest[key]!.file)
-  const scripts = [
-    `<script type="module" crossorigin src="/${entry.file}"></script>`,
-    ...preloads.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-  ].join('\n    ')
+  const scriptsOf = (key: string) => {
+    const entry = manifest[key]
+    if (!entry) return null
+    const preloads = (entry.imports ?? []).map((chunk) => manifest[chunk]!.file)
+    return [
+      `<script type="module" crossorigin src="/${entry.file}"></script>`,
+      ...preloads.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ].join('\n    ')
+  }
+  const list = scriptsOf('public/main.tsx')
+  if (!list) return null
+  const scripts = { list, auth: scriptsOf('public/auth-main.tsx') }
   const idsPath = join(root, '.vite', 'public-messages.json')
   const ids = existsSync(idsPath) ? (JSON.parse(readFileSync(idsPath, 'utf8')) as string[]) : null
   return { renderer, scripts, ids }
@@ -93,9 +98,7 @@ export async function renderPublicPage(
   const viewer = getCookie(c, ACCOUNT_COOKIE) || undefined
   const answer = await loadPublicAnswer(deps.db, slug, { ownerAccountId: viewer })
   if (!answer) return null
-  const cookieLocale = getCookie(c, LOCALE_COOKIE)
-  const locale = cookieLocale === 'en' || cookieLocale === 'es' ? cookieLocale : c.var.locale
-  const theme = firstPaintTheme(c)
+  const { locale, theme } = pagePreferences(c)
   const { books, account } = answer.page
   const payload: PublicPayload = {
     slug,
@@ -105,17 +108,40 @@ export async function renderPublicPage(
     messages: build.renderer.messagesFor(locale, build.ids),
   }
   const markup = build.renderer.renderPublicList(payload)
+  const html = pageHtml(shell, { locale, theme, scripts: build.scripts.list, markup, dataId: PUBLIC_DATA_ID, data: payload })
+  return { html, meta: { ...shareText(locale, account.owner_name, books.length), locale } }
+}
+
+/**
+ * The language and mode a rendered page is drawn in: the cookies the client writes beside its own
+ * storage (src/shared/preference-cookies.ts), else Accept-Language; the mode of the first paint
+ * (README decision 52).
+ */
+export function pagePreferences(c: Context<AppEnv>): { locale: Locale; theme: FirstPaintTheme } {
+  const cookieLocale = getCookie(c, LOCALE_COOKIE)
+  const locale = cookieLocale === 'en' || cookieLocale === 'es' ? cookieLocale : c.var.locale
+  return { locale, theme: firstPaintTheme(c) }
+}
+
+/**
+ * The app's shell made a rendered page: its language and mode, the app's entry and preloads
+ * swapped for a light entry's (issue 15 item 2), the markup in #root and the page's data beside
+ * it as `<script type="application/json">` (data, not code: the CSP keeps `script-src 'self'`).
+ */
+export function pageHtml(
+  shell: string,
+  page: { locale: Locale; theme: FirstPaintTheme; scripts: string; markup: string; dataId: string; data: unknown },
+): string {
   // `<` escaped: a title holding `</script>` cannot end the data early (JSON reads \u003c as <).
-  const json = JSON.stringify(payload).replace(/</g, '\\u003c')
-  const html = withHtmlTheme(shell, theme)
-    .replace(/<html lang="[^"]*"/, () => `<html lang="${locale}"`)
-    // The app's entry and its preloads give way to the light entry (issue 15 item 2).
+  const json = JSON.stringify(page.data).replace(/</g, '\\u003c')
+  const theme = themeAttribute(page.theme)
+  return withHtmlTheme(shell, page.theme)
+    .replace(/<html lang="[^"]*"/, () => `<html lang="${page.locale}"`)
     .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
-    .replace(/<\/head>/, () => `  ${build.scripts}\n  </head>`)
+    .replace(/<\/head>/, () => `  ${page.scripts}\n  </head>`)
     .replace(
       /<div id="root"><\/div>/,
-      () => `<div id="root"${themeAttribute(theme)}>${markup}</div>\n    <script type="application/json" id="${PUBLIC_DATA_ID}">${json}</script>`,
+      () => `<div id="root"${theme}>${page.markup}</div>\n    <script type="application/json" id="${page.dataId}">${json}</script>`,
     )
-  return { html, meta: { ...shareText(locale, account.owner_name, books.length), locale } }
 }

@@ -3,9 +3,11 @@ import type { Context, Hono, MiddlewareHandler } from 'hono'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import type { AuthScreen } from '~/shared/public-ssr'
 import type { AppEnv } from './context'
 import { firstPaintTheme, withHtmlTheme } from './first-paint-theme'
 import { log } from './lib/log'
+import { authScreenAt, renderAuthPage, wantsTheApp } from './auth-page'
 import { publicBuild, renderPublicPage, shareText, type RenderedPage } from './public-page'
 import { publicSummary } from './services/views'
 import { isReservedSlug } from '~/shared/schemas/common'
@@ -25,10 +27,9 @@ export function serveClient(root: string) {
       '/assets/*',
       withCacheControl(root, () => 'public, max-age=31536000, immutable'),
     )
-    app.use(
-      '*',
-      withCacheControl(root, (file) => (/\.(html|webmanifest)$|sw\.js$/.test(file) ? 'no-cache' : undefined)),
-    )
+    const files = withCacheControl(root, (file) => (/\.(html|webmanifest)$|sw\.js$/.test(file) ? 'no-cache' : undefined))
+    // `/` is a signed-out screen, rendered below, not the built index.html (issue 15 item 1).
+    app.use('*', (c, next) => (c.req.path === '/' ? next() : files(c, next)))
     app.get('*', async (c) => {
       // A file that is not there (an old build's chunk, a typo) is a 404, never the shell: a
       // script tag or the service worker would otherwise take HTML for JavaScript. App paths
@@ -38,6 +39,8 @@ export function serveClient(root: string) {
       c.header('Cache-Control', 'no-cache')
       // The first paint's display mode (README decision 52): the answer varies with the cookies.
       const html = withHtmlTheme(readFileSync(indexPath, 'utf8'), firstPaintTheme(c))
+      const screen = authScreenAt(c.req.path)
+      if (screen) return authAnswer(c, root, html, screen)
       const slug = /^\/([^/]+)\/?$/.exec(c.req.path)?.[1]
       // The app's own top-level routes are reserved words, never a reader's slug.
       if (!slug || isReservedSlug(slug)) return htmlAnswer(c, html)
@@ -63,6 +66,23 @@ export function serveClient(root: string) {
       const url = `${c.var.deps.appUrl}/${slug}`
       return htmlAnswer(c, injectShareMeta(page.html, { ...page.meta, url }))
     })
+  }
+}
+
+/** issue 15 item 1: a signed-out screen, rendered here; the app's shell when it cannot be. */
+async function authAnswer(c: Context<AppEnv>, root: string, shell: string, screen: AuthScreen) {
+  // In the language of the cookie or Accept-Language, and the account cookie decides `/`.
+  c.header('Vary', 'Accept-Language, Cookie')
+  const build = wantsTheApp(c, screen) ? null : await publicBuild(root)
+  if (!build) return htmlAnswer(c, shell)
+  try {
+    const page = renderAuthPage(c, build, shell, screen)
+    if (!page) return htmlAnswer(c, shell)
+    const title = `<title>${escapeHtml(page.title ?? 'TBR')}</title>`
+    return htmlAnswer(c, page.title ? page.html.replace(/<title>[\s\S]*?<\/title>/i, () => title) : page.html)
+  } catch (error) {
+    log.error('auth page: rendering failed', error)
+    return htmlAnswer(c, shell)
   }
 }
 

@@ -21,8 +21,39 @@ export interface PublicPayload {
 }
 
 /** What the server-render bundle exports. */
-export interface PublicRenderer {
+export interface PublicRenderer extends AuthRenderer {
   renderPublicList(payload: PublicPayload): string
   /** The compiled catalogue of `locale` narrowed to `ids` (all of it when `ids` is null). */
   messagesFor(locale: Locale, ids: readonly string[] | null): Record<string, unknown>
+}
+
+/** The server-rendered signed-out screens (issue 15 item 1), by path. */
+export const AUTH_SCREENS = {
+  '/': 'home',
+  '/signin': 'signin',
+  '/signup': 'signup',
+  '/forgotpassword': 'forgotpassword',
+  '/magic': 'magic',
+} as const
+
+export type AuthScreen = (typeof AUTH_SCREENS)[keyof typeof AUTH_SCREENS]
+
+/** The id of the `<script type="application/json">` of a signed-out screen (not the worker's). */
+export const AUTH_DATA_ID = 'tbr-auth-data'
+
+export interface AuthPayload {
+  screen: AuthScreen
+  locale: Locale
+  /** The query the screen reads (`error`, `redirect`, `token`), as sent; the page checks them. */
+  search: Partial<Record<'error' | 'redirect' | 'token', string>>
+  /** GET /api/auth/social's answer: the social sign-in buttons of /signin. */
+  providers: { id: string; name: string }[]
+  /** The quote of the day the panel shows (the server's day, so hydration draws the same). */
+  quote: number
+  messages: Record<string, unknown>
+}
+
+/** What the server-render bundle exports for the signed-out screens. */
+export interface AuthRenderer {
+  renderAuthPage(payload: AuthPayload): { html: string; title: string | null }
 }

@@ -1,45 +1,26 @@
 import { Outlet } from '@tanstack/react-router'
-import { css } from 'styled-system/css'
-import { Logo } from '~/client/ui/logo'
-import { AuthLogoLink } from './auth-logo-link'
+import { SignInCompletionProvider } from '~/client/lib/session/completion'
+import { completeSignIn } from '~/client/lib/session'
+import { RouterPageLink } from '~/client/ui/link'
+import { PageLinkProvider } from '~/client/ui/page-link'
+import { AuthLayoutView } from './auth-layout-view'
 import { LocaleSwitch } from './locale-switch'
 import { PageTransition } from './page-transition'
-import { QuotePanel } from './quote-panel'
 
-const styles = {
-  shell: css({
-    display: 'grid',
-    gridTemplateColumns: { base: '1fr', md: '1fr 1fr', xl: '5fr 6fr' },
-    minH: '100dvh',
-    bg: 'bg',
-    color: 'fg',
-  }),
-  column: css({ display: 'flex', flexDirection: 'column', minW: 0, px: { base: '5', sm: '8', lg: '12' }, py: '6' }),
-  header: css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '4', minH: '10' }),
-  mobileLogo: css({ display: { base: 'inline-flex', md: 'none' }, color: 'accent', borderRadius: 'md' }),
-  main: css({ flex: '1', display: 'flex', alignItems: 'center', justifyContent: 'center', py: { base: '8', md: '12' } }),
-  content: css({ w: 'full', maxW: '26rem' }),
-}
-
-/** spec §2 split auth layout: the form on the left, the quote panel on the right (md and up). */
+/**
+ * The SPA's auth routes: the layout view with the router's links and the app's sign-in (session
+ * in Dexie, in-app navigation); the server-rendered screens give it theirs (src/client/public).
+ */
 export function AuthLayout() {
   return (
-    <div className={styles.shell}>
-      <div className={styles.column}>
-        <header className={styles.header}>
-          <AuthLogoLink className={styles.mobileLogo}>
-            <Logo size="sm" />
-          </AuthLogoLink>
-          <span aria-hidden className={css({ display: { base: 'none', md: 'block' } })} />
-          <LocaleSwitch />
-        </header>
-        <main id="main" className={styles.main}>
-          <PageTransition className={styles.content}>
+    <PageLinkProvider value={RouterPageLink}>
+      <SignInCompletionProvider value={completeSignIn}>
+        <AuthLayoutView localeSwitch={<LocaleSwitch />}>
+          <PageTransition>
             <Outlet />
           </PageTransition>
-        </main>
-      </div>
-      <QuotePanel />
-    </div>
+        </AuthLayoutView>
+      </SignInCompletionProvider>
+    </PageLinkProvider>
   )
 }

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
-import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { MARKETING_URL } from '~/client/lib/config'
+import { PageLink } from '~/client/ui/page-link'
 
 /**
  * The auth layout's logo link (spec §1): to the provider's marketing site when one is configured,
@@ -17,8 +17,8 @@ export function AuthLogoLink({ className, children }: { className?: string; chil
     )
   }
   return (
-    <Link to="/" className={className} aria-label={t`TBR home`}>
+    <PageLink to="/" className={className} aria-label={t`TBR home`}>
       {children}
-    </Link>
+    </PageLink>
   )
 }

@@ -51,10 +51,13 @@ const styles = {
   cite: css({ fontStyle: 'italic' }),
 }
 
+/** Today's quote: one a day, by the day of the month (the server's day for a rendered page). */
+export const quoteOfTheDay = (now = new Date()) => now.getDate() % QUOTES.length
+
 /** The coloured side panel of the auth layout; hidden on small screens (spec §2). */
-export function QuotePanel() {
+export function QuotePanel({ quote: index }: { quote?: number }) {
   const { t, i18n } = useLingui()
-  const quote = QUOTES[new Date().getDate() % QUOTES.length]!
+  const quote = QUOTES[(index ?? quoteOfTheDay()) % QUOTES.length]!
   const work = i18n._(quote.work)
   const author = quote.author
   return (

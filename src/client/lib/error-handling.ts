@@ -1,6 +1,5 @@
-import { t } from '@lingui/core/macro'
-import { toast } from '~/client/ui/toast'
 import { configureErrorHandling } from './http'
+import { errorToasts } from './error-toasts'
 import { navigateTo } from './navigation'
 import { signedOutNotice, signOut, tokenStore } from './session'
 
@@ -19,21 +18,6 @@ export function installErrorHandling() {
     paymentRequired(plan) {
       navigateTo('/account/upgrade', { plan })
     },
-    toast(kind, description) {
-      toast({
-        variant: 'error',
-        title: kind === 'rate_limited' ? t`Too many attempts` : t`Something went wrong`,
-        description: description || t`Please try again.`,
-      })
-    },
-    network() {
-      toast({
-        variant: 'error',
-        title: t`Can't reach the server`,
-        description: navigator.onLine
-          ? t`Please check your connection and try again.`
-          : t`You are offline. Connect to the internet and try again.`,
-      })
-    },
+    ...errorToasts,
   })
 }

@@ -11,3 +11,12 @@ export function applyTheme(signedIn: boolean) {
   const system = window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false
   showDisplayMode(signedIn && cookie ? cookie === 'dark' : system)
 }
+
+/**
+ * spec §4 on the server-rendered signed-out screens: the mode follows the system, also when it
+ * changes while the page is open (as the app's SessionProvider does signed out).
+ */
+export function followSystemTheme() {
+  applyTheme(false)
+  window.matchMedia?.('(prefers-color-scheme: dark)').addEventListener('change', () => applyTheme(false))
+}

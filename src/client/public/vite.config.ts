@@ -1,17 +1,16 @@
-import { lingui } from '@lingui/vite-plugin'
-import babel from '@rolldown/plugin-babel'
-import pandacss from '@pandacss/dev/postcss'
-import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin } from 'vite'
-import { systemDarkCss } from '../../tools/system-dark-css'
+import { baseCss, basePlugins, marketingUrl } from '../../tools/vite-base.ts'
 
-// The server-rendered public list /{slug} (issue 15 items 1 and 2; README decision
-// "Server-rendered public list"), built by `npm run build` after the app in two passes:
+// The server-rendered pages (issue 15 items 1 and 2; README decisions "Server-rendered public
+// list" and "Server-rendered signed-out screens"): the public list /{slug} and the signed-out
+// screens /, /signin, /signup, /forgotpassword, /magic, built by `npm run build` after the app in
+// two passes:
 //   vite build -c src/client/public/vite.config.ts --ssr   → dist/server-render/render.js (the
-//     server renders with it: src/server/public-page.ts)
-//   vite build -c src/client/public/vite.config.ts         → dist/client/assets/… (the light
-//     client entry), .vite/public-manifest.json and .vite/public-messages.json
+//     server renders with it: src/server/public-page.ts, auth-page.ts)
+//   vite build -c src/client/public/vite.config.ts         → dist/client/assets/… (the two light
+//     client entries, main.tsx and auth-main.tsx, sharing their common chunks),
+//     .vite/public-manifest.json and .vite/public-messages.json
 // React is aliased to preact/compat on both sides: React 19's react-dom alone is ~60 KB gzip,
 // the whole budget of this page; Preact renders and hydrates the same components in ~12 KB.
 
@@ -53,15 +52,11 @@ export default defineConfig(({ isSsrBuild }) => ({
   root: `${src}/client`,
   envDir: rootDir,
   publicDir: false,
-  define: { __MARKETING_URL__: JSON.stringify('') },
-  plugins: [
-    babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
-    react(),
-    lingui(),
-    ...(isSsrBuild ? [] : [messageIds()]),
-  ],
+  // The auth layout's logo (spec §1) links where the app's does.
+  define: { __MARKETING_URL__: JSON.stringify(marketingUrl(rootDir)) },
+  plugins: [...basePlugins(), ...(isSsrBuild ? [] : [messageIds()])],
   resolve: { alias: [...preact, { find: '~', replacement: src }, { find: 'styled-system', replacement: `${src}/styled-system` }] },
-  css: { postcss: { plugins: [pandacss() as never, systemDarkCss() as never] } },
+  css: baseCss,
   // Bundled whole for the server too: a dependency left to Node would import the real React.
   ssr: { noExternal: true },
   build: isSsrBuild
@@ -75,6 +70,12 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: clientOut,
         emptyOutDir: false,
         manifest: '.vite/public-manifest.json',
-        rollupOptions: { input: `${src}/client/public/main.tsx` },
+        rollupOptions: {
+          input: [`${src}/client/public/main.tsx`, `${src}/client/public/auth-main.tsx`],
+          // The kit's modules only declare (components, recipes, schemas): a part of it these
+          // pages do not use (the date, select and file fields of the form kit's index) is left
+          // out with everything it imports, though some declare at their top level.
+          treeshake: { moduleSideEffects: (id: string) => (id.includes('/src/client/ui/') ? false : undefined) },
+        },
       },
 }))

@@ -1,7 +1,8 @@
-import { createLink, type LinkComponent } from '@tanstack/react-router'
+import { createLink, Link as RouterLinkPlain, type LinkComponent } from '@tanstack/react-router'
 import { forwardRef, type AnchorHTMLAttributes } from 'react'
 import { cx } from 'styled-system/css'
 import { linkRecipe } from './link-recipe'
+import type { PageLinkComponent } from './page-link'
 
 export { linkRecipe }
 
@@ -23,3 +24,6 @@ export const Link: LinkComponent<typeof StyledAnchor> = (props) => <RouterLink p
 export function ExternalLink(props: AnchorProps) {
   return <StyledAnchor rel="noopener" {...props} />
 }
+
+/** The router's link as the app's PageLink (ui/page-link.tsx): in-app navigation in the SPA. */
+export const RouterPageLink: PageLinkComponent = ({ to, ...props }) => <RouterLinkPlain to={to} preload="intent" {...props} />

@@ -1,29 +1,9 @@
 import { queryOptions } from '@tanstack/react-query'
 import { getData, send } from '~/client/lib/http'
-import type { SignInResponse } from '~/client/lib/session'
+import type { SocialProvider } from './components/social-buttons-view'
 
-// The auth feature's calls (spec §7). One-time tokens are single use, so a token is sent at most
-// once per page load even when React runs an effect twice.
-
-const once = new Map<string, Promise<unknown>>()
-function sendOnce<T = SignInResponse>(path: string, token: string) {
-  const key = `${path}:${token}`
-  let pending = once.get(key) as Promise<T> | undefined
-  if (!pending) {
-    pending = send<T>('post', path, { token }).then((res) => res.data as T)
-    once.set(key, pending)
-  }
-  return pending
-}
-
-/** POST /api/user/verify {token}: answers a fresh session. */
-export const verifyEmail = (token: string) => sendOnce('user/verify', token)
-
-/** POST /api/auth/magic/verify {token}: answers a session (or a pending second factor). */
-export const verifyMagicLink = (token: string) => sendOnce('auth/magic/verify', token)
-
-/** POST /api/user/email/revert {token}: restores the address the link was mailed to; answers it. */
-export const revertEmail = (token: string) => sendOnce<{ email: string }>('user/email/revert', token)
+// The auth feature's calls (spec §7); the one-time-token ones are in one-time.ts.
+export { verifyEmail, verifyMagicLink, revertEmail, exchangeSocialToken } from './one-time'
 
 /** POST /api/user/verify/request: mails a new verification link. */
 export const requestVerification = () => send('post', 'user/verify/request')
@@ -31,9 +11,6 @@ export const requestVerification = () => send('post', 'user/verify/request')
 /** GET /api/auth/social: the configured social sign-in providers (one button each). */
 export const socialProvidersQuery = queryOptions({
   queryKey: ['social-providers'],
-  queryFn: ({ signal }) => getData<{ id: string; name: string }[]>('auth/social', { signal }),
+  queryFn: ({ signal }) => getData<SocialProvider[]>('auth/social', { signal }),
   staleTime: Infinity,
 })
-
-/** POST /api/auth {token}: the one-time token a social sign-in ends with (2FA may follow). */
-export const exchangeSocialToken = (token: string) => sendOnce('auth', token)

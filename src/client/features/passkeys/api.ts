@@ -1,34 +1,18 @@
 import { queryOptions } from '@tanstack/react-query'
-import {
-  browserSupportsWebAuthn,
-  browserSupportsWebAuthnAutofill,
-  startAuthentication,
-  startRegistration,
-  WebAuthnAbortService,
-  WebAuthnError,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-} from '@simplewebauthn/browser'
+import { startRegistration, WebAuthnError, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser'
 import { getData, send } from '~/client/lib/http'
-import type { SignInResponse } from '~/client/lib/session'
 import type { Passkey } from '~/shared/schemas/passkey'
 
-// Passkeys (issue 14 item 2): the calls and the browser's WebAuthn ceremonies (SimpleWebAuthn;
-// only this module imports it). Online only (decisions §7).
+// Passkeys (issue 14 item 2): the calls and the browser's WebAuthn ceremonies (SimpleWebAuthn:
+// registration here, sign-in in sign-in.ts, which loads it when a ceremony starts). Online only
+// (decisions §7).
 
 export const passkeysQuery = queryOptions({
   queryKey: ['passkeys'],
   queryFn: ({ signal }) => getData<Passkey[]>('user/2fa/passkeys', { signal }),
 })
 
-export const passkeysSupported = () => browserSupportsWebAuthn()
-
-/** The person closed the browser's dialog, or another ceremony replaced this one: not an error to report. */
-export function isCeremonyCancelled(error: unknown) {
-  if (error instanceof WebAuthnError)
-    return error.code === 'ERROR_CEREMONY_ABORTED' || error.code === 'ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY'
-  return error instanceof DOMException && (error.name === 'NotAllowedError' || error.name === 'AbortError')
-}
+export { passkeysSupported, isCeremonyCancelled, signInWithPasskey, cancelCeremony } from './sign-in'
 
 /** This authenticator already holds a passkey for this person (the options excluded it). */
 export const isAlreadyRegistered = (error: unknown) =>
@@ -48,18 +32,3 @@ export const renamePasskey = (id: string, name: string) =>
   send<Passkey>('patch', `user/2fa/passkeys/${encodeURIComponent(id)}`, { name })
 
 export const removePasskey = (id: string) => send('delete', `user/2fa/passkeys/${encodeURIComponent(id)}`)
-
-/**
- * Signs in with a passkey of this site. `autofill`: conditional UI, the browser offers passkeys
- * in the email field's suggestions and the promise waits until one is picked (or it is aborted).
- */
-export async function signInWithPasskey(autofill: boolean) {
-  if (autofill && !(await browserSupportsWebAuthnAutofill())) return null
-  const options = await send<PublicKeyCredentialRequestOptionsJSON>('post', 'auth/passkey/options')
-  const response = await startAuthentication({ optionsJSON: options.data!, useBrowserAutofill: autofill })
-  const res = await send<SignInResponse>('post', 'auth/passkey', { response })
-  return res.data!
-}
-
-/** Ends a waiting ceremony (leaving /signin ends its autofill request). */
-export const cancelCeremony = () => WebAuthnAbortService.cancelCeremony()

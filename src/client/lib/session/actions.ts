@@ -1,22 +1,16 @@
-import { t } from '@lingui/core/macro'
 import { readUser, saveUser, wipeLocalData } from '~/client/db'
 import { activateLocale } from '~/client/i18n'
-import { toast } from '~/client/ui/toast'
 import type { SessionUser, SignInData } from '~/shared/schemas/user'
 import { getData, send } from '../http'
 import { navigateTo } from '../navigation'
 import { queryClient } from '../query-client'
 import { storedLocale } from '../session-token'
-import { nextPathAfterSignIn } from './guard'
-import { safeRedirect } from './redirect'
+import { signInDestination, type SignInResponse } from './completion'
+import { recordEvent } from './events'
 import { tokenStore } from './token-store'
 
-export type SignInResponse = Partial<SignInData> & { token: string; '2fa_required'?: boolean }
-
-/** spec §7: a usage event; failures are not the user's concern. */
-export function recordEvent(name: string, metadata?: Record<string, unknown>) {
-  void send('post', 'event', { name, metadata }).catch(() => undefined)
-}
+export type { SignInResponse }
+export { recordEvent }
 
 /** Stores a fresh session (token + user) and switches to the user's language. */
 export async function storeSession(data: SignInData) {
@@ -32,17 +26,12 @@ export async function storeSession(data: SignInData) {
  * same-origin path, see redirect.ts) replaces the dashboard or welcome, not a required step.
  */
 export async function completeSignIn(data: SignInResponse, next?: string) {
-  if (data['2fa_required']) {
-    // The destination travels with the code page, which completes the sign-in (spec §4).
-    navigateTo('/signin/otp', { token: data.token, redirect: safeRedirect(next) })
-    return
+  const { to, search } = signInDestination(data, next)
+  if (!data['2fa_required']) {
+    await storeSession(data as SignInData)
+    void recordEvent('signin')
   }
-  const user = data as SignInData
-  await storeSession(user)
-  recordEvent('signin')
-  const step = nextPathAfterSignIn(user)
-  const back = safeRedirect(next)
-  navigateTo(back && (step === '/dashboard' || step === '/welcome') ? back : step)
+  navigateTo(to, search)
 }
 
 let signingOut: Promise<void> | null = null
@@ -143,6 +132,4 @@ export async function applyLocale(locale: 'en' | 'es') {
   await activateLocale(locale)
 }
 
-export function signedOutNotice(message: string) {
-  toast({ variant: 'error', title: message || t`Please sign in to continue` })
-}
+export { signedOutNotice } from '../error-toasts'

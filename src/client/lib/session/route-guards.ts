@@ -29,8 +29,12 @@ export async function requireSession(pathname: string, permission: Flag = 'user'
   return { user: user! }
 }
 
-/** beforeLoad for `/`: a signed-in user goes where a sign-in would take them. */
+/**
+ * beforeLoad for `/`: a signed-in user goes where a sign-in would take them. A token with no
+ * stored user yet (the server-rendered sign-in stores only the token, lib/session/completion.tsx)
+ * asks the server for the user first.
+ */
 export async function redirectIfSignedIn() {
-  const user = tokenStore.get() ? await readUser() : null
+  const user = await currentUser()
   if (user) throw redirect({ to: nextPathAfterSignIn(user), replace: true })
 }

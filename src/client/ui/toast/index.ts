@@ -5,6 +5,8 @@ export {
   dismissToast,
   updateToast,
   removeToast,
+  carryToasts,
+  restoreCarriedToasts,
   TOAST_DURATION,
   TOAST_LIMIT,
   TOAST_REMOVE_DELAY,

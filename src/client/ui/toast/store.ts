@@ -128,3 +128,33 @@ export function toast(input: ToastInput) {
 toast.dismiss = dismissToast
 toast.update = updateToast
 toast.remove = removeToast
+
+const CARRIED_KEY = 'tbr-carried-toasts'
+
+/**
+ * Before a full-page navigation (a server-rendered signed-out screen loading the app after a
+ * sign-up or sign-in, issue 15 item 1): the open plain-text toasts ("Your account has been
+ * created") go along, and the next page shows them (restoreCarriedToasts).
+ */
+export function carryToasts() {
+  const plain = toasts
+    .filter((t) => t.open && !t.action && typeof t.title === 'string' && (t.description === undefined || typeof t.description === 'string'))
+    .map(({ variant, title, description }) => ({ variant, title, description }))
+  try {
+    if (plain.length) sessionStorage.setItem(CARRIED_KEY, JSON.stringify(plain))
+  } catch {
+    // Storage refused: the next page starts without them.
+  }
+}
+
+/** Shows the toasts the page before carried over (oldest first, so the newest is on top). */
+export function restoreCarriedToasts() {
+  try {
+    const raw = sessionStorage.getItem(CARRIED_KEY)
+    if (!raw) return
+    sessionStorage.removeItem(CARRIED_KEY)
+    for (const t of (JSON.parse(raw) as ToastInput[]).reverse()) addToast(t)
+  } catch {
+    // Nothing readable carried over.
+  }
+}

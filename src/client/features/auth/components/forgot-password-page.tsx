@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { useDocumentTitle } from '~/client/lib/use-document-title'
 import * as Alert from '~/client/ui/alert'
 import * as Form from '~/client/ui/form'
-import { Link } from '~/client/ui/link'
+import { TextLink } from '~/client/ui/page-link'
 import { EmailInput } from '~/shared/schemas/auth'
 import { AuthHeading, authFooter } from './auth-heading'
 
@@ -45,7 +45,7 @@ export function ForgotPasswordPage() {
       </Form.Root>
       <p className={authFooter}>
         <Trans>
-          Remembered it? <Link to="/signin">Back to sign in</Link>
+          Remembered it? <TextLink to="/signin">Back to sign in</TextLink>
         </Trans>
       </p>
     </>

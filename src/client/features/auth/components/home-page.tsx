@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link } from '@tanstack/react-router'
 import { BookMarked, Link2, WifiOff } from 'lucide-react'
 import { useRef, useState, type ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { useDocumentTitle } from '~/client/lib/use-document-title'
 import { Button, buttonRecipe } from '~/client/ui/button'
+import { PageLink } from '~/client/ui/page-link'
 import { SignInForms, useErrorNotice, type SignInMethod } from './sign-in-forms'
 
 const styles = {
@@ -98,9 +98,9 @@ export function HomePage({ error }: { error?: string }) {
           </Feature>
         </ul>
         <div className={styles.actions}>
-          <Link to="/signup" className={cx(buttonRecipe({ size: 'lg' }), styles.action)}>
+          <PageLink to="/signup" className={cx(buttonRecipe({ size: 'lg' }), styles.action)}>
             <Trans>Create your free list</Trans>
-          </Link>
+          </PageLink>
           <Button variant="outline" size="lg" className={styles.action} onClick={goToSignIn}>
             <Trans>Sign in</Trans>
           </Button>

@@ -2,12 +2,13 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 import { ApiRequestError, handleError } from '~/client/lib/http'
-import { completeSignIn, pendingRedirect } from '~/client/lib/session'
+import { useCompleteSignIn } from '~/client/lib/session/completion'
+import { pendingRedirect } from '~/client/lib/session/redirect'
 import { useDocumentTitle } from '~/client/lib/use-document-title'
 import * as Alert from '~/client/ui/alert'
-import { Link } from '~/client/ui/link'
+import { TextLink } from '~/client/ui/page-link'
 import { Spinner } from '~/client/ui/spinner'
-import { verifyMagicLink } from '../api'
+import { verifyMagicLink } from '../one-time'
 import { AuthHeading, authFooter } from './auth-heading'
 
 const pending = css({ display: 'flex', alignItems: 'center', gap: '3', color: 'fg.muted' })
@@ -19,6 +20,7 @@ const completed = new Set<string>()
 /** /magic?token=…: opening a magic link verifies it and signs in (spec §4); failure per spec §8. */
 export function MagicPage({ token }: { token?: string }) {
   const { t } = useLingui()
+  const completeSignIn = useCompleteSignIn()
   const [failed, setFailed] = useState(!token)
   useDocumentTitle(failed ? t`Magic Link Is Invalid` : t`Signing you in`)
 
@@ -63,9 +65,9 @@ export function MagicPage({ token }: { token?: string }) {
         </Alert.Content>
       </Alert.Root>
       <p className={authFooter}>
-        <Link to="/signin">
+        <TextLink to="/signin">
           <Trans>Back to sign in</Trans>
-        </Link>
+        </TextLink>
       </p>
     </>
   )

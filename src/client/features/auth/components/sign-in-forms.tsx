@@ -2,11 +2,12 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import type { ApiRequestError } from '~/client/lib/http'
-import { completeSignIn, pendingRedirect, type SignInResponse } from '~/client/lib/session'
+import { useCompleteSignIn, type SignInResponse } from '~/client/lib/session/completion'
+import { pendingRedirect } from '~/client/lib/session/redirect'
 import * as Alert from '~/client/ui/alert'
 import { Button } from '~/client/ui/button'
 import * as Form from '~/client/ui/form'
-import { Link } from '~/client/ui/link'
+import { TextLink } from '~/client/ui/page-link'
 import { toast } from '~/client/ui/toast'
 import { EmailInput, SignInPasswordForm } from '~/shared/schemas/auth'
 import { formRow } from './auth-heading'
@@ -31,6 +32,7 @@ export function useErrorNotice(error: string | undefined) {
 
 function PasswordForm({ redirect, onMagicLink }: { redirect?: string; onMagicLink: (email: string) => void }) {
   const { t } = useLingui()
+  const completeSignIn = useCompleteSignIn()
   // A refusal is explained at the form, where the reader is looking, instead of stacking a toast
   // per attempt. decisions §9: after 10 failures the address is locked for the window: the server's
   // message says for how many minutes, and a magic link (a separate limit) still signs in.
@@ -61,9 +63,9 @@ function PasswordForm({ redirect, onMagicLink }: { redirect?: string; onMagicLin
       <Form.Email name="email" label={t`Email`} autoComplete="username webauthn" required />
       <Form.Password name="password" label={t`Password`} autoComplete="current-password" required />
       <div className={formRow}>
-        <Link to="/forgotpassword">
+        <TextLink to="/forgotpassword">
           <Trans>Forgot your password?</Trans>
-        </Link>
+        </TextLink>
       </div>
       <Form.Submit>
         <Trans>Sign in</Trans>

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useState, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { useDocumentTitle } from '~/client/lib/use-document-title'
-import { Link } from '~/client/ui/link'
+import { TextLink } from '~/client/ui/page-link'
 import { AuthHeading, authFooter } from './auth-heading'
 import { SignInForms, useErrorNotice, type SignInMethod } from './sign-in-forms'
 
@@ -58,7 +58,7 @@ export function SignInPage({
       )}
       <p className={authFooter}>
         <Trans>
-          New to TBR? <Link to="/signup">Create an account</Link>
+          New to TBR? <TextLink to="/signup">Create an account</TextLink>
         </Trans>
       </p>
     </>

@@ -2,10 +2,10 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { css } from 'styled-system/css'
 import type { ApiRequestError } from '~/client/lib/http'
 import { useDocumentTitle } from '~/client/lib/use-document-title'
-import { completeSignIn, type SignInResponse } from '~/client/lib/session'
+import { useCompleteSignIn, type SignInResponse } from '~/client/lib/session/completion'
 import * as Alert from '~/client/ui/alert'
 import * as Form from '~/client/ui/form'
-import { Link } from '~/client/ui/link'
+import { TextLink } from '~/client/ui/page-link'
 import { SignUpInput } from '~/shared/schemas/auth'
 import { AuthHeading, authFooter } from './auth-heading'
 
@@ -23,12 +23,12 @@ function explain(error: ApiRequestError) {
     <>
       <Alert.Description>{error.message}</Alert.Description>
       <div className={links}>
-        <Link to="/signin">
+        <TextLink to="/signin">
           <Trans>Sign in</Trans>
-        </Link>
-        <Link to="/forgotpassword">
+        </TextLink>
+        <TextLink to="/forgotpassword">
           <Trans>Reset your password</Trans>
-        </Link>
+        </TextLink>
       </div>
     </>
   )
@@ -37,6 +37,7 @@ function explain(error: ApiRequestError) {
 /** /signup: create an account, then continue as signed in (spec §4 Accounts and plans). */
 export function SignUpPage() {
   const { t } = useLingui()
+  const completeSignIn = useCompleteSignIn()
   useDocumentTitle(t`Create your account`)
   return (
     <>
@@ -61,7 +62,7 @@ export function SignUpPage() {
       </Form.Root>
       <p className={authFooter}>
         <Trans>
-          Already have an account? <Link to="/signin">Sign in</Link>
+          Already have an account? <TextLink to="/signin">Sign in</TextLink>
         </Trans>
       </p>
     </>

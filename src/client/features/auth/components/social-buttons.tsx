@@ -1,40 +1,9 @@
-import { Trans } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { css } from 'styled-system/css'
-import { pendingRedirect } from '~/client/lib/session'
-import { useOnline } from '~/client/lib/use-online'
-import { buttonRecipe } from '~/client/ui/button'
 import { socialProvidersQuery } from '../api'
+import { SocialButtonsView } from './social-buttons-view'
 
-// /signin (issue 14 item 3): one button per configured provider, none when none is configured.
-// Each is a link the browser follows to the server, which sends it on to the provider; it comes
-// back to /signin/social. Offline (decisions §7) the links are shown disabled.
-
-const list = css({ display: 'flex', flexDirection: 'column', gap: '3', listStyle: 'none', p: 0, m: 0 })
-
+/** The social sign-in buttons of the app's /signin, from GET /api/auth/social. */
 export function SocialButtons({ redirect }: { redirect?: string }) {
   const providers = useQuery(socialProvidersQuery).data ?? []
-  const online = useOnline()
-  if (providers.length === 0) return null
-  return (
-    <ul className={list}>
-      {providers.map((p) => (
-        <li key={p.id}>
-          <a
-            href={`/api/auth/social/${encodeURIComponent(p.id)}`}
-            className={buttonRecipe({ variant: 'outline', fullWidth: true })}
-            aria-disabled={!online || undefined}
-            data-disabled={!online ? '' : undefined}
-            onClick={(e) => {
-              if (!online) e.preventDefault()
-              // The sign-in ends on /signin/social, which goes on to where the reader was going.
-              else pendingRedirect.set(redirect)
-            }}
-          >
-            <Trans>Continue with {p.name}</Trans>
-          </a>
-        </li>
-      ))}
-    </ul>
-  )
+  return <SocialButtonsView providers={providers} redirect={redirect} />
 }

@@ -2,12 +2,12 @@ import { Trans } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 import { ApiRequestError, handleError } from '~/client/lib/http'
-import { completeSignIn } from '~/client/lib/session'
+import { useCompleteSignIn } from '~/client/lib/session/completion'
 import { useOnline } from '~/client/lib/use-online'
 import * as Alert from '~/client/ui/alert'
 import { Button } from '~/client/ui/button'
 import { Icon } from '~/client/ui/icon'
-import { cancelCeremony, isCeremonyCancelled, passkeysSupported, signInWithPasskey } from '../api'
+import { cancelCeremony, isCeremonyCancelled, passkeysSupported, signInWithPasskey } from '../sign-in'
 
 // /signin (issue 14 item 2): "Sign in with a passkey", and conditional UI where the browser offers
 // it (the email field's suggestions list this site's passkeys, autocomplete="username webauthn").
@@ -17,6 +17,10 @@ const wrap = css({ display: 'flex', flexDirection: 'column', gap: '3' })
 
 export function PasskeySignIn({ redirect }: { redirect?: string }) {
   const online = useOnline()
+  const completeSignIn = useCompleteSignIn()
+  // Drawn as supported first (the server-rendered /signin has no browser to ask, and hydration
+  // must match it), then hidden where WebAuthn is missing.
+  const [supported, setSupported] = useState(true)
   const [busy, setBusy] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
 
@@ -37,12 +41,13 @@ export function PasskeySignIn({ redirect }: { redirect?: string }) {
 
   // Conditional UI: waits in the background for a passkey picked from the email field's list.
   useEffect(() => {
+    setSupported(passkeysSupported())
     if (!passkeysSupported()) return
     void finish(signInWithPasskey(true), false)
     return () => cancelCeremony()
   }, [])
 
-  if (!passkeysSupported()) return null
+  if (!supported) return null
   return (
     <div className={wrap}>
       {failure && (
