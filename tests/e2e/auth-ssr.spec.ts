@@ -119,11 +119,13 @@ test('signing in on the rendered /signin lands in the app, signed in', async ({ 
 
 test('?redirect= is where a sign-in on the rendered page leads', async ({ page, request }) => {
   const { email } = await readyUser(request, { name: 'Ada Redirected' })
-  await page.goto('/signin?redirect=%2Fbooks%2Fnew%3Ftitle%3DDune')
+  // A screen that stays put (/books/new?title= is the share target: it adds the book and moves on).
+  await page.goto('/signin?redirect=%2Faccount%2Fprofile')
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-  await expect(page).toHaveURL(/\/books\/new\?title=Dune$/)
+  await expect(page).toHaveURL(/\/account\/profile$/)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
 })
 
 test('a wrong password says so once, at the form', async ({ page, request }) => {
