@@ -28,6 +28,8 @@ const serveDir = () => join(work, 'serve')
 const MARKETING_URL = 'https://tbr.example/'
 
 let server: ChildProcess | undefined
+/** Builds still running: a beforeAll that timed out must not leave them eating the cores. */
+const building = new Set<ChildProcess>()
 
 test.use({ baseURL: origin })
 
@@ -46,13 +48,16 @@ function build(b: Build) {
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
+    building.add(child)
     let log = ''
     child.stdout!.on('data', (d) => (log += d))
     child.stderr!.on('data', (d) => (log += d))
     child.on('error', reject)
-    child.on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`build ${b} failed (${code}):\n${log.slice(-3000)}`)),
-    )
+    child.on('exit', (code) => {
+      building.delete(child)
+      if (code === 0) resolve()
+      else reject(new Error(`build ${b} failed (${code}):\n${log.slice(-3000)}`))
+    })
   })
 }
 
@@ -99,6 +104,7 @@ test.beforeAll(async () => {
 })
 
 test.afterAll(async () => {
+  for (const child of building) child.kill('SIGTERM')
   if (server && server.exitCode === null) {
     const exited = new Promise((resolve) => server!.once('exit', resolve))
     server.kill('SIGTERM')
