@@ -1,28 +1,14 @@
 import { i18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { I18nProvider } from '@lingui/react'
-import { createRoot } from 'react-dom/client'
 import type { PublicBook } from '~/client/features/public-list/api/public-list'
 import { addFromPublicList } from '~/client/features/public-list/api/add-book'
 import { send, toApiError } from '~/client/lib/http'
-import { toast, Toaster } from '~/client/ui/toast'
+import { toast } from '~/client/ui/toast'
+import { mountToaster } from './toaster-root'
 
 // "Add to my list" on the server-rendered page (spec §1, §7 POST /api/add/{bookId}), loaded on
 // the first click: it is not part of the page's first load (issue 15 item 2). The kit's toasts
 // say how it went, as in the app; the book reaches the visitor's list with the app's next sync.
-let toaster = false
-function mountToaster() {
-  if (toaster) return
-  toaster = true
-  const host = document.createElement('div')
-  document.body.append(host)
-  createRoot(host).render(
-    <I18nProvider i18n={i18n}>
-      <Toaster />
-    </I18nProvider>,
-  )
-}
-
 export async function addToMyList(book: PublicBook): Promise<boolean> {
   mountToaster()
   try {

@@ -1,13 +1,12 @@
 import { i18n } from '@lingui/core'
-import { I18nProvider } from '@lingui/react'
-import { createRoot, hydrateRoot } from 'react-dom/client'
+import { hydrateRoot } from 'react-dom/client'
 import { signedOutNotice, errorToasts } from '~/client/lib/error-toasts'
 import { configureErrorHandling } from '~/client/lib/http'
 import { sessionToken, storedLocale } from '~/client/lib/session-token'
-import { Toaster } from '~/client/ui/toast'
 import { AUTH_DATA_ID, type AuthPayload } from '~/shared/public-ssr'
 import { AuthApp } from './auth-app'
 import { followSystemTheme } from './theme'
+import { mountToaster } from './toaster-root'
 
 // The light client entry of the server-rendered signed-out screens /, /signin, /signup,
 // /forgotpassword and /magic (issue 15 items 1 and 2): built with react aliased to preact/compat
@@ -51,13 +50,7 @@ function start() {
   followSystemTheme()
   hydrateRoot(document.getElementById('root')!, <AuthApp i18n={i18n} payload={payload} onLocale={changeLocale} />)
   // The toasts (?error=, a failed request) live in a root of their own: the server draws none.
-  const host = document.createElement('div')
-  document.body.append(host)
-  createRoot(host).render(
-    <I18nProvider i18n={i18n}>
-      <Toaster />
-    </I18nProvider>,
-  )
+  mountToaster()
   // The service worker keeps the app shell for offline use (decisions §7); it registers on idle
   // after load (README decision 43), in a chunk of its own.
   void import('./register-sw').then((m) => m.register())
