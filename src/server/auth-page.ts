@@ -53,7 +53,7 @@ export function renderAuthPage(
     providers: c.var.deps.socialProviders.map((p) => ({ id: p.id, name: p.name })),
     // The auth layout's quote of the day (layouts/quote-panel.tsx quoteOfTheDay), the server's day.
     quote: new Date().getDate(),
-    messages: build.renderer.messagesFor(locale, build.ids),
+    messages: build.renderer.messagesFor(locale, build.ids.auth),
   }
   const { html: markup, title } = build.renderer.renderAuthPage(payload)
   return { html: pageHtml(shell, { locale, theme: 'system-dark', scripts: build.scripts.auth, markup, dataId: AUTH_DATA_ID, data: payload }), title }

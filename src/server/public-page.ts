@@ -22,8 +22,8 @@ export interface PublicBuild {
   renderer: PublicRenderer
   /** The light entries' <script> and modulepreloads: the public list's and the signed-out screens'. */
   scripts: { list: string; auth: string | null }
-  /** The message ids the light entries use (null: embed the whole catalogue). */
-  ids: string[] | null
+  /** The message ids each light entry uses (null: embed the whole catalogue). */
+  ids: { list: string[] | null; auth: string[] | null }
 }
 
 interface ManifestChunk {
@@ -48,25 +48,29 @@ export function publicBuild(root: string): Promise<PublicBuild | null> {
 
 async function readBuild(root: string): Promise<PublicBuild | null> {
   const renderPath = join(root, '..', 'server-render', 'render.js')
-  const manifestPath = join(root, '.vite', 'public-manifest.json')
-  if (!existsSync(renderPath) || !existsSync(manifestPath)) return null
-  const renderer = (await import(pathToFileURL(renderPath).href)) as PublicRenderer
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>
-  const scriptsOf = (key: string) => {
-    const entry = manifest[key]
-    if (!entry) return null
-    const preloads = (entry.imports ?? []).map((chunk) => manifest[chunk]!.file)
-    return [
-      `<script type="module" crossorigin src="/${entry.file}"></script>`,
-      ...preloads.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-    ].join('\n    ')
-  }
-  const list = scriptsOf('public/main.tsx')
+  if (!existsSync(renderPath)) return null
+  const list = entryOf(root, 'public', 'public/main.tsx')
   if (!list) return null
-  const scripts = { list, auth: scriptsOf('public/auth-main.tsx') }
-  const idsPath = join(root, '.vite', 'public-messages.json')
+  const auth = entryOf(root, 'auth', 'public/auth-main.tsx')
+  const renderer = (await import(pathToFileURL(renderPath).href)) as PublicRenderer
+  return { renderer, scripts: { list: list.scripts, auth: auth?.scripts ?? null }, ids: { list: list.ids, auth: auth?.ids ?? null } }
+}
+
+/** A light entry's <script> and modulepreloads and its message ids, from its own build pass. */
+function entryOf(root: string, pass: 'public' | 'auth', key: string): { scripts: string; ids: string[] | null } | null {
+  const manifestPath = join(root, '.vite', `${pass}-manifest.json`)
+  if (!existsSync(manifestPath)) return null
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>
+  const entry = manifest[key]
+  if (!entry) return null
+  const preloads = (entry.imports ?? []).map((chunk) => manifest[chunk]!.file)
+  const scripts = [
+    `<script type="module" crossorigin src="/${entry.file}"></script>`,
+    ...preloads.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ].join('\n    ')
+  const idsPath = join(root, '.vite', `${pass}-messages.json`)
   const ids = existsSync(idsPath) ? (JSON.parse(readFileSync(idsPath, 'utf8')) as string[]) : null
-  return { renderer, scripts, ids }
+  return { scripts, ids }
 }
 
 /** A shared list's title and description for link previews, in `locale`. */
@@ -105,7 +109,7 @@ export async function renderPublicPage(
     locale,
     data: { books, account, affiliate_tag: deps.config.AFFILIATE_TAG },
     session: { signedIn: !!viewer, own: viewer === account.id },
-    messages: build.renderer.messagesFor(locale, build.ids),
+    messages: build.renderer.messagesFor(locale, build.ids.list),
   }
   const markup = build.renderer.renderPublicList(payload)
   const html = pageHtml(shell, { locale, theme, scripts: build.scripts.list, markup, dataId: PUBLIC_DATA_ID, data: payload })

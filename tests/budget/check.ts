@@ -10,7 +10,7 @@
 //
 // The public list /{slug} is rendered by the server (issue 15 item 1): its HTML loads the light
 // entry src/client/public/main.tsx instead of the app's, so it is weighed from that build's
-// manifest (.vite/public-manifest.json): the entry with its static imports (what
+// manifest (.vite/public-manifest.json or auth-manifest.json): the entry with its static imports (what
 // src/server/public-page.ts puts in the page as script and modulepreloads).
 // The signed-out screens (/, /signin, /signup, /forgotpassword, /magic) are rendered the same way
 // and load the light entry src/client/public/auth-main.tsx (src/server/auth-page.ts).
@@ -38,7 +38,7 @@ export type RouteBudget = {
 
 // The signed-out screens are one light entry (src/client/public/auth-main.tsx, README decision
 // "Server-rendered signed-out screens"): each is weighed, so a screen that grows its own is seen.
-const AUTH_ENTRY = { manifest: 'public-manifest.json', entry: 'public/auth-main.tsx', budgetKb: 90 } as const
+const AUTH_ENTRY = { manifest: 'auth-manifest.json', entry: 'public/auth-main.tsx', budgetKb: 90 } as const
 
 export const ROUTES: readonly RouteBudget[] = [
   { name: 'public list /{slug}', manifest: 'public-manifest.json', entry: 'public/main.tsx', budgetKb: 60 },
