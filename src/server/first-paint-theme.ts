@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import { getCookie } from 'hono/cookie'
 import { ACCOUNT_COOKIE, THEME_COOKIE } from '~/shared/preference-cookies'
+import { THEME_COLOR } from '~/client/pwa/theme-color'
 import type { AppEnv } from './context'
 
 /**
@@ -20,7 +21,12 @@ export function firstPaintTheme(c: Context<AppEnv>): FirstPaintTheme {
 /** The class attribute for that mode on <html> and the app container (light has none). */
 export const themeAttribute = (theme: FirstPaintTheme) => (theme === 'light' ? '' : ` class="${theme}"`)
 
-/** The shell's <html> with the first paint's mode in place of the build's own class. */
+/**
+ * The shell's <html> with the first paint's mode in place of the build's own class, and for a
+ * chosen mode the title bar's colour in both theme-color metas (the system's stay per scheme).
+ */
 export function withHtmlTheme(html: string, theme: FirstPaintTheme): string {
-  return html.replace(/<html\b[^>]*>/, (tag) => tag.replace(/\sclass="[^"]*"/, '').replace(/>$/, `${themeAttribute(theme)}>`))
+  const withClass = html.replace(/<html\b[^>]*>/, (tag) => tag.replace(/\sclass="[^"]*"/, '').replace(/>$/, `${themeAttribute(theme)}>`))
+  if (theme === 'system-dark') return withClass
+  return withClass.replace(/(<meta name="theme-color" content=")[^"]*"/g, (_, head: string) => `${head}${THEME_COLOR[theme]}"`)
 }

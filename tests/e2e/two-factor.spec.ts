@@ -10,6 +10,15 @@ import { PASSWORD, readyUser, signInWithPassword, signOutFromApp, useToken } fro
 const code = (secret: string, at = Date.now()) =>
   TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: at })
 
+const step = (at = Date.now()) => Math.floor(at / 30_000)
+
+/**
+ * A code the server takes after the one of step `used`: a code is single use, so within the step
+ * that was just used the phone's next code is sent (one step ahead is in the server's ±1 window).
+ * Either choice stays in the window if a 30 s boundary passes before the server checks it.
+ */
+const nextCode = (secret: string, used: number) => code(secret, Math.max(step(), used + 1) * 30_000)
+
 /** Types six digits into the 3 + 3 slots (focus moves on by itself). */
 async function typeCode(page: Page, value: string) {
   await page.getByRole('textbox').first().click()
@@ -29,10 +38,10 @@ test('enable 2FA from the account hub, then sign in with a code and with the bac
   await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible()
   const secret = (await page.getByTestId('totp-secret').innerText()).replace(/\s+/g, '')
   expect(secret).toMatch(/^[A-Z2-7]{32}$/)
-  // The phone is 30 s behind (one step of drift is accepted): the sign-in below gets a fresh code.
   const form = page.getByRole('form', { name: 'Confirm two-factor authentication' })
   await form.getByRole('textbox').first().click()
-  await page.keyboard.type(code(secret, Date.now() - 30_000))
+  const enabledWith = step()
+  await page.keyboard.type(code(secret, enabledWith * 30_000))
   const backup = await page.getByTestId('backup-code').innerText()
   expect(backup).toMatch(/^[A-Z2-9]{4}(-[A-Z2-9]{4}){3}$/)
   await page.getByRole('button', { name: 'I have saved it' }).click()
@@ -46,7 +55,7 @@ test('enable 2FA from the account hub, then sign in with a code and with the bac
   await expect(page).toHaveURL(/\/signin\/otp\?/)
   await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible()
   // The sixth digit completes the sign-in: no button press.
-  await typeCode(page, code(secret))
+  await typeCode(page, nextCode(secret, enabledWith))
   await expect(page).toHaveURL(/\/(dashboard|welcome)$/)
 
   await signOutFromApp(page)

@@ -18,6 +18,8 @@ const SHELL = `<!doctype html>
   <head>
     <meta charset="UTF-8" />
     <meta name="description" content="Keep the books you mean to read." />
+    <meta name="theme-color" content="#4338ca" media="(prefers-color-scheme: light)" />
+    <meta name="theme-color" content="#020617" media="(prefers-color-scheme: dark)" />
     <title>TBR</title>
   </head>
   <body><div id="root"></div></body>
@@ -215,6 +217,12 @@ describe('caching rules are kept', () => {
     expect(await htmlTag('tbr_theme=dark')).toBe('<html lang="en" class="system-dark">')
     expect(await htmlTag('tbr_account=a1; tbr_theme=bogus')).toBe('<html lang="en" class="system-dark">')
     expect((await get('/books')).headers.get('vary')).toMatch(/cookie/i)
+    // The title bar too: one colour per system scheme, or the chosen mode's for both.
+    const bars = async (cookie?: string) =>
+      [...(await get('/books', cookie ? { cookie } : {})).text.matchAll(/<meta name="theme-color" content="([^"]*)"/g)].map((m) => m[1])
+    expect(await bars()).toEqual(['#4338ca', '#020617'])
+    expect(await bars('tbr_account=a1; tbr_theme=dark')).toEqual(['#020617', '#020617'])
+    expect(await bars('tbr_account=a1; tbr_theme=light')).toEqual(['#4338ca', '#4338ca'])
   })
 
   test('unknown /api paths stay JSON 404s', async () => {

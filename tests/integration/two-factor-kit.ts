@@ -19,6 +19,16 @@ export function wrongCode(secret: string): string {
   }
 }
 
+/**
+ * Waits, when less than `margin` ms are left of the current 30 s step, for the next one: a test
+ * that sends a code of a chosen step (the one before, two ahead) then gets its answer for the step
+ * it meant, also on a busy machine, instead of one a step boundary moved in between.
+ */
+export async function clearOfStepEdge(margin = 3_000): Promise<void> {
+  const left = STEP_MS - (Date.now() % STEP_MS)
+  if (left < margin) await new Promise((resolve) => setTimeout(resolve, left + 50))
+}
+
 /** Signs up a verified user and turns 2FA on; answers the secret and the backup code too. */
 export async function userWith2fa(s: TestServer, opts: { name?: string } = {}) {
   const u = await s.signUp({ name: opts.name })
@@ -26,6 +36,7 @@ export async function userWith2fa(s: TestServer, opts: { name?: string } = {}) {
   if (setup.status !== 200) throw new Error(`2fa set-up: ${setup.status} ${JSON.stringify(setup.body)}`)
   const secret: string = setup.body.data.secret
   // The code of the previous step: the sign-ins that follow can use the current one.
+  await clearOfStepEdge()
   const on = await s.api('POST', '/api/user/2fa/verify', { token: u.token, body: { code: codeAt(secret, Date.now() - STEP_MS) } })
   if (on.status !== 200) throw new Error(`2fa verify: ${on.status} ${JSON.stringify(on.body)}`)
   return { ...u, secret, backupCode: on.body.data.backup_code as string }
