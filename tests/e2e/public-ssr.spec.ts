@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { baseURL } from '../playwright.config'
 import { readyUser, useToken } from './auth-helpers'
 import { addServerBook, auth } from './books-helpers'
 
@@ -143,6 +144,39 @@ test('a signed-in visitor gets Add and the way back; the owner gets neither Add 
   await expect(own.getByText('This is your public list, as visitors see it.')).toBeVisible()
   expect(await views(request, owner.token)).toBe(before + 1)
   await own.close()
+})
+
+test('a visitor who acts before the page has hydrated is not ignored: the first input hydrates it', async ({ browser, request }) => {
+  const owner = await listOwner(request, 'Ada Early')
+  const { token } = await readyUser(request, { name: 'Eve Early' })
+  const account: string = (await (await request.get('/api/user', { headers: auth(token) })).json()).data.account_id
+  // A signed-in device, as the server knows it from its cookie: "Add" is in the server's markup.
+  const context = await browser.newContext({ serviceWorkers: 'block' })
+  await context.addCookies([{ name: 'tbr_account', value: account, url: baseURL }])
+  await context.addInitScript(
+    ([t, a]) => {
+      localStorage.setItem('token', t!)
+      localStorage.setItem('account_id', a!)
+    },
+    [token, account],
+  )
+  const page = await context.newPage()
+  // The page's timers stand still: its entry runs, but the hydration it schedules waits.
+  const now = Date.now()
+  await page.clock.install({ time: now })
+  await page.clock.pauseAt(now + 1000)
+  await page.goto(`/${owner.slug}`)
+  const add = page.getByRole('button', { name: /^Add to my list\s*:\s*Walden$/ })
+  await expect(add).toBeVisible()
+
+  // Typing in the search box, and a click on a card, work at once.
+  await page.getByLabel('Search books').fill('walden')
+  await expect(cards(page)).toHaveCount(1)
+  await add.click()
+  await page.clock.resume()
+  await expect(page.getByText('Book added')).toBeVisible()
+  await expect(page.getByRole('button', { name: /^Added\s*:\s*Walden$/ })).toBeDisabled()
+  await context.close()
 })
 
 test('the language switch reloads the list in the chosen language, and it stays chosen', async ({ page, request }) => {

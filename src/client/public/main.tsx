@@ -6,6 +6,8 @@ import { sessionToken, storedAccountId, storedLocale } from '~/client/lib/sessio
 import { PUBLIC_DATA_ID, type PublicPayload } from '~/shared/public-ssr'
 import { applyTheme } from './theme'
 import { PublicApp } from './public-app'
+import { createSlicedHydration } from './sliced-hydration'
+import { ItemGateContext } from '~/client/features/public-list/item-gate'
 
 // The light client entry of the server-rendered public list /{slug} (issue 15 items 1 and 2):
 // built with react aliased to preact/compat (public/vite.config.ts), it hydrates the server's
@@ -53,6 +55,8 @@ function changeLocale(locale: 'en' | 'es') {
   window.location.reload()
 }
 
+const slices = createSlicedHydration()
+
 function App() {
   // First as the server drew it (hydration must match), then as this device knows it.
   const [session, setSession] = useState(payload.session)
@@ -62,14 +66,25 @@ function App() {
     const now = storedSession()
     applyTheme(now.signedIn)
     const differs = (s: PublicPayload['session']) => s.signedIn !== session.signedIn || s.own !== session.own
-    if (differs(now)) setSession(now)
-    void askedSession().then((asked) => asked && setSession(asked))
+    // The cards still waiting to hydrate do so with the new session (they show or drop "Add").
+    const show = (s: PublicPayload['session']) => {
+      slices.releaseAll()
+      setSession(s)
+    }
+    if (differs(now)) show(now)
+    void askedSession().then((asked) => asked && show(asked))
     // Once, after hydration.
   }, [])
-  return <PublicApp i18n={i18n} payload={payload} session={session} onAdd={add} onLocale={changeLocale} />
+  return (
+    <ItemGateContext.Provider value={slices.Gate}>
+      <PublicApp i18n={i18n} payload={payload} session={session} onAdd={add} onLocale={changeLocale} />
+    </ItemGateContext.Provider>
+  )
 }
 
-hydrateRoot(document.getElementById('root')!, <App />)
+// Hydration in a task of its own after this module's, the cards a few per task after it, or
+// all at once on the first input (sliced-hydration.tsx).
+slices.start(() => hydrateRoot(document.getElementById('root')!, <App />))
 
 // The service worker keeps this list for offline use and the app shell (decisions §7); it
 // registers on idle after load (README decision 43), in a chunk of its own.

@@ -26,6 +26,12 @@ const styles = {
     borderColor: 'border',
     borderRadius: 'xl',
     boxShadow: 'xs',
+    // Out of view, a card is neither laid out nor painted until it scrolls near (its last size,
+    // or about a card's, holds its place): the first paint of a long list lays out a screenful.
+    // On the card, not its <li>: the paint containment this brings clips the contents, not the
+    // card's own shadow.
+    contentVisibility: 'auto',
+    containIntrinsicSize: 'auto 11rem',
   }),
   main: css({ minW: 0, display: 'flex', flexDirection: 'column', gap: '1.5' }),
   title: css({ fontSize: 'md', fontWeight: 'semibold', lineHeight: 'snug', overflowWrap: 'anywhere' }),

@@ -1,11 +1,13 @@
-import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import { useDeferredValue, useState } from 'react'
+import { Select, Trans, useLingui } from '@lingui/react/macro'
+import { useContext, useDeferredValue, useState } from 'react'
 import { css } from 'styled-system/css'
 import * as Alert from '~/client/ui/alert'
+import { formatCount } from '~/client/lib/format-count'
 import { useDocumentTitle } from '~/client/lib/use-document-title'
 import { buttonRecipe } from '~/client/ui/button-recipe'
 import { linkRecipe } from '~/client/ui/link-recipe'
 import type { PublicBook, PublicList } from '../api/public-list'
+import { ItemGateContext } from '../item-gate'
 import { filterBooks, type StatusFilter } from '../list-model'
 import { BookCard } from './book-card'
 import { ListFilters } from './list-filters'
@@ -63,12 +65,18 @@ export function PublicListView({ data, signedIn, own, onAdd }: PublicListViewPro
   const [adding, setAdding] = useState<string | null>(null)
   const [added, setAdded] = useState<Set<string>>(() => new Set())
   const deferredQuery = useDeferredValue(query)
+  const Gate = useContext(ItemGateContext)
   const name = data.account.owner_name
   const title = name ? t`${name}'s TBR list` : t`TBR list`
   useDocumentTitle(title)
 
   const books = filterBooks(data.books, deferredQuery, status)
   const total = data.books.length
+  // Lingui's plural formats its number with Intl.NumberFormat even where no form shows it: the
+  // plural form is chosen here instead (Intl.PluralRules is cheap), and the count written by
+  // formatCount, so hydrating this page builds no number formatter (issue 15).
+  const totalForm = new Intl.PluralRules(i18n.locale).select(total)
+  const totalText = formatCount(total, (n) => i18n.number(n))
   const shown = books.length
   const canAdd = signedIn && !own
   const saved = data.saved_at
@@ -91,7 +99,7 @@ export function PublicListView({ data, signedIn, own, onAdd }: PublicListViewPro
         <div className={styles.heading}>
           <h1 className={styles.title}>{title}</h1>
           <p className={styles.count}>
-            <Plural value={total} one="# book" other="# books" />
+            <Select value={totalForm} _one={`${totalText} book`} other={`${totalText} books`} />
           </p>
         </div>
       </header>
@@ -148,18 +156,27 @@ export function PublicListView({ data, signedIn, own, onAdd }: PublicListViewPro
 
       {shown > 0 ? (
         <ul className={styles.grid} aria-label={t`Books`}>
-          {books.map((book) => (
-            <li key={book.id}>
-              <BookCard
-                book={book}
-                affiliateTag={data.affiliate_tag}
-                canAdd={canAdd}
-                adding={adding === book.id}
-                added={added.has(book.id)}
-                onAdd={(b) => void add(b)}
-              />
-            </li>
-          ))}
+          {books.map((book) => {
+            const item = (
+              <li key={book.id}>
+                <BookCard
+                  book={book}
+                  affiliateTag={data.affiliate_tag}
+                  canAdd={canAdd}
+                  adding={adding === book.id}
+                  added={added.has(book.id)}
+                  onAdd={(b) => void add(b)}
+                />
+              </li>
+            )
+            return Gate ? (
+              <Gate key={book.id} id={book.id}>
+                {item}
+              </Gate>
+            ) : (
+              item
+            )
+          })}
         </ul>
       ) : (
         <p className={styles.empty}>
