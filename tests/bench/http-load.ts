@@ -83,12 +83,14 @@ export async function measure(name: string, url: string, headers: Record<string,
 }
 
 export async function listen(
-  fetchHandler: (req: Request) => Response | Promise<Response>,
+  fetchHandler: (req: Request, env?: unknown) => Response | Promise<Response>,
 ): Promise<{ url: string; close: () => Promise<void> }> {
   return new Promise((resolve) => {
-    const timed = async (req: Request) => {
+    // The adapter's bindings (`env`: the Node request and response) go through as in production
+    // (index.ts serves app.fetch itself): the app reads the client's address from them.
+    const timed = async (req: Request, env: unknown) => {
       const t0 = performance.now()
-      const res = await fetchHandler(req)
+      const res = await fetchHandler(req, env)
       appTimes.push(performance.now() - t0)
       return res
     }

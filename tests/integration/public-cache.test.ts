@@ -129,6 +129,25 @@ describe('ETag and If-None-Match', () => {
   })
 })
 
+describe('the answer a visitor gets is kept as bytes', () => {
+  test('a title beyond ASCII reads back the same, load after load, and a write replaces it', async () => {
+    const title = 'Zoë’s 日本の本 — naïve ☕'
+    const book = await add(title)
+    const first = await list()
+    const again = await list()
+    expect(first.body.data.books[0].title).toBe(title)
+    expect(again.body).toEqual(first.body)
+    expect(again.headers.get('etag')).toBe(first.headers.get('etag'))
+    expect(again.headers.get('content-type')).toMatch(/^application\/json/)
+    // A viewer's answer is its own, never the visitor's bytes.
+    expect((await list(SLUG, {}, ben.token)).body.data.viewer).toEqual({ account_id: ben.user.account_id, own: false })
+    expect((await list()).body.data.viewer).toBeUndefined()
+    expect((await s.api('PATCH', `/api/books/${book.id}`, { token: ana.token, body: { title: 'Plain' } })).status).toBe(200)
+    expect((await list()).body.data.books[0].title).toBe('Plain')
+    expect((await s.api('DELETE', `/api/books/${book.id}`, { token: ana.token })).status).toBe(200)
+  })
+})
+
 describe('batched view counting', () => {
   test('N loads (304s included) are exactly N views after a flush, in the total and today’s row', async () => {
     const id = ana.user.account_id

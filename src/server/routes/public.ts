@@ -6,6 +6,7 @@ import { PublicListAnswer } from '~/shared/schemas/api-responses'
 import { bearer } from '../middleware/auth'
 import { documented } from '../openapi/describe'
 import { authenticate } from '../services/sessions'
+import type { PublicAnswer } from '../services/public-cache'
 import { loadPublicAnswer } from '../services/views'
 
 // decisions §8: GET /api/public/{slug} needs no credentials and answers
@@ -49,14 +50,33 @@ publicPage.get(
     // tag and the viewer part, so another bearer or a changed list never matches. A 304 is still
     // a load of the page: it was counted above (decisions §8).
     const tail = `"affiliate_tag":${JSON.stringify(deps.config.AFFILIATE_TAG)}${seen ? `,"viewer":${JSON.stringify(seen)}` : ''}`
-    const etag = `W/"${createHash('sha1').update(answer.tag).update(tail).digest('base64url').slice(0, 27)}"`
+    const { etag, body } = seen ? encoded(answer, tail) : anonymousAnswer(answer, tail)
     c.header('ETag', etag)
     if (matches(c.req.header('if-none-match'), etag)) return c.body(null, 304)
-    // The page's JSON is kept serialised (services/public-cache.ts); only the tail is per call.
     c.header('Content-Type', 'application/json')
-    return c.body(`{"data":{${answer.json},${tail}}}`)
+    return c.body(body)
   },
 )
+
+/** The answer's tag and body as bytes: the page's JSON is kept serialised (public-cache.ts). */
+function encoded(answer: PublicAnswer, tail: string) {
+  const etag = `W/"${createHash('sha1').update(answer.tag).update(tail).digest('base64url').slice(0, 27)}"`
+  return { etag, body: Buffer.from(`{"data":{${answer.json},${tail}}}`), tail }
+}
+
+/**
+ * A visitor's answer (no viewer part) is the same bytes for every load of one cached list: kept
+ * beside that list's answer (and dropped with it), so a load neither hashes nor encodes the page.
+ */
+const anonymous = new WeakMap<PublicAnswer, ReturnType<typeof encoded>>()
+
+function anonymousAnswer(answer: PublicAnswer, tail: string) {
+  const kept = anonymous.get(answer)
+  if (kept?.tail === tail) return kept
+  const made = encoded(answer, tail)
+  anonymous.set(answer, made)
+  return made
+}
 
 /** If-None-Match (RFC 9110 §13.1.2): `*` or a list of tags, compared weakly. */
 function matches(header: string | undefined, etag: string) {
