@@ -48,6 +48,8 @@ const ConfigSchema = v.object({
   KEY_RATE_LIMIT: v.optional(int(1, 1000000), '120'),
   /** Keys one account may create per 15 minutes (a script gone wrong cannot mint thousands). */
   KEY_CREATE_LIMIT: v.optional(int(1, 1000000), '20'),
+  /** Pictures one user may upload as their avatar per 15 minutes (each is decoded and resized). */
+  AVATAR_UPLOAD_LIMIT: v.optional(int(1, 1000000), '20'),
   TRUST_PROXY: v.optional(bool, 'false'),
   LOG_LEVEL: v.optional(v.picklist(['silent', 'error', 'info', 'debug']), 'info'),
   /** API processes sharing PORT (node:cluster); more than one needs DATABASE_URL. */

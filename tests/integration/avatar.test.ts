@@ -185,3 +185,27 @@ describe('whose picture', () => {
     }
   })
 })
+
+test('a user may upload AVATAR_UPLOAD_LIMIT pictures per 15 minutes; then 429 with Retry-After, the avatar unchanged', async () => {
+  const limited = await startTestServer({ AVATAR_UPLOAD_LIMIT: '2' })
+  try {
+    const cy = await limited.signUp({ name: 'Cy' })
+    const send = async () => {
+      const form = new FormData()
+      form.append('avatar', new File([(await picture('png')) as Uint8Array<ArrayBuffer>], 'me.png', { type: 'image/png' }))
+      const res = await limited.app.request('/api/user', { method: 'PATCH', body: form, headers: { authorization: `Bearer ${cy.token}` } })
+      return { status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as any }
+    }
+    expect((await send()).status).toBe(200)
+    const kept = (await send()).body.data.avatar
+    const refused = await send()
+    expect(refused.status).toBe(429)
+    expect(Number(refused.retryAfter)).toBeGreaterThan(0)
+    expect(refused.body.message).toMatch(/minute/)
+    expect((await limited.api('GET', '/api/user', { token: cy.token })).body.data.avatar).toBe(kept)
+    // Other changes are not uploads: the name still changes.
+    expect((await limited.api('PATCH', '/api/user', { token: cy.token, body: { name: 'Cy Two' } })).status).toBe(200)
+  } finally {
+    await limited.close()
+  }
+})

@@ -9,7 +9,8 @@ import { ApiError, unauthorized } from '../lib/errors'
 import { isUniqueViolation } from '../db/errors'
 import { bearer, requireAuth } from '../middleware/auth'
 import { refuseWhenImpersonated } from '../middleware/impersonation-guard'
-import { ipLimit, mailLimit } from '../middleware/rate-limit'
+import { AUTH_WINDOW_MS, ipLimit, mailLimit, tooMany } from '../middleware/rate-limit'
+import { hit } from '../services/rate-limit'
 import { hashPassword } from '../lib/crypto'
 import { mailEmailChanged } from '../services/email-change'
 import { pendingSecondFactor, verifyCurrentPassword } from './auth'
@@ -65,6 +66,11 @@ user.patch('/', requireAuth(), async (c) => {
   }
 
   // Decoded and resized before the transaction: a bad picture changes nothing (all or nothing).
+  // Each picture costs a decode and a resize: at most AVATAR_UPLOAD_LIMIT per user per window.
+  if (file) {
+    const w = await hit(db, `avatar:${auth.user.id}`, AUTH_WINDOW_MS)
+    if (w.count > deps.config.AVATAR_UPLOAD_LIMIT) throw tooMany(w)
+  }
   const image = file ? await squareAvatar(file) : null
 
   try {
