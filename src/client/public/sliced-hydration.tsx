@@ -1,9 +1,10 @@
 import { Suspense, type ReactNode } from 'react'
+import { FIRST_INPUTS, hydrateSoon } from './hydrate-soon'
 
 /**
  * Hydrates a server-rendered page in pieces, one task each (issue 15: total blocking time): the
- * page's frame in a task after the entry's own, then the cards of a list a few per task, in page
- * order. Each card waits behind a Suspense boundary of its own: Preact keeps a component's server
+ * page's frame in a task after the entry's own (hydrateSoon), then the cards of a list a few per
+ * task, in page order. Each card waits behind a Suspense boundary of its own: Preact keeps a component's server
  * markup while it suspends during hydration and hydrates it when it resumes. The markup is on
  * screen all along; only its event handlers arrive later, so the first input (a pointer, a key,
  * focus) hydrates everything at once, in its capture phase, before the page handles it.
@@ -12,7 +13,7 @@ export function createSlicedHydration(perTask = 4) {
   const waiting = new Map<string, { promise: Promise<void>; resolve: () => void }>()
   const hydrated = new Set<string>()
   let released = false
-  let hydrateFrame: (() => void) | null = null
+  let hydrateFrame = () => {}
 
   function wait(id: string): Promise<void> | undefined {
     if (released || hydrated.has(id)) return undefined
@@ -39,19 +40,15 @@ export function createSlicedHydration(perTask = 4) {
   function releaseAll() {
     if (released) return
     released = true
-    for (const type of INPUTS) document.removeEventListener(type, releaseAll, true)
+    for (const type of FIRST_INPUTS) document.removeEventListener(type, releaseAll, true)
     // Not hydrated yet at all: the whole page, now, with no card left waiting.
-    hydrateFrame?.()
+    hydrateFrame()
     for (const id of [...waiting.keys()]) release(id)
   }
 
   /** Hydrates the page through `hydrate` (hydrateRoot) in a later task, then the cards. */
   function start(hydrate: () => void) {
-    hydrateFrame = () => {
-      hydrateFrame = null
-      hydrate()
-    }
-    for (const type of INPUTS) document.addEventListener(type, releaseAll, true)
+    for (const type of FIRST_INPUTS) document.addEventListener(type, releaseAll, true)
     const next = () => {
       if (released) return
       // Map order is insertion order: the cards as the page lists them.
@@ -61,11 +58,10 @@ export function createSlicedHydration(perTask = 4) {
       // The resumed cards render in this task's microtasks; the next slice gets a task of its own.
       setTimeout(next, 0)
     }
-    setTimeout(() => {
-      if (released) return
-      hydrateFrame?.()
-      setTimeout(next, 0)
-    }, 0)
+    hydrateFrame = hydrateSoon(() => {
+      hydrate()
+      if (!released) setTimeout(next, 0)
+    })
   }
 
   function Wait({ id, children }: { id: string; children: ReactNode }) {
@@ -85,5 +81,3 @@ export function createSlicedHydration(perTask = 4) {
 
   return { Gate, start, releaseAll }
 }
-
-const INPUTS = ['pointerdown', 'keydown', 'focusin'] as const
