@@ -128,3 +128,25 @@ test('an expired, used or withdrawn invite says so and offers nothing else', asy
   await expect(page.getByText('This invite was withdrawn.')).toBeVisible()
   await expect(page.locator('form')).toHaveCount(0)
 })
+
+test('on a phone each row shows the address, role and status, and its menu is in view', async ({ browser, request }) => {
+  const owner = await payingOwner(request)
+  const invited = uniqueEmail('phone-invite')
+  expect((await request.post('/api/invite', { headers: api(owner.token), data: { email: invited, permission: 'user' } })).status()).toBe(200)
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' })
+  const page = await context.newPage()
+  await useToken(page, owner.token)
+  await page.goto('/account/users')
+  const invite = row(page, invited)
+  await expect(invite).toContainText('User')
+  await expect(invite).toContainText('Invited')
+  // The menu is reached without scrolling the table sideways, and it works.
+  const menu = page.getByRole('button', { name: `Actions for ${invited}` })
+  await expect(menu).toBeInViewport({ ratio: 1 })
+  await menu.click()
+  await expect(page.getByRole('menuitem', { name: 'Resend invite' })).toBeVisible()
+  // Nothing in the table runs past its frame.
+  const table = page.getByRole('table', { name: 'Users' })
+  expect(await table.evaluate((t) => t.parentElement!.scrollWidth <= t.parentElement!.clientWidth)).toBe(true)
+  await context.close()
+})

@@ -36,15 +36,45 @@ interface TeamRow {
 
 const STATUS_VARIANT = { Invited: 'warning', Registered: 'info', Verified: 'success' } as const
 
-const nameCell = css({ display: 'inline-flex', alignItems: 'center', gap: '2' })
+const styles = {
+  nameCell: css({ display: 'inline-flex', alignItems: 'center', gap: '2', minW: 0 }),
+  nameText: css({ display: 'flex', flexDirection: 'column', minW: 0 }),
+  // On a phone only the name column and the row menu stay (Email, Role, Status and Since would
+  // push the menu out of view): the address, role and status are written under the name instead.
+  phoneOnly: css({ display: { base: 'block', md: 'none' }, color: 'fg.muted', fontSize: 'xs', overflowWrap: 'anywhere' }),
+  phoneMeta: css({ display: { base: 'flex', md: 'none' }, alignItems: 'center', flexWrap: 'wrap', gap: '2', mt: '1', fontSize: 'xs' }),
+  wideOnly: css({ display: { base: 'none', md: 'inline' } }),
+}
 
-/** The name with the member's avatar (issue 16 item 6; the kit's fallback letter without one). */
-function MemberName({ row }: { row: TeamRow }) {
-  if (row.kind === 'invite') return <>—</>
+/**
+ * The name with the member's avatar (issue 16 item 6; the kit's fallback letter without one); an
+ * invite has no name yet. On a phone, the address, role and status under it.
+ */
+function MemberName({ row, role, status }: { row: TeamRow; role: string; status: DataTable.BadgeValue }) {
+  const phone = (
+    <>
+      <span className={styles.phoneOnly}>{row.email}</span>
+      <span className={styles.phoneMeta}>
+        {role}
+        <DataTable.Badge variant={status.variant}>{status.label}</DataTable.Badge>
+      </span>
+    </>
+  )
+  if (row.kind === 'invite') {
+    return (
+      <span className={styles.nameText}>
+        <span className={styles.wideOnly}>—</span>
+        {phone}
+      </span>
+    )
+  }
   return (
-    <span className={nameCell}>
+    <span className={styles.nameCell}>
       <Avatar name={row.name} src={row.avatar} size="sm" />
-      {row.name}
+      <span className={styles.nameText}>
+        <span>{row.name}</span>
+        {phone}
+      </span>
     </span>
   )
 }
@@ -68,6 +98,7 @@ export function UsersPage() {
     ...(team.data?.invites ?? []).map((i) => ({ id: i.id, kind: 'invite' as const, name: '', email: i.email, permission: i.permission, status: 'Invited' as const, date: i.date_sent, avatar: null })),
   ]
   const roleName = (role: string) => (role in ROLE_LABELS ? i18n._(ROLE_LABELS[role as Role]) : role)
+  const statusOf = (r: TeamRow): DataTable.BadgeValue => ({ label: i18n._(STATUS_LABELS[r.status]), variant: STATUS_VARIANT[r.status] })
 
   const actionsFor = (row: TeamRow) => {
     const contact = { id: 'contact', label: t`Contact`, onSelect: () => window.open(`mailto:${row.email}`, '_self') }
@@ -148,11 +179,16 @@ export function UsersPage() {
           actions={online ? [{ label: t`Invite`, icon: 'plus', variant: 'primary', requiresSelection: false, onSelect: () => setInviting(true) }] : []}
           rowActions={actionsFor}
           columns={[
-            { key: 'name', header: t`Name`, value: (r) => r.name || '—', render: (r) => <MemberName row={r} /> },
-            { key: 'email', header: t`Email`, value: (r) => r.email },
-            { key: 'permission', header: t`Role`, value: (r) => roleName(r.permission) },
-            { key: 'status', header: t`Status`, type: 'badge', value: (r) => ({ label: i18n._(STATUS_LABELS[r.status]), variant: STATUS_VARIANT[r.status] }) },
-            { key: 'date', header: t`Since`, type: 'datetime', value: (r) => r.date },
+            {
+              key: 'name',
+              header: t`Name`,
+              value: (r) => r.name || '—',
+              render: (r) => <MemberName row={r} role={roleName(r.permission)} status={statusOf(r)} />,
+            },
+            { key: 'email', header: t`Email`, value: (r) => r.email, hideBelow: 'md' },
+            { key: 'permission', header: t`Role`, value: (r) => roleName(r.permission), hideBelow: 'md' },
+            { key: 'status', header: t`Status`, type: 'badge', value: statusOf, hideBelow: 'md' },
+            { key: 'date', header: t`Since`, type: 'datetime', value: (r) => r.date, hideBelow: 'md' },
           ]}
         />
       </Card.Body>
