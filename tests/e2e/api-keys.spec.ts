@@ -139,7 +139,7 @@ test('past the creation limit the form says so (429); keys never used say "Never
   await expect(page.locator('input[name="full_key"]')).toHaveCount(0)
 })
 
-test('on a phone the keys table fits the screen: name, state and the row menu, no sideways scrolling', async ({
+test('on a phone the keys table fits the screen: name with its key, state and last use, and the row menu, no sideways scrolling', async ({
   page,
   request,
 }) => {
@@ -153,6 +153,11 @@ test('on a phone the keys table fits the screen: name, state and the row menu, n
   const table = page.getByRole('table', { name: 'API keys' })
   await expect(table.getByRole('columnheader', { name: 'Key' })).toBeHidden()
   await expect(table.getByRole('columnheader', { name: 'Last used' })).toBeHidden()
+  // What those columns say is written under the name instead.
+  const row = table.getByRole('row').filter({ hasText: 'Blog widget' })
+  await expect(row).toContainText('Active')
+  await expect(row).toContainText(/Key: tbr_/)
+  await expect(row).toContainText('Last used: Never')
   const menu = table.getByRole('button', { name: 'Actions for Blog widget' })
   await expect(menu).toBeInViewport({ ratio: 1 })
   const overflow = await table.evaluate((el) => el.parentElement!.scrollWidth - el.parentElement!.clientWidth)

@@ -22,6 +22,8 @@ export const dataTableAnatomy = createAnatomy('data-table').parts(
   'checkbox',
   'empty',
   'footer',
+  'stacked',
+  'stackedItem',
 )
 
 export const dataTableRecipe = sva({
@@ -108,6 +110,17 @@ export const dataTableRecipe = sva({
       '&[data-type=datetime], &[data-type=number]': { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
       '&[data-hide-below=md]': { display: { base: 'none', md: 'table-cell' } },
     },
+    // A phone's view of the columns hidden below md, under the first column's content.
+    stacked: {
+      display: { base: 'flex', md: 'none' },
+      flexDirection: 'column',
+      gap: '0.5',
+      mt: '1',
+      fontSize: 'xs',
+      color: 'fg.muted',
+      fontVariantNumeric: 'tabular-nums',
+    },
+    stackedItem: { overflowWrap: 'anywhere' },
     selectCell: { width: '10', paddingStart: '3', verticalAlign: 'middle' },
     checkbox: {
       width: '4',

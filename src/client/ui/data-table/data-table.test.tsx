@@ -139,6 +139,23 @@ test('spec §3: ISO timestamps are displayed as YYYY-MM-DD HH:MM:SS', () => {
   expect(times[0]?.getAttribute('datetime')).toBe('2024-03-07T05:04:09Z')
 })
 
+test('columns hidden on a phone are written under the first column there, and only there', () => {
+  const phone = columns.map((c, i) => (i > 0 ? { ...c, hideBelow: 'md' as const } : c))
+  setup({ columns: phone })
+  const row = screen.getByRole('row', { name: /Backup/ })
+  const [first, ...others] = within(row).getAllByRole('cell')
+  // Each hidden column is a cell of its own (shown from md up) and a line under the name.
+  expect(others.map((td) => td.getAttribute('data-hide-below'))).toEqual(['md', 'md'])
+  const stacked = first!.querySelector('span')!
+  expect(stacked.textContent).toBe('RevokedCreated: 2023-11-30 23:00:00')
+  expect(stacked.className).toContain('d_flex')
+  expect(stacked.className).toContain('md:d_none')
+  // Without hidden columns the first cell is its value alone.
+  cleanup()
+  setup()
+  expect(within(screen.getByRole('row', { name: /Backup/ })).getAllByRole('cell')[0]!.textContent).toBe('Backup')
+})
+
 test('badge cells show the label in their variant', () => {
   setup()
   const active = screen.getAllByText('Active')[0]!

@@ -100,6 +100,8 @@ export function Root<T extends Row>(props: RootProps<T>) {
   }
 
   const columnCount = columns.length + (selectable ? 1 : 0) + (rowActions ? 1 : 0)
+  // Shown under the first column on a phone, where they are not columns of their own.
+  const stacked = columns.filter((column, index) => index > 0 && column.hideBelow)
   const emptyMessage = t({ id: 'global.table.empty', message: 'No results found' })
   const total = visible.length
   const count = selected.length
@@ -221,7 +223,7 @@ export function Root<T extends Row>(props: RootProps<T>) {
                         />
                       </td>
                     )}
-                    {columns.map((column) => (
+                    {columns.map((column, index) => (
                       <td
                         key={column.key}
                         className={styles.cell}
@@ -230,6 +232,16 @@ export function Root<T extends Row>(props: RootProps<T>) {
                         data-type={column.type ?? 'text'}
                       >
                         <Cell column={column} row={row} />
+                        {index === 0 && stacked.length > 0 && (
+                          <span className={styles.stacked}>
+                            {stacked.map((c) => (
+                              <span key={c.key} className={styles.stackedItem}>
+                                {c.type !== 'badge' && `${c.header}: `}
+                                <Cell column={c} row={row} />
+                              </span>
+                            ))}
+                          </span>
+                        )}
                       </td>
                     ))}
                     {rowActions && (

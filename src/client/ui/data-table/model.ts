@@ -28,7 +28,8 @@ interface ColumnBase<T> {
   align?: 'start' | 'end'
   /**
    * A secondary column left out on a phone (below the md breakpoint) so the table fits the screen
-   * without sideways scrolling; it is still searched and sorted, and shown from md up.
+   * without sideways scrolling: its value is written under the first column's instead ("Header:
+   * value", a badge alone). It is still searched and sorted, and a column of its own from md up.
    */
   hideBelow?: 'md'
 }

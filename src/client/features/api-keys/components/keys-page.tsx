@@ -108,7 +108,7 @@ export function KeysPage() {
                 header: t`Key`,
                 value: (k) => k.key,
                 render: (k) => <code className={mono}>{k.key}</code>,
-                // On a phone the row menu's "Reveal" shows it.
+                // On a phone it is written under the name (and the row menu's "Reveal" shows it).
                 hideBelow: 'md',
               },
               {
@@ -117,6 +117,7 @@ export function KeysPage() {
                 type: 'badge',
                 value: (k) =>
                   k.active ? { label: t`Active`, variant: 'success' } : { label: t`Revoked`, variant: 'neutral' },
+                hideBelow: 'md',
               },
               {
                 key: 'last_used_at',

@@ -74,12 +74,13 @@ export function InvoicesTab() {
       defaultSort={{ key: 'date', direction: 'desc' }}
       columns={[
         { key: 'number', header: t`Number`, value: (i) => i.number },
-        { key: 'date', header: t`Date`, type: 'datetime', value: (i) => i.date },
+        { key: 'date', header: t`Date`, type: 'datetime', value: (i) => i.date, hideBelow: 'md' },
         {
           key: 'status',
           header: t`Status`,
           type: 'badge',
           value: (i) => ({ label: statusLabel[i.status], variant: VARIANTS[i.status] }),
+          hideBelow: 'md',
         },
         {
           key: 'total',
@@ -88,6 +89,7 @@ export function InvoicesTab() {
           align: 'end',
           value: (i) => i.total,
           render: (i) => labels.money(i.currency_symbol, i.total, true),
+          hideBelow: 'md',
         },
         {
           key: 'pdf',

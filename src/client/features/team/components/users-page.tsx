@@ -36,45 +36,15 @@ interface TeamRow {
 
 const STATUS_VARIANT = { Invited: 'warning', Registered: 'info', Verified: 'success' } as const
 
-const styles = {
-  nameCell: css({ display: 'inline-flex', alignItems: 'center', gap: '2', minW: 0 }),
-  nameText: css({ display: 'flex', flexDirection: 'column', minW: 0 }),
-  // On a phone only the name column and the row menu stay (Email, Role, Status and Since would
-  // push the menu out of view): the address, role and status are written under the name instead.
-  phoneOnly: css({ display: { base: 'block', md: 'none' }, color: 'fg.muted', fontSize: 'xs', overflowWrap: 'anywhere' }),
-  phoneMeta: css({ display: { base: 'flex', md: 'none' }, alignItems: 'center', flexWrap: 'wrap', gap: '2', mt: '1', fontSize: 'xs' }),
-  wideOnly: css({ display: { base: 'none', md: 'inline' } }),
-}
+const nameCell = css({ display: 'inline-flex', alignItems: 'center', gap: '2' })
 
-/**
- * The name with the member's avatar (issue 16 item 6; the kit's fallback letter without one); an
- * invite has no name yet. On a phone, the address, role and status under it.
- */
-function MemberName({ row, role, status }: { row: TeamRow; role: string; status: DataTable.BadgeValue }) {
-  const phone = (
-    <>
-      <span className={styles.phoneOnly}>{row.email}</span>
-      <span className={styles.phoneMeta}>
-        {role}
-        <DataTable.Badge variant={status.variant}>{status.label}</DataTable.Badge>
-      </span>
-    </>
-  )
-  if (row.kind === 'invite') {
-    return (
-      <span className={styles.nameText}>
-        <span className={styles.wideOnly}>—</span>
-        {phone}
-      </span>
-    )
-  }
+/** The name with the member's avatar (issue 16 item 6; the kit's fallback letter without one). */
+function MemberName({ row }: { row: TeamRow }) {
+  if (row.kind === 'invite') return <>—</>
   return (
-    <span className={styles.nameCell}>
+    <span className={nameCell}>
       <Avatar name={row.name} src={row.avatar} size="sm" />
-      <span className={styles.nameText}>
-        <span>{row.name}</span>
-        {phone}
-      </span>
+      {row.name}
     </span>
   )
 }
@@ -98,7 +68,6 @@ export function UsersPage() {
     ...(team.data?.invites ?? []).map((i) => ({ id: i.id, kind: 'invite' as const, name: '', email: i.email, permission: i.permission, status: 'Invited' as const, date: i.date_sent, avatar: null })),
   ]
   const roleName = (role: string) => (role in ROLE_LABELS ? i18n._(ROLE_LABELS[role as Role]) : role)
-  const statusOf = (r: TeamRow): DataTable.BadgeValue => ({ label: i18n._(STATUS_LABELS[r.status]), variant: STATUS_VARIANT[r.status] })
 
   const actionsFor = (row: TeamRow) => {
     const contact = { id: 'contact', label: t`Contact`, onSelect: () => window.open(`mailto:${row.email}`, '_self') }
@@ -179,15 +148,16 @@ export function UsersPage() {
           actions={online ? [{ label: t`Invite`, icon: 'plus', variant: 'primary', requiresSelection: false, onSelect: () => setInviting(true) }] : []}
           rowActions={actionsFor}
           columns={[
-            {
-              key: 'name',
-              header: t`Name`,
-              value: (r) => r.name || '—',
-              render: (r) => <MemberName row={r} role={roleName(r.permission)} status={statusOf(r)} />,
-            },
+            { key: 'name', header: t`Name`, value: (r) => r.name || '—', render: (r) => <MemberName row={r} /> },
             { key: 'email', header: t`Email`, value: (r) => r.email, hideBelow: 'md' },
             { key: 'permission', header: t`Role`, value: (r) => roleName(r.permission), hideBelow: 'md' },
-            { key: 'status', header: t`Status`, type: 'badge', value: statusOf, hideBelow: 'md' },
+            {
+              key: 'status',
+              header: t`Status`,
+              type: 'badge',
+              value: (r) => ({ label: i18n._(STATUS_LABELS[r.status]), variant: STATUS_VARIANT[r.status] }),
+              hideBelow: 'md',
+            },
             { key: 'date', header: t`Since`, type: 'datetime', value: (r) => r.date, hideBelow: 'md' },
           ]}
         />
