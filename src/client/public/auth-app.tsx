@@ -5,8 +5,6 @@ import { HomePage } from '~/client/features/auth/components/home-page'
 import { MagicPage } from '~/client/features/auth/components/magic-page'
 import { SignInPage } from '~/client/features/auth/components/sign-in-page'
 import { SignUpPage } from '~/client/features/auth/components/sign-up-page'
-import { SocialButtonsView } from '~/client/features/auth/components/social-buttons-view'
-import { PasskeySignIn } from '~/client/features/passkeys/components/passkey-sign-in'
 import { AuthLayoutView } from '~/client/layouts/auth-layout-view'
 import { LocaleSwitchView } from '~/client/layouts/locale-switch-view'
 import { safeRedirect } from '~/client/lib/session/redirect'
@@ -37,18 +35,7 @@ function Screen({ payload: { screen, search, providers } }: { payload: AuthPaylo
     case 'home':
       return <HomePage error={error} />
     case 'signin':
-      return (
-        <SignInPage
-          error={error}
-          redirect={redirect}
-          alternatives={
-            <>
-              <PasskeySignIn redirect={redirect} />
-              <SocialButtonsView providers={providers} redirect={redirect} />
-            </>
-          }
-        />
-      )
+      return <SignInPage error={error} redirect={redirect} providers={providers} />
     case 'signup':
       return <SignUpPage />
     case 'forgotpassword':

@@ -1,7 +1,7 @@
+import { useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { SignInPage } from '~/client/features/auth/components/sign-in-page'
-import { SocialButtons } from '~/client/features/auth/components/social-buttons'
-import { PasskeySignIn } from '~/client/features/passkeys/components/passkey-sign-in'
+import { socialProvidersQuery } from '~/client/features/auth/api'
 import { searchText } from '~/client/lib/search'
 import { safeRedirect } from '~/client/lib/session'
 
@@ -14,18 +14,8 @@ export const Route = createFileRoute('/_auth/signin')({
   }),
   component: function SignIn() {
     const { error, redirect } = Route.useSearch()
-    return (
-      <SignInPage
-        error={error}
-        redirect={redirect}
-        // Issue 14 items 2 and 3: the other ways in, below the password and magic-link forms.
-        alternatives={
-          <>
-            <PasskeySignIn redirect={redirect} />
-            <SocialButtons redirect={redirect} />
-          </>
-        }
-      />
-    )
+    // The configured social providers (GET /api/auth/social): buttons below the forms.
+    const providers = useQuery(socialProvidersQuery).data ?? []
+    return <SignInPage error={error} redirect={redirect} providers={providers} />
   },
 })

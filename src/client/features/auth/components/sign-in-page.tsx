@@ -1,14 +1,18 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useState, type ReactNode } from 'react'
+import { useState } from 'react'
 import { css } from 'styled-system/css'
+import { PasskeySignIn } from '~/client/features/passkeys/components/passkey-sign-in'
 import { useDocumentTitle } from '~/client/lib/use-document-title'
 import { TextLink } from '~/client/ui/page-link'
 import { AuthHeading, authFooter } from './auth-heading'
 import { SignInForms, useErrorNotice, type SignInMethod } from './sign-in-forms'
+import { SocialButtonsView, type SocialProvider } from './social-buttons-view'
 
 /**
- * /signin: password or magic-link sign-in (spec §2). `redirect` (a same-origin path) is where
- * either way of signing in leads afterwards. `/` shows the same forms under a welcome (home-page.tsx).
+ * /signin: password or magic-link sign-in (spec §2), then the other ways in (issue 14 items 2
+ * and 3): a passkey and the configured social providers (`providers`: the app's query, or the
+ * server-rendered page's data). `redirect` (a same-origin path) is where every way of signing in
+ * leads afterwards. `/` shows the same forms under a welcome (home-page.tsx).
  */
 const alternativesBox = css({ display: 'flex', flexDirection: 'column', gap: '3', mt: '5' })
 const divider = css({
@@ -24,11 +28,11 @@ const divider = css({
 export function SignInPage({
   error,
   redirect,
-  alternatives,
+  providers,
 }: {
   error?: string
   redirect?: string
-  alternatives?: ReactNode
+  providers: SocialProvider[]
 }) {
   const { t } = useLingui()
   const [method, setMethod] = useState<SignInMethod>('password')
@@ -48,14 +52,13 @@ export function SignInPage({
         }
       />
       <SignInForms redirect={redirect} method={method} onMethodChange={setMethod} />
-      {alternatives && (
-        <div className={alternativesBox}>
-          <div className={divider}>
-            <Trans>or</Trans>
-          </div>
-          {alternatives}
+      <div className={alternativesBox}>
+        <div className={divider}>
+          <Trans>or</Trans>
         </div>
-      )}
+        <PasskeySignIn redirect={redirect} />
+        <SocialButtonsView providers={providers} redirect={redirect} />
+      </div>
       <p className={authFooter}>
         <Trans>
           New to TBR? <TextLink to="/signup">Create an account</TextLink>
