@@ -10,10 +10,9 @@ import { isWellFormedText } from './lib/input'
 import { log } from './lib/log'
 import { admission, admissionLimits } from './middleware/admission'
 import { bodyLimit } from './middleware/body-limit'
-import { keyAuth } from './middleware/key-auth'
+import { apiPolicy } from './middleware/policy'
 import { mountApiDocs } from './openapi/document'
 import { keys } from './routes/keys'
-import { PASSWORD_CALLS, passwordGate } from './middleware/password-gate'
 import { account } from './routes/account'
 import { billing } from './routes/billing'
 import { devBilling } from './routes/dev-billing'
@@ -26,7 +25,6 @@ import { authPasskey } from './routes/passkeys'
 import { authSocial } from './routes/social'
 import { impersonate } from './routes/impersonate'
 import { support } from './routes/support'
-import { impersonationGuard } from './middleware/impersonation-guard'
 import { books } from './routes/books'
 import { catalog } from './routes/catalog'
 import { demo } from './routes/demo'
@@ -111,11 +109,10 @@ export function createApp(deps: Deps, opts: { staticHandler?: (app: Hono<AppEnv>
   })
   // Sheds load early with 503 + Retry-After instead of letting requests queue without bound.
   app.use('/api/*', admission(admissionLimits(deps)))
-  for (const [method, path] of PASSWORD_CALLS) app.on(method, path, passwordGate)
-  // decisions §13: a support session is refused billing and security changes, whatever the route.
-  app.use('/api/*', impersonationGuard)
-  // decisions §12: a `tbr_…` bearer is an API key, checked here once for every call.
-  app.use('/api/*', keyAuth)
+  // Who may call what: every /api call is declared once (shared/api/calls.ts) and this one
+  // policy enforces the declaration (session, role flag, key scope, plan, support session,
+  // password gate) before any handler; an undeclared call never reaches one.
+  app.use('/api/*', apiPolicy())
 
   app.route('/api/health', health)
   app.route('/api/auth/otp', authOtp)

@@ -48,7 +48,7 @@ export interface Auth {
 }
 
 /**
- * Who a call acts for, on the calls an API key may make (shared/key-routes.ts): a member's
+ * Who a call acts for, on the calls an API key may make (shared/api/calls.ts): a member's
  * session, or an API key acting for the account, never for a person (decisions §12). Those
  * routes read the account from here; `auth` is set for sessions only.
  */

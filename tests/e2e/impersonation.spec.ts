@@ -111,7 +111,7 @@ test('a master signs in as a consenting person, sees the banner on every screen,
   await page.locator('input[name="newpassword"]').fill('Taken-over1!')
   await page.locator('input[name="confirm_password"]').fill('Taken-over1!')
   await page.getByRole('button', { name: 'Change password' }).click()
-  await expect(page.getByText('Not allowed in a support session: only the person can change this').first()).toBeVisible()
+  await expect(page.getByText('Not available in a support session: only the person can do this').first()).toBeVisible()
 
   await banner.getByRole('button', { name: 'Stop' }).click()
   await expect(page).toHaveURL(/\/account\/support$/)

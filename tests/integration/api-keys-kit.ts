@@ -24,7 +24,7 @@ export async function makeKey(s: TestServer, p: Person, scope: KeyScope[], name 
 }
 
 export interface ExampleCall {
-  /** The KEY_ROUTES entry it exercises, e.g. `GET /api/books/{id}`. */
+  /** The declaration it exercises (shared/api/calls.ts), e.g. `GET /api/books/{id}`. */
   route: string
   method: string
   path: string
@@ -34,7 +34,8 @@ export interface ExampleCall {
 }
 
 /**
- * One real call for every KEY_ROUTES entry (shared/key-routes.ts), each on its own fresh data so
+ * One real call for every call a key may make (shared/api/calls.ts), and the public list that needs
+ * none, each on its own fresh data so
  * they can run in any order and more than once: `fresh()` makes a new book in `p`'s account.
  */
 export async function exampleCalls(s: TestServer, p: Person, slug: string): Promise<ExampleCall[]> {

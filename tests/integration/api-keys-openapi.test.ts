@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { KEY_ROUTES } from '~/shared/key-routes'
+import { callKey, KEY_CALLS } from '~/shared/api/calls'
 import { KEY_SCOPES } from '~/shared/schemas/key'
 import type { Person } from './billing-kit'
 import { exampleCalls, keyOwner, makeKey } from './api-keys-kit'
@@ -48,10 +48,9 @@ describe('the document', () => {
 
   test('documents every call a key may make, with the scope the middleware enforces', () => {
     const ops = new Map(documentedOps().map((o) => [o.key, o.op]))
-    for (const r of KEY_ROUTES)
-      expect(ops.get(`${r.method} ${r.path}`)?.['x-scope'], `${r.method} ${r.path}`).toBe(r.scope)
+    for (const r of KEY_CALLS) expect(ops.get(callKey(r))?.['x-scope'], callKey(r)).toBe(r.key)
     const scoped = documentedOps().filter((o) => o.op['x-scope'])
-    expect(scoped.map((o) => o.key).sort()).toEqual(KEY_ROUTES.map((r) => `${r.method} ${r.path}`).sort())
+    expect(scoped.map((o) => o.key).sort()).toEqual(KEY_CALLS.map(callKey).sort())
   })
 
   test('documents every /api/key call, and every documented call is mounted', () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { hasFlag, ROLES, type Flag } from '~/shared/permissions'
 import { passkeys } from '~/server/db/schema'
 import { signIn } from '~/server/services/users'
-import { keyScopeFor } from '~/shared/key-routes'
+import { API_CALLS, matchCall } from '~/shared/api/calls'
 import { newMember, newOwner, subscribe, type Person } from './billing-kit'
 import { startTestServer, type TestServer } from './harness'
 
@@ -11,16 +11,16 @@ import { startTestServer, type TestServer } from './harness'
 // caller: no token, a bad token, a removed member, members of account B holding account A's ids,
 // and each role of account A. Expected: 401 without a live session, 403 without the route's flag
 // (decisions §4), 404 for another account's ids, and no answer to an outsider ever carries
-// account A's data. A mounted route without a row here fails the test.
+// account A's data. Who may call each route is read from the table of calls (shared/api/calls.ts);
+// a mounted route without a declaration fails the test.
 //
 // API keys (decisions §12) are callers too: a key of account A reaches only the calls of the key
-// table (src/shared/key-routes.ts), and a key of account B holding A's ids finds nothing.
+// table's calls with a scope (src/shared/api/calls.ts), and a key of B holding A's ids finds nothing.
 
 type IdKind = 'book' | 'invite' | 'member' | 'invoice' | 'slug' | 'key' | 'passkey'
 
-interface Policy {
-  /** 'none': no session needed; a flag: requireAuth(flag); 'staff': support staff only (user.master). */
-  auth: 'none' | Flag | 'staff'
+/** What the sweep needs to call a route meaningfully; who may call it comes from the table. */
+interface Fixture {
   /** Which of account A's resources fills the path parameter. */
   id?: IdKind
   /** A body that passes validation, so the id lookup (and so the 404) is what answers. */
@@ -32,100 +32,42 @@ interface Policy {
   refusedWith?: Flag
 }
 
-const ROUTES: Record<string, Policy> = {
-  'GET /api/health': { auth: 'none' },
-  'POST /api/account': { auth: 'none' },
-  'DELETE /api/account': { auth: 'user' },
-  'GET /api/account/plans': { auth: 'user' },
-  'POST /api/account/plan': { auth: 'owner' },
-  'PATCH /api/account/plan': { auth: 'owner' },
-  'POST /api/account/upgrade': { auth: 'owner' },
-  'GET /api/account/card': { auth: 'owner' },
-  'PATCH /api/account/card': { auth: 'owner' },
-  'GET /api/account/invoice': { auth: 'owner' },
-  'GET /api/account/invoice/:id/pdf': { auth: 'owner', id: 'invoice' },
-  'GET /api/account/subscription': { auth: 'owner' },
-  'GET /api/account/usage': { auth: 'user' },
-  'GET /api/account/users': { auth: 'admin' },
-  'PATCH /api/account/users/:id': { auth: 'admin', id: 'member', body: { permission: 'user' } },
-  'GET /api/auth': { auth: 'none' },
-  'POST /api/auth': { auth: 'none' },
-  'DELETE /api/auth': { auth: 'none' },
-  'POST /api/auth/switch': { auth: 'user' },
-  'POST /api/auth/magic': { auth: 'none' },
-  'POST /api/auth/magic/verify': { auth: 'none' },
-  'POST /api/auth/otp': { auth: 'none' },
-  'POST /api/auth/impersonate': { auth: 'none' },
-  'POST /api/auth/impersonate/stop': { auth: 'user' },
-  'POST /api/auth/password/reset': { auth: 'none' },
-  'POST /api/auth/passkey/options': { auth: 'none' },
-  'POST /api/auth/passkey': { auth: 'none' },
-  'GET /api/auth/social': { auth: 'none' },
-  'GET /api/auth/social/:provider': { auth: 'none' },
-  'GET /api/auth/social/:provider/callback': { auth: 'none' },
-  'POST /api/auth/password/reset/request': { auth: 'none' },
-  'GET /api/books': { auth: 'user' },
-  'POST /api/books': { auth: 'user' },
-  'POST /api/books/batch': { auth: 'user' },
-  'GET /api/books/:id': { auth: 'user', id: 'book' },
-  'PATCH /api/books/:id': { auth: 'user', id: 'book', body: { title: 'Taken over' } },
-  'DELETE /api/books/:id': { auth: 'user', id: 'book' },
-  // The catalogue (issue 16): a bad query / ISBN never reaches upstream, so the sweep stays local.
-  'GET /api/catalog/search': { auth: 'user' },
-  'GET /api/catalog/isbn/:isbn': { auth: 'user' },
-  'POST /api/add/:bookId': { auth: 'user', id: 'book', publicData: true },
-  'GET /api/demo': { auth: 'user' },
-  'GET /api/dev/outbox': { auth: 'none' },
-  'POST /api/dev/clock': { auth: 'owner' },
-  'POST /api/dev/card': { auth: 'owner' },
-  'POST /api/event': { auth: 'user' },
-  'POST /api/feedback': { auth: 'user' },
-  'GET /api/key': { auth: 'developer' },
-  'GET /api/key/scopes': { auth: 'developer' },
-  'GET /api/key/:id': { auth: 'developer', id: 'key' },
-  'POST /api/key': { auth: 'developer', body: { name: 'Sweep key', scope: ['books.read'] } },
-  'PATCH /api/key/:id': { auth: 'developer', id: 'key', body: { name: 'Renamed by sweep' } },
-  'DELETE /api/key': { auth: 'developer', body: { id: ['00000000-0000-4000-8000-000000000000'] } },
-  'GET /api/openapi.json': { auth: 'none' },
-  'GET /api/docs': { auth: 'none' },
-  'POST /api/invite': { auth: 'admin' },
-  'POST /api/invite/accept': { auth: 'none' },
-  'GET /api/invite/:id': { auth: 'none', id: 'invite' },
-  'POST /api/invite/:id/resend': { auth: 'admin', id: 'invite' },
-  'DELETE /api/invite/:id': { auth: 'admin', id: 'invite' },
-  'GET /api/notification': { auth: 'user' },
-  'PATCH /api/notification': { auth: 'user' },
-  'POST /api/payment/local/token': { auth: 'none' },
-  'POST /api/payment/local/confirm': { auth: 'none' },
-  'POST /api/payment/stripe/webhook': { auth: 'none' },
-  'GET /api/public/:slug': { auth: 'none', id: 'slug', publicData: true },
-  'GET /api/avatar/:file': { auth: 'none', publicData: true },
-  'GET /api/support/users': { auth: 'staff' },
-  'POST /api/support/impersonate': { auth: 'staff' },
-  'GET /api/url': { auth: 'user' },
-  'GET /api/url/check': { auth: 'user' },
-  'PATCH /api/url': { auth: 'user' },
-  'GET /api/user': { auth: 'user' },
-  'POST /api/user': { auth: 'none' },
-  'PATCH /api/user': { auth: 'user' },
-  'DELETE /api/user': { auth: 'user', refusedWith: 'owner' },
-  'DELETE /api/user/:id': { auth: 'admin', id: 'member' },
-  'GET /api/user/permissions': { auth: 'user' },
-  'PUT /api/user/password': { auth: 'user' },
-  'PUT /api/user/2fa': { auth: 'user' },
-  'POST /api/user/2fa/verify': { auth: 'user' },
-  'POST /api/user/2fa/backup': { auth: 'user' },
-  'GET /api/user/2fa/passkeys': { auth: 'user' },
-  'POST /api/user/2fa/passkeys/options': { auth: 'user' },
-  'POST /api/user/2fa/passkeys': { auth: 'user' },
-  // A passkey is the person's (A's owner's): anyone else's session finds no such passkey.
-  'PATCH /api/user/2fa/passkeys/:id': { auth: 'user', id: 'passkey', body: { name: 'Renamed by sweep' } },
-  'DELETE /api/user/2fa/passkeys/:id': { auth: 'user', id: 'passkey' },
-  'POST /api/user/verify': { auth: 'none' },
-  'POST /api/user/verify/request': { auth: 'user' },
-  'POST /api/user/email/revert': { auth: 'none' },
-  'POST /api/utility/mail': { auth: 'user' },
+interface Policy extends Fixture {
+  /** 'none': no session needed; a flag: a session whose role holds it; 'staff': support staff only. */
+  auth: 'none' | Flag | 'staff'
 }
+
+const FIXTURES: Record<string, Fixture> = {
+  'PATCH /api/account/users/:id': { id: 'member', body: { permission: 'user' } },
+  'GET /api/account/invoice/:id/pdf': { id: 'invoice' },
+  'GET /api/books/:id': { id: 'book' },
+  'PATCH /api/books/:id': { id: 'book', body: { title: 'Taken over' } },
+  'DELETE /api/books/:id': { id: 'book' },
+  'POST /api/add/:bookId': { id: 'book', publicData: true },
+  'GET /api/key/:id': { id: 'key' },
+  'POST /api/key': { body: { name: 'Sweep key', scope: ['books.read'] } },
+  'PATCH /api/key/:id': { id: 'key', body: { name: 'Renamed by sweep' } },
+  'DELETE /api/key': { body: { id: ['00000000-0000-4000-8000-000000000000'] } },
+  'GET /api/invite/:id': { id: 'invite' },
+  'POST /api/invite/:id/resend': { id: 'invite' },
+  'DELETE /api/invite/:id': { id: 'invite' },
+  'GET /api/public/:slug': { id: 'slug', publicData: true },
+  'GET /api/avatar/:file': { publicData: true },
+  'DELETE /api/user': { refusedWith: 'owner' },
+  'DELETE /api/user/:id': { id: 'member' },
+  // A passkey is the person's (A's owner's): anyone else's session finds no such passkey.
+  'PATCH /api/user/2fa/passkeys/:id': { id: 'passkey', body: { name: 'Renamed by sweep' } },
+  'DELETE /api/user/2fa/passkeys/:id': { id: 'passkey' },
+}
+
+/** Every call of the table (shared/api/calls.ts), in the router's `:param` form. */
+const ROUTES: Record<string, Policy> = Object.fromEntries(
+  API_CALLS.map((call) => {
+    const route = `${call.method} ${call.path.replace(/\{([^}]+)\}/g, ':$1')}`
+    const auth = call.who === 'optional' ? 'none' : call.who
+    return [route, { auth, ...FIXTURES[route] }]
+  }),
+)
 
 /** The routes the app mounts: handlers with a method, not `*` middleware patterns. */
 function mountedRoutes(s: TestServer): string[] {
@@ -221,6 +163,7 @@ test('every mounted route has a row in the table (and every row is mounted)', ()
     Object.keys(ROUTES).filter((r) => !mounted.includes(r)),
     'rows for routes not mounted',
   ).toEqual([])
+  expect(Object.keys(FIXTURES).filter((r) => !(r in ROUTES)), 'fixtures for calls not in the table').toEqual([])
 })
 
 // Hundreds of sequential calls: ~5–10 s on a quiet machine, the limit is for a shared one.
@@ -299,7 +242,8 @@ test('API keys: a key of B finds none of A’s ids; a key of A reaches only the 
     for (const route of mountedRoutes(s)) {
       const policy = ROUTES[route]!
       const [method, path] = route.split(' ') as [string, string]
-      const keyRoute = keyScopeFor(method, path.replace(/:[A-Za-z]+/g, 'x')) !== null
+      const found = matchCall(method, path.replace(/:[A-Za-z]+/g, 'x'))
+      const keyRoute = found !== null && 'call' in found && found.call.key !== undefined
       const res = await call(route, key)
       cases++
       const where = `${route} as ${who}: ${res.status} ${JSON.stringify(res.body)}`

@@ -42,7 +42,7 @@ const busy = (retryAfterSeconds: number) =>
 
 /**
  * Throws the 429 a derivation would meet now, so a call can be refused before it costs anything
- * else (middleware/password-gate.ts); the derivation itself still checks.
+ * else (the `passwordGate` calls of the table, middleware/policy.ts); the derivation itself still checks.
  */
 export function refuseWhenPasswordsBusy() {
   if (limiter.wouldRefuse()) throw busy(limiter.retryAfterSeconds())

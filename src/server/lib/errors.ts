@@ -6,7 +6,7 @@ import type { MessageKey } from '../i18n'
  */
 export class ApiError extends Error {
   constructor(
-    public status: 400 | 401 | 402 | 403 | 404 | 409 | 413 | 422 | 429 | 502 | 503,
+    public status: 400 | 401 | 402 | 403 | 404 | 405 | 409 | 413 | 422 | 429 | 502 | 503,
     public key: MessageKey,
     public opts: {
       inputError?: string

@@ -1,18 +1,14 @@
-import { createMiddleware } from 'hono/factory'
-import { keyScopeFor } from '~/shared/key-routes'
-import type { AppEnv } from '../context'
-import { looksLikeKey } from '../lib/api-key-format'
+import type { KeyScope } from '~/shared/schemas/key'
+import type { Ctx } from '../context'
 import { ApiError } from '../lib/errors'
 import { authenticateKey } from '../services/api-keys'
 import { hit } from '../services/rate-limit'
-import { bearer } from './auth'
 import { assertCapability } from './plan'
 import { tooMany } from './rate-limit'
 
-// decisions §2 ("the token may be an API key") and §12. Runs once, before every /api route, for
-// a bearer that carries the key prefix; any other bearer passes untouched to the session code.
-// A key acts for its account, never for a person: it may call only what shared/key-routes.ts
-// lists for its scopes (403 otherwise: settings, billing, keys, team…). In order:
+// decisions: "the token may be an API key". A key acts for its account, never for a person: it
+// may make only the calls the table of calls gives a scope (shared/api/calls.ts), and only with
+// that scope (403 otherwise: settings, billing, keys, team…). In order:
 //   401 malformed key, wrong checksum (no database work), unknown, revoked or deleted key
 //   403 a call keys may not make, or one outside the key's scopes
 //   402 the account's plan no longer includes API keys (billing)
@@ -20,13 +16,14 @@ import { tooMany } from './rate-limit'
 
 export const KEY_WINDOW_MS = 60_000
 
-export const keyAuth = createMiddleware<AppEnv>(async (c, next) => {
-  const token = bearer(c.req.header('authorization'))
-  if (!token || !looksLikeKey(token)) return next()
+/**
+ * Checks a key bearer for a call needing `scope` (undefined: keys may not make it), sets the
+ * actor, and answers the RateLimit-* headers to put on the answer, refused or not.
+ */
+export async function authorizeKey(c: Ctx, token: string, scope: KeyScope | undefined): Promise<Record<string, string>> {
   const { deps } = c.var
   const actor = await authenticateKey(deps.db, token)
   if (!actor) throw new ApiError(401, 'key.invalid')
-  const scope = keyScopeFor(c.req.method, c.req.path)
   if (!scope) throw new ApiError(403, 'key.not_allowed')
   if (!actor.scopes.includes(scope)) throw new ApiError(403, 'key.scope_missing', { params: { scope } })
   assertCapability(deps, actor.account, 'api_keys')
@@ -47,6 +44,5 @@ export const keyAuth = createMiddleware<AppEnv>(async (c, next) => {
     throw err
   }
   c.set('actor', { via: 'key', account: actor.account, keyId: actor.keyId, scopes: actor.scopes })
-  await next()
-  for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value)
-})
+  return headers
+}

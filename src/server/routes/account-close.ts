@@ -7,7 +7,6 @@ import type { Db, Tx } from '../db/client'
 import { accounts, events, memberships, sessions, users } from '../db/schema'
 import { newId } from '../lib/crypto'
 import { ApiError } from '../lib/errors'
-import { requireAuth } from '../middleware/auth'
 import { userAccounts } from '../services/users'
 import { verifyCurrentPassword } from './auth'
 
@@ -101,13 +100,13 @@ async function leaveWithProofIfLast(c: Ctx) {
   return leaveAccount(c)
 }
 
-export const accountClose = new Hono<AppEnv>().delete('/', requireAuth(), async (c) => {
+export const accountClose = new Hono<AppEnv>().delete('/', async (c) => {
   if (!isOwner(c.var.auth)) return leaveWithProofIfLast(c)
   await requireProof(c)
   return closeAccount(c)
 })
 
-export const userLeave = new Hono<AppEnv>().delete('/', requireAuth(), (c) => {
+export const userLeave = new Hono<AppEnv>().delete('/', (c) => {
   if (isOwner(c.var.auth)) throw new ApiError(403, 'account.owner_must_close')
   return leaveWithProofIfLast(c)
 })

@@ -1,7 +1,6 @@
 import { Hono } from 'hono'
 import type { DemoData } from '~/shared/responses/demo'
 import type { AppEnv } from '../context'
-import { requireAuth } from '../middleware/auth'
 import { addedPerMonth, recentBooks, statusCounts, viewsWindow } from '../services/stats'
 import { totalViews } from '../services/views'
 
@@ -35,7 +34,7 @@ const RECENT_BOOKS = 4
 
 export const demo = new Hono<AppEnv>()
 
-demo.get('/', requireAuth(), async (c) => {
+demo.get('/', async (c) => {
   const { deps, auth } = c.var
   const accountId = auth.account.id
   const now = new Date()

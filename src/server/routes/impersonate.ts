@@ -5,7 +5,6 @@ import { TokenInput } from '~/shared/schemas/auth'
 import { readBody, t, type AppEnv } from '../context'
 import { sessions } from '../db/schema'
 import { ApiError } from '../lib/errors'
-import { requireAuth } from '../middleware/auth'
 import { ipLimit } from '../middleware/rate-limit'
 import { impersonable, recordImpersonation } from '../services/impersonation'
 import { authenticate, refreshSession, revokeSession, sessionToken } from '../services/sessions'
@@ -50,7 +49,7 @@ impersonate.post('/', ipLimit('auth'), async (c) => {
  * POST /api/auth/impersonate/stop: ends the support session and answers the master's own session
  * (a fresh token for it, like a sign-in) when it is still live, else `data: null` (sign in again).
  */
-impersonate.post('/stop', requireAuth(), async (c) => {
+impersonate.post('/stop', async (c) => {
   const { deps, auth } = c.var
   if (!auth.impersonatorId) throw new ApiError(400, 'impersonation.not_active')
   const [row] = await deps.db

@@ -1,19 +1,12 @@
 import { Hono } from 'hono'
-import * as v from 'valibot'
 import {
-  ApiKeyView,
   CreateKeyInput,
-  CreatedApiKey,
   DeleteKeysInput,
   KEY_SCOPES,
-  KeyScopeOption,
   UpdateKeyInput,
 } from '~/shared/schemas/key'
 import { pathId, readBody, t, type AppEnv } from '../context'
-import { requireAuth } from '../middleware/auth'
-import { requirePlan } from '../middleware/plan'
 import { AUTH_WINDOW_MS, tooMany } from '../middleware/rate-limit'
-import { documented } from '../openapi/describe'
 import { hit } from '../services/rate-limit'
 import { createKey, deleteKeys, getKey, listKeys, updateKey } from '../services/api-keys'
 
@@ -30,55 +23,23 @@ import { createKey, deleteKeys, getKey, listKeys, updateKey } from '../services/
 
 export const keys = new Hono<AppEnv>()
 
-keys.use('*', requireAuth('developer'), requirePlan('api_keys'))
-
-const idParam = [{ name: 'id', description: 'The key id' }]
-
 keys.get(
   '/',
-  documented({
-    summary: 'List the account’s keys',
-    tag: 'API keys',
-    auth: 'session',
-    answer: v.object({ data: v.array(ApiKeyView) }),
-  }),
   async (c) => c.json({ data: await listKeys(c.var.deps.db, c.var.auth.account.id) }),
 )
 
 keys.get(
   '/scopes',
-  documented({
-    summary: 'The scopes a key may have',
-    tag: 'API keys',
-    auth: 'session',
-    answer: v.object({ data: v.array(KeyScopeOption) }),
-  }),
   (c) => c.json({ data: KEY_SCOPES.map((value) => ({ value, label: t(c, `key.scope.${value}`) })) }),
 )
 
 keys.get(
   '/:id',
-  documented({
-    summary: 'Reveal a key (prefix and last four)',
-    tag: 'API keys',
-    auth: 'session',
-    params: idParam,
-    answer: v.object({ data: ApiKeyView }),
-  }),
   async (c) => c.json({ data: await getKey(c.var.deps.db, c.var.auth.account.id, pathId(c, 'id')) }),
 )
 
 keys.post(
   '/',
-  documented({
-    summary: 'Create a key',
-    description:
-      '`full_key` is in this answer only: store it now. An account may create a limited number of keys per 15 minutes (then 429 with `Retry-After`).',
-    tag: 'API keys',
-    auth: 'session',
-    body: CreateKeyInput,
-    answer: v.object({ data: CreatedApiKey, message: v.string() }),
-  }),
   async (c) => {
     const input = await readBody(c, CreateKeyInput)
     // At most KEY_CREATE_LIMIT new keys per account per 15 minutes (429 + Retry-After past it).
@@ -92,15 +53,6 @@ keys.post(
 
 keys.patch(
   '/:id',
-  documented({
-    summary: 'Rename, re-scope or revoke a key',
-    description: 'Revoking (`active: false`) cannot be undone; `active: true` on a revoked key is 400.',
-    tag: 'API keys',
-    auth: 'session',
-    params: idParam,
-    body: UpdateKeyInput,
-    answer: v.object({ data: ApiKeyView, message: v.string() }),
-  }),
   async (c) => {
     const id = pathId(c, 'id')
     const input = await readBody(c, UpdateKeyInput)
@@ -111,14 +63,6 @@ keys.patch(
 
 keys.delete(
   '/',
-  documented({
-    summary: 'Delete keys (bulk)',
-    description: 'Ids that are not the account’s keys are ignored; `deleted` counts the keys removed.',
-    tag: 'API keys',
-    auth: 'session',
-    body: DeleteKeysInput,
-    answer: v.object({ data: v.object({ deleted: v.number() }), message: v.string() }),
-  }),
   async (c) => {
     const { id } = await readBody(c, DeleteKeysInput)
     const deleted = await deleteKeys(c.var.deps.db, c.var.auth.account.id, id)

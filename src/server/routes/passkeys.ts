@@ -5,7 +5,6 @@ import { pathParam, readBody, t, type AppEnv, type Ctx } from '../context'
 import { events } from '../db/schema'
 import { newId } from '../lib/crypto'
 import { ApiError } from '../lib/errors'
-import { requireAuth } from '../middleware/auth'
 import { ipLimit } from '../middleware/rate-limit'
 import {
   listPasskeys,
@@ -34,7 +33,7 @@ async function record(c: Ctx, name: string) {
 
 export const passkeyManagement = new Hono<AppEnv>()
 
-passkeyManagement.get('/', requireAuth(), async (c) => {
+passkeyManagement.get('/', async (c) => {
   const rows = await listPasskeys(c.var.deps, c.var.auth.user.id)
   return c.json({ data: rows.map(passkeyView) })
 })
@@ -42,13 +41,13 @@ passkeyManagement.get('/', requireAuth(), async (c) => {
 // A passkey is a way in on its own (both factors): a stolen session must not be able to plant
 // one. The options (and so the challenge the new passkey must sign) are issued only after the
 // password, or a recent sign-in for a password-less user; the owner is mailed when one is added.
-passkeyManagement.post('/options', requireAuth(), ipLimit('auth'), async (c) => {
+passkeyManagement.post('/options', ipLimit('auth'), async (c) => {
   const { password } = await readBody(c, PasskeyOptionsInput)
   await requireReauth(c, password, 'passkey.reauth_required')
   return c.json({ data: await registrationOptions(c.var.deps, c.var.auth.user) })
 })
 
-passkeyManagement.post('/', requireAuth(), ipLimit('auth'), async (c) => {
+passkeyManagement.post('/', ipLimit('auth'), async (c) => {
   const { name, response } = await readBody(c, PasskeyRegisterInput)
   const row = await registerPasskey(c.var.deps, c.var.auth.user, name, response as RegistrationResponseJSON)
   await record(c, 'passkey_added')
@@ -57,13 +56,13 @@ passkeyManagement.post('/', requireAuth(), ipLimit('auth'), async (c) => {
   return c.json({ message: t(c, 'passkey.added'), data: passkeyView(row) })
 })
 
-passkeyManagement.patch('/:id', requireAuth(), async (c) => {
+passkeyManagement.patch('/:id', async (c) => {
   const { name } = await readBody(c, PasskeyRenameInput)
   const row = await renamePasskey(c.var.deps, c.var.auth.user.id, pathParam(c, 'id'), name)
   return c.json({ message: t(c, 'passkey.renamed'), data: passkeyView(row) })
 })
 
-passkeyManagement.delete('/:id', requireAuth(), async (c) => {
+passkeyManagement.delete('/:id', async (c) => {
   await removePasskey(c.var.deps, c.var.auth.user.id, pathParam(c, 'id'))
   await record(c, 'passkey_removed')
   return c.json({ message: t(c, 'passkey.removed') })

@@ -2,9 +2,7 @@ import { createHash } from 'node:crypto'
 import { Hono } from 'hono'
 import { pathParam, type AppEnv } from '../context'
 import { notFound } from '../lib/errors'
-import { PublicListAnswer } from '~/shared/schemas/api-responses'
 import { bearer } from '../middleware/auth'
-import { documented } from '../openapi/describe'
 import { authenticate } from '../services/sessions'
 import type { PublicAnswer } from '../services/public-cache'
 import { loadPublicAnswer } from '../services/views'
@@ -26,14 +24,6 @@ export const publicPage = new Hono<AppEnv>()
 
 publicPage.get(
   '/:slug',
-  documented({
-    summary: 'A public list',
-    description: 'Needs no credentials; an API key calling it needs the scope below.',
-    tag: 'Public',
-    auth: 'account.read',
-    params: [{ name: 'slug', description: 'The list’s custom URL' }],
-    answer: PublicListAnswer,
-  }),
   async (c) => {
     const { deps } = c.var
     const token = bearer(c.req.header('authorization'))

@@ -5,7 +5,6 @@ import { readBody, t, type AppEnv, type Ctx } from '../context'
 import { events, users } from '../db/schema'
 import { newId } from '../lib/crypto'
 import { ApiError } from '../lib/errors'
-import { requireAuth } from '../middleware/auth'
 import { ipLimit } from '../middleware/rate-limit'
 import {
   newBackupCode,
@@ -63,7 +62,7 @@ async function record(c: Ctx, name: string) {
     .values({ id: newId(), name, metadata: null, userId: auth.user.id, accountId: auth.account.id })
 }
 
-twoFactor.put('/', requireAuth(), ipLimit('auth'), async (c) => {
+twoFactor.put('/', ipLimit('auth'), async (c) => {
   const input = await readBody(c, TwoFactorToggleInput)
   const { auth, deps } = c.var
   const user = auth.user
@@ -101,7 +100,7 @@ twoFactor.put('/', requireAuth(), ipLimit('auth'), async (c) => {
   return c.json({ message: t(c, 'twofa.disabled'), data: await sessionUser(deps.db, { ...auth, user: updated! }) })
 })
 
-twoFactor.post('/verify', requireAuth(), ipLimit('auth'), async (c) => {
+twoFactor.post('/verify', ipLimit('auth'), async (c) => {
   const { code } = await readBody(c, TwoFactorVerifyInput)
   const { auth, deps } = c.var
   const user = auth.user
@@ -126,7 +125,7 @@ twoFactor.post('/verify', requireAuth(), ipLimit('auth'), async (c) => {
 // The backup code is single use (decisions §13); a reader who used it, or lost it, makes a new one
 // here. The old one stops working. Proof is a current code from the app or the password, never
 // the backup code being replaced.
-twoFactor.post('/backup', requireAuth(), ipLimit('auth'), async (c) => {
+twoFactor.post('/backup', ipLimit('auth'), async (c) => {
   const input = await readBody(c, BackupCodeRenewInput)
   const { auth, deps } = c.var
   const user = auth.user

@@ -6,7 +6,6 @@ import type { Db } from '../db/client'
 import { isUniqueViolation } from '../db/errors'
 import { accounts } from '../db/schema'
 import { ApiError } from '../lib/errors'
-import { requireAuth } from '../middleware/auth'
 
 // spec §7 PATCH /api/url; decisions §8–§9: slugs are unique without regard to case and a change
 // frees the old slug at once (it is simply overwritten: nothing keeps it).
@@ -26,20 +25,20 @@ async function slugTaken(db: Db, slug: string, exceptAccountId: string) {
  * public list lives (`${base}/${slug}`, as the mails and the share tags write it); the client
  * remembers it so /welcome, /account/url and the dashboard show one address, offline too.
  */
-url.get('/', requireAuth(), (c) => {
+url.get('/', (c) => {
   const { deps, auth } = c.var
   const slug = auth.account.slug
   return c.json({ data: { slug, url: slug ? `${deps.appUrl}/${encodeURIComponent(slug)}` : null, base: deps.appUrl } })
 })
 
 /** Live availability for the slug field (/welcome, /account/url). */
-url.get('/check', requireAuth(), async (c) => {
+url.get('/check', async (c) => {
   const { slug } = validate(SlugInput, { slug: c.req.query('slug') ?? '' })
   const available = !(await slugTaken(c.var.deps.db, slug, c.var.auth.account.id))
   return c.json({ data: { slug, available } })
 })
 
-url.patch('/', requireAuth(), async (c) => {
+url.patch('/', async (c) => {
   const { slug } = await readBody(c, SlugInput)
   const { deps, auth } = c.var
   if (await slugTaken(deps.db, slug, auth.account.id)) throw new ApiError(400, 'url.taken', { inputError: 'slug' })

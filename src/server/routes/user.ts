@@ -7,7 +7,7 @@ import { readBody, t, type AppEnv } from '../context'
 import { accounts, memberships, users } from '../db/schema'
 import { ApiError, unauthorized } from '../lib/errors'
 import { isUniqueViolation } from '../db/errors'
-import { bearer, requireAuth } from '../middleware/auth'
+import { bearer } from '../middleware/auth'
 import { refuseWhenImpersonated } from '../middleware/impersonation-guard'
 import { AUTH_WINDOW_MS, ipLimit, mailLimit, tooMany } from '../middleware/rate-limit'
 import { hit } from '../services/rate-limit'
@@ -23,14 +23,14 @@ import { consumeUserToken, sendTokenMail, sessionUser, signIn, userAccounts } fr
 
 export const user = new Hono<AppEnv>()
 
-user.get('/', requireAuth(), async (c) => c.json({ data: await sessionUser(c.var.deps.db, c.var.auth) }))
+user.get('/', async (c) => c.json({ data: await sessionUser(c.var.deps.db, c.var.auth) }))
 
-user.get('/permissions', requireAuth(), (c) => c.json({ data: permissionMap() }))
+user.get('/permissions', (c) => c.json({ data: permissionMap() }))
 
 user.route('/email', userEmail)
 user.route('/2fa', twoFactor)
 
-user.patch('/', requireAuth(), async (c) => {
+user.patch('/', async (c) => {
   const { input, file } = await readUserChange(c)
   const { deps, auth } = c.var
   const db = deps.db
@@ -116,7 +116,7 @@ user.patch('/', requireAuth(), async (c) => {
  * brute-force limit as sign-in (decisions §9). decisions §2: a password change revokes the other
  * sessions; the caller's own session goes on.
  */
-user.put('/password', requireAuth(), ipLimit('auth'), async (c) => {
+user.put('/password', ipLimit('auth'), async (c) => {
   const input = await readBody(c, ChangePasswordInput)
   const { deps, auth } = c.var
   const db = deps.db
@@ -136,7 +136,7 @@ user.put('/password', requireAuth(), ipLimit('auth'), async (c) => {
   })
 })
 
-user.post('/verify/request', requireAuth(), ipLimit('mail'), async (c) => {
+user.post('/verify/request', ipLimit('mail'), async (c) => {
   const { auth, deps } = c.var
   if (auth.user.verified) return c.json({ message: t(c, 'auth.already_verified') })
   await mailLimit(c, 'verify', auth.user.id)

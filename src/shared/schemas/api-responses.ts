@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { BOOK_SOURCES, type Book } from './book'
 
-// Answer shapes of the calls an API key may make (shared/key-routes.ts), as valibot schemas so
+// Answer shapes of the calls an API key may make (shared/api/calls.ts), as valibot schemas so
 // the OpenAPI document (src/server/openapi) is generated from them and the contract test
 // (tests/integration/api-keys-openapi.test.ts) checks real answers against the same schemas.
 // Strict objects: a field the server adds without documenting it fails that test.

@@ -109,12 +109,12 @@ function toOperation(method: string, path: string, raw: RawOperation, origin: st
   }
 }
 
-/** The document ends each description with who may call it (openapi/describe.ts), for other
+/** The document ends each description with who may call it (server/openapi/operation.ts), for other
  *  viewers; this page says it in its own scope line, so the sentence is not repeated. */
 const withoutScopeNote = (text: string) =>
   text
     .split(/\n{2,}/)
-    .filter((p) => !/^(An API key needs the `[^`]+` scope\.|Needs a session token\b)/.test(p))
+    .filter((p) => !/^(An API key needs the `[^`]+` scope\.|Needs (a session|no credentials)\b)/.test(p))
     .join('\n\n')
 
 /** True for a property the document gives no shape to (fields a body may not set). */

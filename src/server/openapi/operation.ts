@@ -1,0 +1,98 @@
+import { toJsonSchema } from '@valibot/to-json-schema'
+import type { GenericSchema } from 'valibot'
+import { JsonAnswer } from '~/shared/api/answers'
+import { needsNoSession, type ApiCall } from '~/shared/api/calls'
+import { statusesOf } from '~/shared/api/statuses'
+import { ErrorAnswer } from '~/shared/schemas/api-responses'
+
+// One OpenAPI operation from one declaration of the table of calls: its security, typed
+// parameters, request body, and every status the call can answer.
+
+type Json = Record<string, unknown>
+
+/** Input schemas carry transforms (trim, derived fields): the document says what a client sends. */
+export function jsonSchema(schema: GenericSchema, mode: 'input' | 'output'): Json {
+  const { $schema: _, ...rest } = toJsonSchema(schema as never, {
+    target: 'draft-2020-12',
+    typeMode: mode,
+    errorMode: 'ignore',
+  }) as Json
+  return rest
+}
+
+const json = (schema: Json) => ({ 'application/json': { schema } })
+
+const ERRORS: Record<number, string> = {
+  400: 'Bad input: `inputError` names the field',
+  401: 'No credentials, or an expired or revoked session, or an invalid, revoked or deleted key',
+  402: 'The account’s plan does not include this: `plan` names the cheapest plan that does',
+  403: 'Not permitted: the role lacks the flag, the key lacks the scope or keys may not make this call, or a support session may not',
+  404: 'Not found (including another account’s ids)',
+  409: 'Conflict: the same Idempotency-Key is still in progress, or the id is taken',
+  413: 'The body is too large',
+  422: 'The Idempotency-Key was used before with another request',
+  429: 'Too many calls: see Retry-After (and the RateLimit-* headers of a key)',
+  502: 'An upstream service answered badly',
+  503: 'Busy or unavailable: see Retry-After',
+}
+
+function success(call: ApiCall, status: number): Json {
+  if (status === 304) return { description: 'Not modified (the ETag matched)' }
+  if (call.produces === 'redirect')
+    return { description: 'A redirect', headers: { Location: { schema: { type: 'string' } } } }
+  if (call.produces)
+    return { description: 'Success', content: { [call.produces]: { schema: { type: 'string', format: 'binary' } } } }
+  return { description: 'Success', content: json(jsonSchema(call.answer ?? JsonAnswer, 'output')) }
+}
+
+function whoNote(call: ApiCall): string {
+  const needs =
+    call.who === 'none' || call.who === 'optional'
+      ? 'Needs no credentials.'
+      : call.who === 'staff'
+        ? 'Needs a session of support staff.'
+        : `Needs a session of a member whose role holds the \`${call.who}\` flag`
+  const key = call.key ? ` or an API key with the \`${call.key}\` scope.` : call.who === 'none' || call.who === 'optional' || call.who === 'staff' ? '' : ' (API keys cannot make it).'
+  return needs + key
+}
+
+export function operation(call: ApiCall): Json {
+  const input = call.input ?? {}
+  const parameters = [
+    ...Object.entries(input.params ?? {}).map(([name, p]) => ({
+      name, in: 'path', required: true, description: p.description, schema: jsonSchema(p.schema, 'input'),
+    })),
+    ...Object.entries(input.query ?? {}).map(([name, p]) => ({
+      name, in: 'query', required: p.required ?? false, description: p.description, schema: jsonSchema(p.schema, 'input'),
+    })),
+    ...Object.entries(input.headers ?? {}).map(([name, p]) => ({
+      name, in: 'header', required: false, description: p.description, schema: jsonSchema(p.schema, 'input'),
+    })),
+  ]
+  const responses: Json = {}
+  for (const status of statusesOf(call)) {
+    responses[status] = status < 400 ? success(call, status) : { description: ERRORS[status] ?? 'Error', content: json(jsonSchema(ErrorAnswer, 'output')) }
+  }
+  const body = input.body ? jsonSchema(input.body, 'input') : undefined
+  return {
+    summary: call.summary,
+    description: [call.description, whoNote(call)].filter(Boolean).join('\n\n'),
+    tags: [call.tag],
+    // An empty requirement first: the call may be made with no credentials at all.
+    security: needsNoSession(call) ? [{}, { bearerAuth: [] }] : [{ bearerAuth: [] }],
+    ...(call.key ? { 'x-scope': call.key } : {}),
+    'x-support-session': call.support === true,
+    ...(call.stepUp ? { 'x-step-up': true } : {}),
+    ...(call.plan ? { 'x-plan-capability': call.plan } : {}),
+    ...(parameters.length ? { parameters } : {}),
+    ...(body
+      ? {
+          requestBody: {
+            required: true,
+            content: { ...json(body), ...(input.multipart ? { 'multipart/form-data': { schema: { type: 'object' } } } : {}) },
+          },
+        }
+      : {}),
+    responses,
+  }
+}

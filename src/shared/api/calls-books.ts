@@ -1,0 +1,88 @@
+import { BatchAnswer, BookAnswer, BookDeleteAnswer, BookListAnswer, BookWriteAnswer, PublicListAnswer, UsageAnswer } from '../schemas/api-responses'
+import { CreateBookInput, UpdateBookInput } from '../schemas/book'
+import { CatalogIsbnAnswer, CatalogSearchAnswer } from '../schemas/catalog'
+import { PublicSlug } from '../schemas/common'
+import { BatchInput } from '../sync/protocol'
+import * as v from 'valibot'
+import { BOOK_ID, IDEMPOTENCY, SINCE } from './params'
+import type { ApiCall } from './types'
+
+// Books, the catalogue and the public list: what a support session may read and change.
+
+/** An idempotent book write may also answer 409 (the same key in flight) and 422 (reused). */
+const WRITE = [409, 422] as const
+
+export const BOOK_CALLS: ApiCall[] = [
+  {
+    method: 'GET', path: '/api/books', tag: 'Books', who: 'user', key: 'books.read', support: true,
+    summary: 'List books, or the changes since a cursor',
+    description: 'Without `since`, every live book. With it, the books changed after the cursor, ids deleted after it, and the next cursor.',
+    input: { query: SINCE },
+    answer: BookListAnswer,
+  },
+  {
+    method: 'GET', path: '/api/books/{id}', tag: 'Books', who: 'user', key: 'books.read', support: true,
+    summary: 'Get a book',
+    input: { params: BOOK_ID },
+    answer: BookAnswer,
+  },
+  {
+    method: 'POST', path: '/api/books', tag: 'Books', who: 'user', key: 'books.write', support: true,
+    summary: 'Add a book',
+    description: 'Send `{ title, author?, … }` or `{ link }` (a retailer URL). Creating the same `id` twice answers the existing book (200).',
+    input: { body: CreateBookInput, headers: IDEMPOTENCY },
+    answer: BookWriteAnswer, status: 201, statuses: [200, 404, ...WRITE],
+  },
+  {
+    method: 'POST', path: '/api/books/batch', tag: 'Books', who: 'user', key: 'books.write', support: true,
+    summary: 'Several book writes in one call',
+    input: { body: BatchInput },
+    answer: BatchAnswer,
+  },
+  {
+    method: 'PATCH', path: '/api/books/{id}', tag: 'Books', who: 'user', key: 'books.write', support: true,
+    summary: 'Change a book (only the fields sent)',
+    input: { params: BOOK_ID, headers: IDEMPOTENCY, body: UpdateBookInput },
+    answer: BookWriteAnswer, statuses: WRITE,
+  },
+  {
+    method: 'DELETE', path: '/api/books/{id}', tag: 'Books', who: 'user', key: 'books.write', support: true,
+    summary: 'Delete a book',
+    input: { params: BOOK_ID, headers: IDEMPOTENCY },
+    answer: BookDeleteAnswer, statuses: WRITE,
+  },
+  {
+    method: 'POST', path: '/api/add/{bookId}', tag: 'Books', who: 'user', support: true,
+    summary: 'Add a book of a public list to your own',
+    input: { params: { bookId: BOOK_ID.id }, headers: IDEMPOTENCY },
+    answer: BookWriteAnswer, status: 201, statuses: [200, ...WRITE],
+  },
+  {
+    method: 'GET', path: '/api/catalog/search', tag: 'Catalog', who: 'user', support: true,
+    summary: 'Search the book catalogue',
+    input: { query: { q: { schema: v.pipe(v.string(), v.minLength(2), v.maxLength(200)), description: 'Title, author or ISBN', required: true } } },
+    answer: CatalogSearchAnswer, statuses: [502],
+  },
+  {
+    method: 'GET', path: '/api/catalog/isbn/{isbn}', tag: 'Catalog', who: 'user', support: true,
+    summary: 'Look a book up by ISBN',
+    input: { params: { isbn: { schema: v.pipe(v.string(), v.maxLength(40)), description: 'An ISBN-10 or ISBN-13' } } },
+    answer: CatalogIsbnAnswer, statuses: [502],
+  },
+  {
+    method: 'GET', path: '/api/public/{slug}', tag: 'Public', who: 'none', support: true,
+    summary: 'A public list',
+    description: 'Needs no credentials. With a session token, `viewer` says whether the list is the reader’s own.',
+    input: { params: { slug: { schema: PublicSlug, description: 'The list’s custom URL' } } },
+    answer: PublicListAnswer, statuses: [304],
+  },
+  {
+    method: 'GET', path: '/api/account/usage', tag: 'Account', who: 'user', key: 'account.read', support: true,
+    summary: 'The account’s usage this month',
+    answer: UsageAnswer,
+  },
+  {
+    method: 'GET', path: '/api/demo', tag: 'Account', who: 'user', support: true,
+    summary: 'The dashboard’s figures',
+  },
+]

@@ -1,0 +1,27 @@
+import * as v from 'valibot'
+import { IdempotencyKey } from '../sync/protocol'
+
+// Parameters several calls share, typed for the OpenAPI document. Path and query values reach
+// the handlers as strings; these schemas say what a client sends.
+
+const id = (description: string) => ({ schema: v.pipe(v.string(), v.minLength(1), v.maxLength(200)), description })
+
+export const ID = { id: id('The id') }
+export const BOOK_ID = { id: id('The book id (a UUID)') }
+export const KEY_ID = { id: id('The key id') }
+
+/** `since`: a `cursor` from an earlier answer, an integer. */
+export const SINCE = {
+  since: {
+    schema: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(999_999_999_999_999)),
+    description: 'A `cursor` from an earlier answer (an integer)',
+  },
+}
+
+/** `Idempotency-Key`: 1–200 visible ASCII characters; a retry with it is applied once. */
+export const IDEMPOTENCY = {
+  'Idempotency-Key': {
+    schema: IdempotencyKey,
+    description: 'Makes a retry safe: a replay changes nothing and answers as the first call did.',
+  },
+}
