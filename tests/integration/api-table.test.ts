@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { API_CALLS, callKey, matchCall } from '~/shared/api/calls'
+import { API_CALLS, callKey, matchCall, needsNoSession } from '~/shared/api/calls'
+import { statusesOf } from '~/shared/api/statuses'
 import { isPublicApiCall } from '~/shared/public-api'
 import { newOwner, type Person } from './billing-kit'
 import { makeKey } from './api-keys-kit'
@@ -92,6 +93,50 @@ describe('the table and the mounted routes', () => {
         'DELETE /api/user',
       ].sort(),
     )
+  })
+})
+
+describe('the OpenAPI document is the table', () => {
+  let doc: { paths: Record<string, Record<string, any>> }
+  beforeAll(async () => {
+    doc = (await s.api('GET', '/api/openapi.json')).body
+  })
+  const op = (method: string, path: string) => doc.paths[path]?.[method.toLowerCase()]
+
+  test('every call, and nothing else, with every status the call can answer', () => {
+    const documented = Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`))
+    expect(documented.sort()).toEqual(API_CALLS.map(callKey).sort())
+    for (const call of API_CALLS) {
+      const o = op(call.method, call.path)
+      expect(Object.keys(o.responses).map(Number), callKey(call)).toEqual(statusesOf(call))
+      expect(Boolean(o.requestBody), callKey(call)).toBe(Boolean(call.input?.body))
+    }
+  })
+
+  test('calls that need no credentials say so; the others need the bearer', () => {
+    for (const call of API_CALLS) {
+      const expected = needsNoSession(call) ? [{}, { bearerAuth: [] }] : [{ bearerAuth: [] }]
+      expect(op(call.method, call.path).security, callKey(call)).toEqual(expected)
+    }
+    for (const path of ['/api/health', '/api/openapi.json', '/api/public/{slug}'])
+      expect(op('GET', path).security[0], path).toEqual({})
+  })
+
+  test('parameters are typed: `since` an integer cursor, Idempotency-Key 1–200 visible characters, path ids required', () => {
+    const since = op('GET', '/api/books').parameters.find((p: any) => p.name === 'since')
+    expect(since).toMatchObject({ in: 'query', required: false, schema: { type: 'integer', minimum: 0 } })
+    for (const [method, path] of [['POST', '/api/books'], ['PATCH', '/api/books/{id}'], ['DELETE', '/api/books/{id}'], ['POST', '/api/add/{bookId}']]) {
+      const key = op(method!, path!).parameters.find((p: any) => p.name === 'Idempotency-Key')
+      expect(key, `${method} ${path}`).toMatchObject({ in: 'header', schema: { type: 'string', minLength: 1, maxLength: 200 } })
+      expect(new RegExp(key.schema.pattern).test('ok-key_1')).toBe(true)
+      expect(new RegExp(key.schema.pattern).test('with space')).toBe(false)
+    }
+    for (const call of API_CALLS) {
+      const names = [...call.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1])
+      const params = (op(call.method, call.path).parameters ?? []).filter((p: any) => p.in === 'path')
+      expect(params.map((p: any) => p.name), callKey(call)).toEqual(names)
+      for (const p of params) expect(p.required).toBe(true)
+    }
   })
 })
 

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { hasFlag, ROLES, type Flag } from '~/shared/permissions'
 import { passkeys } from '~/server/db/schema'
 import { signIn } from '~/server/services/users'
-import { API_CALLS, matchCall } from '~/shared/api/calls'
+import { API_CALLS, matchCall, type ApiCall } from '~/shared/api/calls'
+import { statusesOf } from '~/shared/api/statuses'
 import { newMember, newOwner, subscribe, type Person } from './billing-kit'
 import { startTestServer, type TestServer } from './harness'
 
@@ -61,12 +62,11 @@ const FIXTURES: Record<string, Fixture> = {
 }
 
 /** Every call of the table (shared/api/calls.ts), in the router's `:param` form. */
+const DECLARED: Record<string, ApiCall> = Object.fromEntries(
+  API_CALLS.map((call) => [`${call.method} ${call.path.replace(/\{([^}]+)\}/g, ':$1')}`, call]),
+)
 const ROUTES: Record<string, Policy> = Object.fromEntries(
-  API_CALLS.map((call) => {
-    const route = `${call.method} ${call.path.replace(/\{([^}]+)\}/g, ':$1')}`
-    const auth = call.who === 'optional' ? 'none' : call.who
-    return [route, { auth, ...FIXTURES[route] }]
-  }),
+  Object.entries(DECLARED).map(([route, call]) => [route, { auth: call.who === 'optional' ? 'none' : call.who, ...FIXTURES[route] }]),
 )
 
 /** The routes the app mounts: handlers with a method, not `*` middleware patterns. */
@@ -145,8 +145,13 @@ const pathFor = (route: string, policy: Policy) =>
 async function call(route: string, token?: string) {
   const policy = ROUTES[route]!
   const method = route.split(' ')[0]!
-  return s.api(method, pathFor(route, policy), { token, body: method === 'GET' ? undefined : (policy.body ?? {}) })
+  const res = await s.api(method, pathFor(route, policy), { token, body: method === 'GET' ? undefined : (policy.body ?? {}) })
+  // The table lists every status a call can answer (the OpenAPI document says the same).
+  if (!statusesOf(DECLARED[route]!).includes(res.status)) undeclared.add(`${route} → ${res.status} ${res.body?.message ?? ''}`)
+  return res
 }
+
+const undeclared = new Set<string>()
 
 /** A fresh session for a person in their account: a call may end the one it was given. */
 const fresh = async (p: Person) => (await signIn(s.deps, { userId: p.userId, accountId: p.accountId })).token
@@ -267,6 +272,10 @@ test('API keys: a key of B finds none of A’s ids; a key of A reaches only the 
       expect(book.body.data.title).toMatch(/^Alpha book/)
     }
   }
+})
+
+test('every status answered above is one the table lists for the call', () => {
+  expect([...undeclared].sort()).toEqual([])
 })
 
 afterAll(() => {

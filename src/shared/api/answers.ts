@@ -12,3 +12,6 @@ export const KeysDeletedAnswer = v.object({ data: v.object({ deleted: v.number()
 
 /** Any JSON answer of the API: `{ data?, message? }` (the call's own schema is not written yet). */
 export const JsonAnswer = v.looseObject({ data: v.optional(v.unknown()), message: v.optional(v.string()) })
+
+/** `GET /api/health`: `ok`, or `unavailable` (503) while the database does not answer. */
+export const HealthAnswer = v.strictObject({ status: v.picklist(['ok', 'unavailable']) })

@@ -7,6 +7,7 @@ import { FeedbackInput } from '../schemas/feedback'
 import { NotificationInput } from '../schemas/notification'
 import { UtilityMailInput } from '../schemas/utility'
 import { PublicSlug } from '../schemas/common'
+import { HealthAnswer } from './answers'
 import { ID, IDEMPOTENCY } from './params'
 import type { ApiCall } from './types'
 
@@ -82,7 +83,7 @@ export const ACCOUNT_CALLS: ApiCall[] = [
     method: 'POST', path: '/api/utility/mail', tag: 'Service', who: 'user',
     summary: 'Write to support', input: { body: UtilityMailInput }, statuses: [429],
   },
-  { method: 'GET', path: '/api/health', tag: 'Service', who: 'none', support: true, summary: 'Is the service up?' },
+  { method: 'GET', path: '/api/health', tag: 'Service', who: 'none', support: true, summary: 'Is the service up?', answer: HealthAnswer },
   { method: 'GET', path: '/api/openapi.json', tag: 'Service', who: 'none', support: true, summary: 'This document' },
   {
     method: 'GET', path: '/api/docs', tag: 'Service', who: 'none', support: true,

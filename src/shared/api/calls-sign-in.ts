@@ -89,6 +89,7 @@ export const SIGN_IN_CALLS: ApiCall[] = [
   {
     method: 'POST', path: '/api/auth/impersonate/stop', tag: 'Support', who: 'user', support: true,
     summary: 'End this support session (answers the staff member’s own session)',
+    statuses: [400],
   },
   {
     method: 'POST', path: '/api/user/verify', tag: 'Sign-in', who: 'optional',

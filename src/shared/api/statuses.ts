@@ -11,8 +11,9 @@ export function statusesOf(call: ApiCall): number[] {
   if (session || call.key) out.add(401)
   // A plan without the capability; a key's account whose plan no longer includes keys.
   if (call.plan || call.key) out.add(402)
-  // A role without the flag, a key without the scope, a support session, staff-only calls.
-  if ((session && call.who !== 'user') || call.key || !call.support) out.add(403)
+  // A role without the flag or staff-only, a key (without the scope, or on a person's call), a
+  // support session.
+  if (session || !call.support) out.add(403)
   if (input.params) out.add(404)
   if (input.body) out.add(413)
   if (call.key || call.passwordGate) out.add(429)
