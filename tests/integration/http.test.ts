@@ -76,11 +76,10 @@ describe('security headers', () => {
 })
 
 describe('request errors', () => {
-  test('unknown /api paths and methods are JSON 404, in the language asked for', async () => {
+  test('unknown /api paths are JSON 404, in the language asked for', async () => {
     for (const [method, path] of [
       ['GET', '/api/nothing'],
-      ['POST', '/api/user/nothing'],
-      ['PUT', '/api/health'],
+      ['POST', '/api/user/nothing/else'],
       ['GET', '/api'],
     ]) {
       const res = await s.api(method!, path!)
@@ -88,6 +87,19 @@ describe('request errors', () => {
       expect(res.body, `${method} ${path}`).toEqual({ message: 'Not found' })
     }
     expect((await s.api('GET', '/api/nothing', { lang: 'es' })).body).toEqual({ message: 'No encontrado' })
+  })
+
+  test('a method a known path does not support is 405 with Allow', async () => {
+    for (const [method, path, allow] of [
+      ['PUT', '/api/health', 'GET'],
+      // `/api/user/{id}` is a member (DELETE removes one): other methods are not supported there.
+      ['POST', '/api/user/nothing', 'DELETE'],
+    ]) {
+      const res = await s.api(method!, path!)
+      expect(res.status, `${method} ${path}`).toBe(405)
+      expect(res.headers.get('allow'), `${method} ${path}`).toBe(allow)
+      expect(res.body).toEqual({ message: 'This call does not support that method' })
+    }
   })
 
   test('invalid JSON is 400 with a message, not 500', async () => {
