@@ -26,7 +26,10 @@ afterAll(() => s.close())
 /** The routes the app mounts under /api (handlers with a method, not `*` middleware), as `GET /api/books/{id}`. */
 function mounted(): string[] {
   const keys = s.app.routes
-    .filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/') && !r.path.endsWith('*') && r.path !== '/api/undeclared-probe')
+    .filter(
+      (r) =>
+        r.method !== 'ALL' && r.path.startsWith('/api/') && !r.path.endsWith('*') && r.path !== '/api/undeclared-probe',
+    )
     .map((r) => `${r.method} ${r.path.replace(/:([^/]+)/g, '{$1}')}`)
   return [...new Set(keys)].sort()
 }
@@ -35,8 +38,14 @@ describe('the table and the mounted routes', () => {
   test('every mounted /api route is declared, and every declaration is mounted, once', () => {
     const declared = API_CALLS.map(callKey)
     expect(new Set(declared).size, 'a call declared twice').toBe(declared.length)
-    expect(mounted().filter((r) => !declared.includes(r)), 'mounted without a declaration').toEqual([])
-    expect(declared.filter((r) => !mounted().includes(r)), 'declared but not mounted').toEqual([])
+    expect(
+      mounted().filter((r) => !declared.includes(r)),
+      'mounted without a declaration',
+    ).toEqual([])
+    expect(
+      declared.filter((r) => !mounted().includes(r)),
+      'declared but not mounted',
+    ).toEqual([])
   })
 
   test('each declaration matches its own path (literal segments before parameters)', () => {
@@ -82,7 +91,11 @@ describe('the table and the mounted routes', () => {
   })
 
   test('step-up is declared on exactly the calls that need a recent proof', () => {
-    expect(API_CALLS.filter((c) => c.stepUp).map(callKey).sort()).toEqual(
+    expect(
+      API_CALLS.filter((c) => c.stepUp)
+        .map(callKey)
+        .sort(),
+    ).toEqual(
       [
         'PATCH /api/user', // changing the email
         'PUT /api/user/password', // setting a first password
@@ -104,7 +117,9 @@ describe('the OpenAPI document is the table', () => {
   const op = (method: string, path: string) => doc.paths[path]?.[method.toLowerCase()]
 
   test('every call, and nothing else, with every status the call can answer', () => {
-    const documented = Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`))
+    const documented = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`),
+    )
     expect(documented.sort()).toEqual(API_CALLS.map(callKey).sort())
     for (const call of API_CALLS) {
       const o = op(call.method, call.path)
@@ -125,16 +140,27 @@ describe('the OpenAPI document is the table', () => {
   test('parameters are typed: `since` an integer cursor, Idempotency-Key 1–200 visible characters, path ids required', () => {
     const since = op('GET', '/api/books').parameters.find((p: any) => p.name === 'since')
     expect(since).toMatchObject({ in: 'query', required: false, schema: { type: 'integer', minimum: 0 } })
-    for (const [method, path] of [['POST', '/api/books'], ['PATCH', '/api/books/{id}'], ['DELETE', '/api/books/{id}'], ['POST', '/api/add/{bookId}']]) {
+    for (const [method, path] of [
+      ['POST', '/api/books'],
+      ['PATCH', '/api/books/{id}'],
+      ['DELETE', '/api/books/{id}'],
+      ['POST', '/api/add/{bookId}'],
+    ]) {
       const key = op(method!, path!).parameters.find((p: any) => p.name === 'Idempotency-Key')
-      expect(key, `${method} ${path}`).toMatchObject({ in: 'header', schema: { type: 'string', minLength: 1, maxLength: 200 } })
+      expect(key, `${method} ${path}`).toMatchObject({
+        in: 'header',
+        schema: { type: 'string', minLength: 1, maxLength: 200 },
+      })
       expect(new RegExp(key.schema.pattern).test('ok-key_1')).toBe(true)
       expect(new RegExp(key.schema.pattern).test('with space')).toBe(false)
     }
     for (const call of API_CALLS) {
       const names = [...call.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1])
       const params = (op(call.method, call.path).parameters ?? []).filter((p: any) => p.in === 'path')
-      expect(params.map((p: any) => p.name), callKey(call)).toEqual(names)
+      expect(
+        params.map((p: any) => p.name),
+        callKey(call),
+      ).toEqual(names)
       for (const p of params) expect(p.required).toBe(true)
     }
   })
@@ -161,7 +187,10 @@ describe('a support session', () => {
     await s.api('PATCH', '/api/user', { token: customer.token, body: { support_enabled: true } })
     const staff = await s.signUp({ name: 'Sam Support' })
     await s.query(sql`update users set master = true where id = ${staff.user.id}`)
-    const start = await s.api('POST', '/api/support/impersonate', { token: staff.token, body: { user_id: customer.userId } })
+    const start = await s.api('POST', '/api/support/impersonate', {
+      token: staff.token,
+      body: { user_id: customer.userId },
+    })
     expect(start.status, JSON.stringify(start.body)).toBe(200)
     const exchanged = await s.api('POST', '/api/auth/impersonate', { body: { token: start.body.data.token } })
     expect(exchanged.status, JSON.stringify(exchanged.body)).toBe(200)
@@ -185,7 +214,14 @@ describe('a support session', () => {
   })
 
   test('reads what the person can read and changes books', async () => {
-    for (const path of ['/api/user', '/api/books', '/api/account/usage', '/api/account/users', '/api/notification', '/api/key']) {
+    for (const path of [
+      '/api/user',
+      '/api/books',
+      '/api/account/usage',
+      '/api/account/users',
+      '/api/notification',
+      '/api/key',
+    ]) {
       expect((await s.api('GET', path, { token: support })).status, path).toBe(200)
     }
     const added = await s.api('POST', '/api/books', { token: support, body: { title: 'Left by support' } })
@@ -194,7 +230,9 @@ describe('a support session', () => {
     expect((await s.api('PATCH', `/api/books/${id}`, { token: support, body: { rating: 4 } })).status).toBe(200)
     const batch = await s.api('POST', '/api/books/batch', {
       token: support,
-      body: { mutations: [{ key: crypto.randomUUID(), kind: 'book.update', id, data: { title: 'Renamed by support' } }] },
+      body: {
+        mutations: [{ key: crypto.randomUUID(), kind: 'book.update', id, data: { title: 'Renamed by support' } }],
+      },
     })
     expect(batch.status, JSON.stringify(batch.body)).toBe(200)
     const seen = await s.api('GET', `/api/books/${id}`, { token: customer.token })

@@ -52,7 +52,11 @@ function whoNote(call: ApiCall): string {
       : call.who === 'staff'
         ? 'Needs a session of support staff.'
         : `Needs a session of a member whose role holds the \`${call.who}\` flag`
-  const key = call.key ? ` or an API key with the \`${call.key}\` scope.` : call.who === 'none' || call.who === 'optional' || call.who === 'staff' ? '' : ' (API keys cannot make it).'
+  const key = call.key
+    ? ` or an API key with the \`${call.key}\` scope.`
+    : call.who === 'none' || call.who === 'optional' || call.who === 'staff'
+      ? ''
+      : ' (API keys cannot make it).'
   return needs + key
 }
 
@@ -60,18 +64,33 @@ export function operation(call: ApiCall): Json {
   const input = call.input ?? {}
   const parameters = [
     ...Object.entries(input.params ?? {}).map(([name, p]) => ({
-      name, in: 'path', required: true, description: p.description, schema: jsonSchema(p.schema, 'input'),
+      name,
+      in: 'path',
+      required: true,
+      description: p.description,
+      schema: jsonSchema(p.schema, 'input'),
     })),
     ...Object.entries(input.query ?? {}).map(([name, p]) => ({
-      name, in: 'query', required: p.required ?? false, description: p.description, schema: jsonSchema(p.schema, 'input'),
+      name,
+      in: 'query',
+      required: p.required ?? false,
+      description: p.description,
+      schema: jsonSchema(p.schema, 'input'),
     })),
     ...Object.entries(input.headers ?? {}).map(([name, p]) => ({
-      name, in: 'header', required: false, description: p.description, schema: jsonSchema(p.schema, 'input'),
+      name,
+      in: 'header',
+      required: false,
+      description: p.description,
+      schema: jsonSchema(p.schema, 'input'),
     })),
   ]
   const responses: Json = {}
   for (const status of statusesOf(call)) {
-    responses[status] = status < 400 ? success(call, status) : { description: ERRORS[status] ?? 'Error', content: json(jsonSchema(ErrorAnswer, 'output')) }
+    responses[status] =
+      status < 400
+        ? success(call, status)
+        : { description: ERRORS[status] ?? 'Error', content: json(jsonSchema(ErrorAnswer, 'output')) }
   }
   const body = input.body ? jsonSchema(input.body, 'input') : undefined
   return {
@@ -89,7 +108,10 @@ export function operation(call: ApiCall): Json {
       ? {
           requestBody: {
             required: true,
-            content: { ...json(body), ...(input.multipart ? { 'multipart/form-data': { schema: { type: 'object' } } } : {}) },
+            content: {
+              ...json(body),
+              ...(input.multipart ? { 'multipart/form-data': { schema: { type: 'object' } } } : {}),
+            },
           },
         }
       : {}),

@@ -18,7 +18,10 @@ const segments = (path: string) => path.split('/').filter(Boolean)
 const isParam = (segment: string) => segment.startsWith('{')
 
 // Literal segments outrank parameters, left to right (`/api/key/scopes` before `/api/key/{id}`).
-const rank = (call: ApiCall) => segments(call.path).map((s) => (isParam(s) ? '1' : '0')).join('')
+const rank = (call: ApiCall) =>
+  segments(call.path)
+    .map((s) => (isParam(s) ? '1' : '0'))
+    .join('')
 
 const compiled = [...API_CALLS]
   .sort((a, b) => rank(a).localeCompare(rank(b)))
