@@ -1,4 +1,7 @@
+import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { AppEnv } from '~/server/context'
+import { apiPolicy } from '~/server/middleware/policy'
 import { API_CALLS, callKey, matchCall, needsNoSession } from '~/shared/api/calls'
 import { statusesOf } from '~/shared/api/statuses'
 import { isPublicApiCall } from '~/shared/public-api'
@@ -238,5 +241,32 @@ describe('a support session', () => {
     const seen = await s.api('GET', `/api/books/${id}`, { token: customer.token })
     expect(seen.body.data).toMatchObject({ title: 'Renamed by support', rating: 4 })
     expect((await s.api('DELETE', `/api/books/${id}`, { token: support })).status).toBe(200)
+  })
+})
+
+describe('a per-call extra check', () => {
+  test('runs after the policy on the calls it is given for, and may answer instead of the handler', async () => {
+    const seen: string[] = []
+    const app = new Hono<AppEnv>()
+    app.use(
+      '/api/*',
+      apiPolicy({
+        // As a step-up check is wired: only for the calls whose declaration asks for it.
+        extra: (call) =>
+          call.path === '/api/openapi.json'
+            ? async (c) => {
+                seen.push(callKey(call))
+                return c.json({ message: 'refused by the extra check' }, 403)
+              }
+            : undefined,
+      }),
+    )
+    app.get('/api/health', (c) => c.json({ status: 'ok' }))
+    app.get('/api/openapi.json', (c) => c.json({ leaked: true }))
+    expect((await app.request('/api/health')).status).toBe(200)
+    const refused = await app.request('/api/openapi.json')
+    expect(refused.status).toBe(403)
+    expect(await refused.json()).toEqual({ message: 'refused by the extra check' })
+    expect(seen).toEqual(['GET /api/openapi.json'])
   })
 })

@@ -59,8 +59,9 @@ export const apiPolicy = (hooks: PolicyHooks = {}) =>
 
     const extra = hooks.extra?.(call)
     if (extra) {
+      // An extra check may answer itself (a refusal) instead of passing on to the handler.
       const res = await extra(c, next)
-      if (res) return res
+      if (res) c.res = res
     } else await next()
     for (const [name, value] of Object.entries(keyHeaders ?? {})) c.res.headers.set(name, value)
   })
