@@ -28,6 +28,7 @@ import { impersonate } from './routes/impersonate'
 import { support } from './routes/support'
 import { impersonationGuard } from './middleware/impersonation-guard'
 import { books } from './routes/books'
+import { goals } from './routes/goals'
 import { catalog } from './routes/catalog'
 import { demo } from './routes/demo'
 import { feedback } from './routes/feedback'
@@ -142,6 +143,7 @@ export function createApp(deps: Deps, opts: { staticHandler?: (app: Hono<AppEnv>
   app.route('/api/payment', payment)
   app.route('/api/feedback', feedback)
   app.route('/api/books', books)
+  app.route('/api/goals', goals)
   app.route('/api/catalog', catalog)
   app.route('/api/url', url)
   app.route('/api/public', publicPage)

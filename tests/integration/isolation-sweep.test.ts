@@ -70,6 +70,9 @@ const ROUTES: Record<string, Policy> = {
   'GET /api/books/:id': { auth: 'user', id: 'book' },
   'PATCH /api/books/:id': { auth: 'user', id: 'book', body: { title: 'Taken over' } },
   'DELETE /api/books/:id': { auth: 'user', id: 'book' },
+  // The year is not an id: the sweep's path carries none (a 400); goals.test.ts covers tenancy.
+  'GET /api/goals': { auth: 'user' },
+  'PUT /api/goals/:year': { auth: 'user', body: { books: 12 } },
   // The catalogue (issue 16): a bad query / ISBN never reaches upstream, so the sweep stays local.
   'GET /api/catalog/search': { auth: 'user' },
   'GET /api/catalog/isbn/:isbn': { auth: 'user' },
