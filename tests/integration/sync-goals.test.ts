@@ -118,7 +118,7 @@ describe('two devices', () => {
       timers: realTimers,
       timeoutMs: 5000,
       getLocale: () => 'en',
-      fetch: (url: string, init: RequestInit) => s.app.request(url, init),
+      fetch: async (url: string, init: RequestInit) => s.app.request(url, init),
     }
     await pull({ d: laptop.db, http, token: me.token, me: (await readUser(laptop.db))!, now: Date.now })
     expect(await listGoals(laptop.db)).toMatchObject([
