@@ -83,7 +83,17 @@ describe('incomplete books', () => {
 
 describe('authors and re-reads', () => {
   test('top authors: most books first, case ignored, the first spelling kept, at most five', () => {
-    const names = ['Ursula K. Le Guin', 'ursula k. le guin', 'Terry Pratchett', 'Terry Pratchett', 'Terry Pratchett', 'A', 'B', 'C', 'D']
+    const names = [
+      'Ursula K. Le Guin',
+      'ursula k. le guin',
+      'Terry Pratchett',
+      'Terry Pratchett',
+      'Terry Pratchett',
+      'A',
+      'B',
+      'C',
+      'D',
+    ]
     const books = names.map((author, i) => book({ author, finished_at: `2025-02-${String(i + 1).padStart(2, '0')}` }))
     const s = yearStats(books, 2025, null, '2026-01-01')
     expect(s.topAuthors).toEqual([
