@@ -58,18 +58,17 @@ describe('setting and reading goals', () => {
 })
 
 describe('bad input is a 400 naming the field, in the caller’s language', () => {
-  test.each([
-    [{ books: 0 }],
-    [{ books: 1001 }],
-    [{ books: 2.5 }],
-    [{ books: '12' }],
-    [{ books: null }],
-    [{}],
-  ])('books %j', async (body) => {
-    const res = await put(alice, 2026, body)
-    expect(res.status).toBe(400)
-    expect(res.body).toEqual({ message: 'The goal must be a whole number of books from 1 to 1000', inputError: 'books' })
-  })
+  test.each([[{ books: 0 }], [{ books: 1001 }], [{ books: 2.5 }], [{ books: '12' }], [{ books: null }], [{}]])(
+    'books %j',
+    async (body) => {
+      const res = await put(alice, 2026, body)
+      expect(res.status).toBe(400)
+      expect(res.body).toEqual({
+        message: 'The goal must be a whole number of books from 1 to 1000',
+        inputError: 'books',
+      })
+    },
+  )
 
   test.each(['abc', '20x6', '26', '0', '1899', '2101', '99999', '2026.0', '-2026'])('year %s', async (year) => {
     const res = await put(alice, year, { books: 12 })
@@ -81,7 +80,11 @@ describe('bad input is a 400 naming the field, in the caller’s language', () =
     const extra = await put(alice, 2026, { books: 12, account_id: bob.accountId })
     expect(extra.status).toBe(400)
     expect(extra.body.inputError).toBe('account_id')
-    const bad = await s.api('PUT', '/api/goals/2026', { token: alice.token, body: '{', headers: { 'content-type': 'application/json' } })
+    const bad = await s.api('PUT', '/api/goals/2026', {
+      token: alice.token,
+      body: '{',
+      headers: { 'content-type': 'application/json' },
+    })
     expect(bad.status).toBe(400)
   })
 

@@ -67,7 +67,11 @@ describe('one device', () => {
     expect(await c.db.outbox.count()).toBe(0)
     expect(await serverGoals(me.token)).toEqual([{ year: 2026, books: 30 }])
     expect(await local(c.db)).toEqual([{ year: 2026, books: 30 }])
-    const replay = await s.api('PUT', '/api/goals/2026', { token: me.token, body: { books: 12 }, headers: { 'idempotency-key': key } })
+    const replay = await s.api('PUT', '/api/goals/2026', {
+      token: me.token,
+      body: { books: 12 },
+      headers: { 'idempotency-key': key },
+    })
     expect(replay.headers.get('idempotent-replayed')).toBe('true')
   })
 

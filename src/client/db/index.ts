@@ -162,7 +162,15 @@ export async function saveUser(user: SessionUser, database: TbrDatabase = db) {
   await d.transaction('rw', [d.books, d.outbox, d.rejections, d.meta, d.user, d.lookups, d.goals], async () => {
     const owner = await getMeta<string>(META.owner, d)
     if (owner !== undefined && owner !== user.id) {
-      await Promise.all([d.books.clear(), d.outbox.clear(), d.rejections.clear(), d.meta.clear(), d.user.clear(), d.lookups.clear(), d.goals.clear()])
+      await Promise.all([
+        d.books.clear(),
+        d.outbox.clear(),
+        d.rejections.clear(),
+        d.meta.clear(),
+        d.user.clear(),
+        d.lookups.clear(),
+        d.goals.clear(),
+      ])
     }
     await putUserWithPending(d, user)
     await setMeta(META.owner, user.id, d)
@@ -186,6 +194,14 @@ export function pendingChangeCount(database: TbrDatabase = db) {
 export async function wipeLocalData(database: TbrDatabase = db) {
   const d = database
   await d.transaction('rw', [d.books, d.outbox, d.rejections, d.meta, d.user, d.lookups, d.goals], async () => {
-    await Promise.all([d.books.clear(), d.outbox.clear(), d.rejections.clear(), d.meta.clear(), d.user.clear(), d.lookups.clear(), d.goals.clear()])
+    await Promise.all([
+      d.books.clear(),
+      d.outbox.clear(),
+      d.rejections.clear(),
+      d.meta.clear(),
+      d.user.clear(),
+      d.lookups.clear(),
+      d.goals.clear(),
+    ])
   })
 }
