@@ -39,13 +39,14 @@ export function MonthsChart({ data, copy }: MonthsChartProps) {
           other: `# books added in the last 12 months; the most in ${busiestLabel} (${most}).`,
         })
   const max = Math.max(1, ...data.map((m) => m.count))
+  const title = copy?.title ?? t`Books added per month`
 
   return (
     <ChartFrame
-      title={copy?.title ?? t`Books added per month`}
+      title={title}
       summary={summary}
       height={HEIGHT}
-      columns={[t`Month`, copy?.valueLabel ?? t`Books added`]}
+      columns={copy ? [t`Month`, copy.valueLabel] : [t`Month`, t`Books added`]}
       rows={data.map((m) => [long.format(dateOf(m.month)), m.count])}
     >
       {(width) => {
