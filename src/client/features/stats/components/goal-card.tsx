@@ -9,7 +9,8 @@ import { usePaceText } from './pace-text'
 
 const styles = {
   value: css({ display: 'block', fontSize: { base: 'xl', md: '2xl' }, overflowWrap: 'anywhere' }),
-  body: css({ display: 'flex', flexDirection: 'column', gap: '3', mt: '2' }),
+  // The card's footer lays its children out in a row: the goal's bar and form take the whole width.
+  body: css({ display: 'flex', flexDirection: 'column', gap: '3', mt: '2', w: 'full', flex: '1 1 100%' }),
 }
 
 /**
