@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { fileURLToPath } from 'node:url'
+import { expectAccessible } from './a11y'
 import { notifications, readyUser, useToken } from './auth-helpers'
 import { addServerBook, auth, controlledBySw, pickToday, syncBadge, today } from './books-helpers'
 
@@ -91,6 +92,7 @@ test('finishing books moves the dashboard card and /stats', async ({ page, reque
   await page.goto('/dashboard')
   await expect(page.getByTestId('goal-progress')).toHaveText(`2 of 4 books read in ${y}`)
   await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50')
+  await expectAccessible(page, 'dashboard goal card')
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Stats' }).click()
   await expect(page).toHaveURL(/\/stats$/)
@@ -103,6 +105,7 @@ test('finishing books moves the dashboard card and /stats', async ({ page, reque
   await expect(figures).toContainText('Average rating4.0')
   await expect(page.getByRole('region', { name: 'Top authors' })).toContainText('Ursula K. Le Guin2 books')
   await expect(page.getByTestId('stats-longest')).toContainText('The Left Hand of Darkness')
+  await expectAccessible(page, '/stats')
   // The book without pages is listed, linked to its edit page.
   await page.getByTestId('stats-missing-pages').getByRole('link', { name: 'A Wizard of Earthsea' }).click()
   await expect(page).toHaveURL(new RegExp(`/books/${open.id}/edit$`))
