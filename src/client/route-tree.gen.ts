@@ -18,6 +18,7 @@ import { Route as NotfoundRouteImport } from './routes/notfound'
 import { Route as AppDashboardRouteImport } from './routes/_app.dashboard'
 import { Route as AppHelpRouteImport } from './routes/_app.help'
 import { Route as AppPlansRouteImport } from './routes/_app.plans'
+import { Route as AppStatsRouteImport } from './routes/_app.stats'
 import { Route as AppWelcomeRouteImport } from './routes/_app.welcome'
 import { Route as AuthIndexRouteImport } from './routes/_auth.index'
 import { Route as AuthForgotpasswordRouteImport } from './routes/_auth.forgotpassword'
@@ -92,6 +93,11 @@ const AppHelpRoute = AppHelpRouteImport.update({
 const AppPlansRoute = AppPlansRouteImport.update({
   id: '/plans',
   path: '/plans',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppStatsRoute = AppStatsRouteImport.update({
+  id: '/stats',
+  path: '/stats',
   getParentRoute: () => AppRoute,
 } as any)
 const AppWelcomeRoute = AppWelcomeRouteImport.update({
@@ -273,6 +279,7 @@ export interface FileRoutesByFullPath {
   '/dashboard': typeof AppDashboardRoute
   '/help': typeof AppHelpRoute
   '/plans': typeof AppPlansRoute
+  '/stats': typeof AppStatsRoute
   '/welcome': typeof AppWelcomeRoute
   '/forgotpassword': typeof AuthForgotpasswordRoute
   '/magic': typeof AuthMagicRoute
@@ -314,6 +321,7 @@ export interface FileRoutesByTo {
   '/dashboard': typeof AppDashboardRoute
   '/help': typeof AppHelpRoute
   '/plans': typeof AppPlansRoute
+  '/stats': typeof AppStatsRoute
   '/welcome': typeof AppWelcomeRoute
   '/forgotpassword': typeof AuthForgotpasswordRoute
   '/magic': typeof AuthMagicRoute
@@ -358,6 +366,7 @@ export interface FileRoutesById {
   '/_app/dashboard': typeof AppDashboardRoute
   '/_app/help': typeof AppHelpRoute
   '/_app/plans': typeof AppPlansRoute
+  '/_app/stats': typeof AppStatsRoute
   '/_app/welcome': typeof AppWelcomeRoute
   '/_auth/forgotpassword': typeof AuthForgotpasswordRoute
   '/_auth/magic': typeof AuthMagicRoute
@@ -402,6 +411,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/help'
     | '/plans'
+    | '/stats'
     | '/welcome'
     | '/forgotpassword'
     | '/magic'
@@ -443,6 +453,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/help'
     | '/plans'
+    | '/stats'
     | '/welcome'
     | '/forgotpassword'
     | '/magic'
@@ -486,6 +497,7 @@ export interface FileRouteTypes {
     | '/_app/dashboard'
     | '/_app/help'
     | '/_app/plans'
+    | '/_app/stats'
     | '/_app/welcome'
     | '/_auth/forgotpassword'
     | '/_auth/magic'
@@ -593,6 +605,13 @@ declare module '@tanstack/react-router' {
       path: '/plans'
       fullPath: '/plans'
       preLoaderRoute: typeof AppPlansRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/stats': {
+      id: '/_app/stats'
+      path: '/stats'
+      fullPath: '/stats'
+      preLoaderRoute: typeof AppStatsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/welcome': {
@@ -870,6 +889,7 @@ interface AppRouteChildren {
   AppDashboardRoute: typeof AppDashboardRoute
   AppHelpRoute: typeof AppHelpRoute
   AppPlansRoute: typeof AppPlansRoute
+  AppStatsRoute: typeof AppStatsRoute
   AppWelcomeRoute: typeof AppWelcomeRoute
   AppBooksImportRoute: typeof AppBooksImportRoute
   AppBooksNewRoute: typeof AppBooksNewRoute
@@ -882,6 +902,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppDashboardRoute: AppDashboardRoute,
   AppHelpRoute: AppHelpRoute,
   AppPlansRoute: AppPlansRoute,
+  AppStatsRoute: AppStatsRoute,
   AppWelcomeRoute: AppWelcomeRoute,
   AppBooksImportRoute: AppBooksImportRoute,
   AppBooksNewRoute: AppBooksNewRoute,

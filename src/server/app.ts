@@ -26,6 +26,7 @@ import { authSocial } from './routes/social'
 import { impersonate } from './routes/impersonate'
 import { support } from './routes/support'
 import { books } from './routes/books'
+import { goals } from './routes/goals'
 import { catalog } from './routes/catalog'
 import { demo } from './routes/demo'
 import { feedback } from './routes/feedback'
@@ -139,6 +140,7 @@ export function createApp(deps: Deps, opts: { staticHandler?: (app: Hono<AppEnv>
   app.route('/api/payment', payment)
   app.route('/api/feedback', feedback)
   app.route('/api/books', books)
+  app.route('/api/goals', goals)
   app.route('/api/catalog', catalog)
   app.route('/api/url', url)
   app.route('/api/public', publicPage)

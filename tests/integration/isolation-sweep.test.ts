@@ -44,6 +44,8 @@ const FIXTURES: Record<string, Fixture> = {
   'GET /api/books/:id': { id: 'book' },
   'PATCH /api/books/:id': { id: 'book', body: { title: 'Taken over' } },
   'DELETE /api/books/:id': { id: 'book' },
+  // The year is not an id: the sweep's path carries none (a 400); goals.test.ts covers tenancy.
+  'PUT /api/goals/:year': { body: { books: 12 } },
   'POST /api/add/:bookId': { id: 'book', publicData: true },
   'GET /api/key/:id': { id: 'key' },
   'POST /api/key': { body: { name: 'Sweep key', scope: ['books.read'] } },

@@ -43,6 +43,7 @@ describe('PATCH /api/url', () => {
     ['émile', 'non-ASCII letter'],
     ['dashboard', 'reserved route'],
     ['SignIn', 'reserved route, any case'],
+    ['stats', 'reserved route (the reader’s year)'],
   ])('refuses %s (%s) with a field error', async (slug) => {
     const res = await s.api('PATCH', '/api/url', { token: a.token, body: { slug } })
     expect(res.status).toBe(400)

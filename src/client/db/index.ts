@@ -1,6 +1,7 @@
-import Dexie, { liveQuery, type EntityTable } from 'dexie'
+import Dexie, { liveQuery, type EntityTable, type Table } from 'dexie'
 import type { CatalogBook } from '~/shared/schemas/catalog'
 import type { Book } from '~/shared/schemas/book'
+import type { Goal } from '~/shared/schemas/goal'
 import type { SessionUser } from '~/shared/schemas/user'
 import type { MutationKind } from '~/shared/sync/protocol'
 
@@ -19,13 +20,19 @@ export interface LocalBook extends Book {
   sync: SyncState
 }
 
+/** A reading goal of an account (decisions: the reader's year), plus its local sync state. */
+export interface LocalGoal extends Goal {
+  account_id: string
+  sync: SyncState
+}
+
 export interface OutboxEntry {
   /** Auto-increment: push order. */
   seq?: number
   /** Mutation id, sent as Idempotency-Key. */
   id: string
   kind: MutationKind
-  /** Book id, or the user id for `user.patch`. */
+  /** Book id, the user id for `user.patch`, the year (as a string) for `goal.set`. */
   entityId: string
   /** The body of the call (CreateBookInput / UpdateBookInput / user fields). */
   payload: Record<string, unknown>
@@ -78,6 +85,7 @@ export class TbrDatabase extends Dexie {
   meta!: EntityTable<MetaRow, 'key'>
   user!: EntityTable<UserRow, 'key'>
   lookups!: EntityTable<CatalogLookup, 'bookId'>
+  goals!: Table<LocalGoal, [string, number]>
 
   /** Pass `{ indexedDB, IDBKeyRange }` to run on another IndexedDB (tests use fake-indexeddb). */
   constructor(name = 'tbr', options?: ConstructorParameters<typeof Dexie>[1]) {
@@ -103,6 +111,8 @@ export class TbrDatabase extends Dexie {
     // v4: catalogue look-ups owed (issue 16 item 3); rows from before it have no pages/year, which
     // read as null.
     this.version(4).stores({ lookups: 'bookId, state' })
+    // v5: reading goals, one row per account and year; filled by the next pull.
+    this.version(5).stores({ goals: '[account_id+year], account_id' })
   }
 }
 
@@ -149,10 +159,18 @@ export async function putUserWithPending(d: TbrDatabase, user: SessionUser) {
  */
 export async function saveUser(user: SessionUser, database: TbrDatabase = db) {
   const d = database
-  await d.transaction('rw', [d.books, d.outbox, d.rejections, d.meta, d.user, d.lookups], async () => {
+  await d.transaction('rw', [d.books, d.outbox, d.rejections, d.meta, d.user, d.lookups, d.goals], async () => {
     const owner = await getMeta<string>(META.owner, d)
     if (owner !== undefined && owner !== user.id) {
-      await Promise.all([d.books.clear(), d.outbox.clear(), d.rejections.clear(), d.meta.clear(), d.user.clear(), d.lookups.clear()])
+      await Promise.all([
+        d.books.clear(),
+        d.outbox.clear(),
+        d.rejections.clear(),
+        d.meta.clear(),
+        d.user.clear(),
+        d.lookups.clear(),
+        d.goals.clear(),
+      ])
     }
     await putUserWithPending(d, user)
     await setMeta(META.owner, user.id, d)
@@ -175,7 +193,15 @@ export function pendingChangeCount(database: TbrDatabase = db) {
 /** decisions §6: sign-out wipes the local database so the next person sees nothing. */
 export async function wipeLocalData(database: TbrDatabase = db) {
   const d = database
-  await d.transaction('rw', [d.books, d.outbox, d.rejections, d.meta, d.user, d.lookups], async () => {
-    await Promise.all([d.books.clear(), d.outbox.clear(), d.rejections.clear(), d.meta.clear(), d.user.clear(), d.lookups.clear()])
+  await d.transaction('rw', [d.books, d.outbox, d.rejections, d.meta, d.user, d.lookups, d.goals], async () => {
+    await Promise.all([
+      d.books.clear(),
+      d.outbox.clear(),
+      d.rejections.clear(),
+      d.meta.clear(),
+      d.user.clear(),
+      d.lookups.clear(),
+      d.goals.clear(),
+    ])
   })
 }

@@ -18,6 +18,7 @@ export type NavItem = NavItemBase & ({ to: string; action?: never } | { action: 
 export const NAV_ITEMS: NavItem[] = [
   { label: msg`Dashboard`, icon: 'dashboard', to: '/dashboard', position: 'top', permission: 'user' },
   { label: msg`Books`, icon: 'book', to: '/books', position: 'top', permission: 'user' },
+  { label: msg`Stats`, icon: 'chart', to: '/stats', position: 'top', permission: 'user' },
   { label: msg`Account`, icon: 'user', to: '/account', position: 'top', permission: 'user' },
   { label: msg`Help`, icon: 'help', to: '/help', position: 'bottom', permission: 'user' },
   { label: msg`Sign out`, icon: 'signout', action: 'signout', position: 'bottom' },

@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks'
-import { db as defaultDb, type LocalBook, type Rejection, type TbrDatabase } from '~/client/db'
+import { db as defaultDb, type LocalBook, type LocalGoal, type Rejection, type TbrDatabase } from '~/client/db'
 import { useOnline } from '~/client/lib/use-online'
+import { listGoals } from './goals'
 import { countBooks, listBooks, type BookQuery } from './queries'
 import { querySyncStatus, type SyncStatus } from './status'
 
@@ -20,6 +21,11 @@ export function useBookCount(d: TbrDatabase = defaultDb): number | undefined {
 /** One book: undefined while loading, null when it does not exist (deleted, or never synced here). */
 export function useBook(id: string | undefined, d: TbrDatabase = defaultDb): LocalBook | null | undefined {
   return useLiveQuery(async () => (id ? ((await d.books.get(id)) ?? null) : null), [id, d])
+}
+
+/** The signed-in account's reading goals, oldest year first; undefined while loading. */
+export function useGoals(d: TbrDatabase = defaultDb): LocalGoal[] | undefined {
+  return useLiveQuery(() => listGoals(d), [d])
 }
 
 const INITIAL: SyncStatus = {

@@ -10,7 +10,7 @@ import { createMutations } from './mutations'
 
 export { SyncEngine } from './engine'
 export { BookNotFoundError, MutationInputError, NotSignedInError, createMutations } from './mutations'
-export { dismissRejection, useBook, useBookCount, useBooks, useRejections, useSyncStatus } from './hooks'
+export { dismissRejection, useBook, useBookCount, useBooks, useGoals, useRejections, useSyncStatus } from './hooks'
 export { BOOK_SORTS, countBooks, listBooks, type BookQuery, type BookSort } from './queries'
 export { querySyncStatus, type SyncStatus } from './status'
 
@@ -55,7 +55,7 @@ export function syncSettled(): Promise<void> {
  * is stored on the device; the engine is poked to push, and Background Sync is asked to wake us
  * when the connection returns where the browser has it.
  */
-export const { addBook, addBooks, updateBook, moveBook, deleteBook, patchUser } = createMutations({
+export const { addBook, addBooks, updateBook, moveBook, deleteBook, patchUser, setGoal } = createMutations({
   db,
   onWrite: () => {
     engine?.requestSync()

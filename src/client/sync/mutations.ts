@@ -3,7 +3,9 @@ import * as v from 'valibot'
 import { db as defaultDb, type LocalBook, type OutboxEntry, type TbrDatabase, type UserRow } from '~/client/db'
 import { CreateBookInput, UpdateBookInput, type CreateBookRaw, type UpdateBookRaw } from '~/shared/schemas/book'
 import { UserPatchInput, type MutationKind } from '~/shared/sync/protocol'
+import { GoalInput, isGoalYear } from '~/shared/schemas/goal'
 import { applyEntry } from './apply'
+import { goalOf } from './goals'
 import { firstPosition, localDay, planMove } from './order'
 
 // Architecture rule 5 / guide/sync.md "Write": one Dexie rw transaction writes the row and
@@ -61,7 +63,7 @@ export function createMutations(opts: MutationOptions = {}) {
   /** One rw transaction: `local` writes its rows and returns the outbox entries to append, so
    *  rows and entries commit together or not at all. */
   async function write<T>(local: (ctx: Ctx) => Promise<{ out: T; entries: OutboxEntry[] }>): Promise<T> {
-    const result = await d.transaction('rw', [d.books, d.outbox, d.user], async () => {
+    const result = await d.transaction('rw', [d.books, d.outbox, d.user, d.goals], async () => {
       const me = await d.user.get('me')
       if (!me) throw new NotSignedInError()
       const at = now().toISOString()
@@ -178,6 +180,17 @@ export function createMutations(opts: MutationOptions = {}) {
       return write(async ({ me, entry }) => {
         await d.user.update('me', payload)
         return { out: undefined, entries: [entry({ kind: 'user.patch', entityId: me.id, payload })] }
+      })
+    },
+
+    /** The reading goal of `year` (decisions: the reader's year): works offline, syncs later. */
+    async setGoal(year: number, books: number): Promise<void> {
+      if (!isGoalYear(year)) throw new MutationInputError('year', 'validation.goal.year.invalid')
+      const payload = parse(GoalInput, { books })
+      return write(async ({ entry }) => {
+        const e = entry({ kind: 'goal.set', entityId: String(year), payload })
+        await d.goals.put(goalOf(e))
+        return { out: undefined, entries: [e] }
       })
     },
   }

@@ -3,6 +3,8 @@ import type { Book } from '~/shared/schemas/book'
 import type { SessionUser } from '~/shared/schemas/user'
 import type { PullResponse } from '~/shared/sync/protocol'
 import { fromServer, rebase } from './apply'
+import { putServerGoals } from './goals'
+import type { Goal } from '~/shared/schemas/goal'
 import { expectOk, request, type TransportOptions } from './transport'
 
 // guide/sync.md "Pull": fetch changes since the cursor; in ONE transaction write the server's
@@ -19,14 +21,17 @@ export interface RunContext {
 
 export async function pull({ d, http, token, me }: RunContext) {
   const since = await cursorFor(d, me.account_id)
-  const [books, user] = await Promise.all([
+  const [books, user, goalsAnswer] = await Promise.all([
     request(http, 'GET', since === undefined ? '/books' : `/books?since=${encodeURIComponent(since)}`, token),
     request(http, 'GET', '/user', token),
+    // Reading goals come whole with every pull (a handful of rows; see protocol.ts).
+    request(http, 'GET', '/goals', token),
   ])
   if (books.status === 400) await setMeta(META.cursor, undefined, d) // unusable cursor: start over
   const res = expectOk(books).body as PullResponse
   const fresh = expectOk(user).body?.data as SessionUser | undefined
-  await d.transaction('rw', [d.books, d.outbox, d.meta, d.user], async () => {
+  const goals = expectOk(goalsAnswer).body?.data as Goal[] | undefined
+  await d.transaction('rw', [d.books, d.outbox, d.meta, d.user, d.goals], async () => {
     const now = await d.user.get('me')
     // Signed out, switched account, or another tab pulled meanwhile: this answer is stale.
     if (!now || now.account_id !== me.account_id || (await cursorFor(d, me.account_id)) !== since) return
@@ -42,6 +47,7 @@ export async function pull({ d, http, token, me }: RunContext) {
     await setMeta(META.cursor, res.cursor, d)
     await setMeta(META.cursorAccount, me.account_id, d)
     if (fresh) await putUser(d, fresh)
+    if (goals) await putServerGoals(d, me.account_id, goals)
   })
 }
 

@@ -1,17 +1,23 @@
 import { getMeta, META, setMeta, type OutboxEntry } from '~/client/db'
 import type { SessionUser } from '~/shared/schemas/user'
+import type { Goal } from '~/shared/schemas/goal'
 import {
   bookMutationRequest,
+  goalMutationRequest,
   type BatchResponse,
   type BookMutationKind,
   type MutationResult,
 } from '~/shared/sync/protocol'
+import { rebaseGoals } from './goals'
 import { putUser, type RunContext } from './pull'
 import { expectOk, isRetryableStatus, request } from './transport'
 
 // guide/sync.md "Push": outbox entries in order, each with its mutation id as Idempotency-Key.
 // 2xx: the entry leaves. 401/408/429/5xx/no answer: throw, the engine retries later (401
-// pauses). Other 4xx: the entry becomes a rejection and the book is refetched.
+// pauses). Other 4xx: the entry becomes a rejection and the book is refetched. Settings and
+// reading goals are single calls, sent in their place in the order.
+
+const isBookEntry = (e: OutboxEntry) => e.kind.startsWith('book.')
 
 export async function push(ctx: RunContext, batchSize: number, stopped: () => boolean) {
   const { d, me } = ctx
@@ -22,11 +28,11 @@ export async function push(ctx: RunContext, batchSize: number, stopped: () => bo
       .limit(batchSize)
       .toArray()
     if (!entries.length) return
-    if (entries[0]!.kind === 'user.patch') {
-      await pushUser(ctx, entries[0]!)
+    if (!isBookEntry(entries[0]!)) {
+      await pushSingle(ctx, entries[0]!)
       continue
     }
-    const end = entries.findIndex((e) => e.kind === 'user.patch')
+    const end = entries.findIndex((e) => !isBookEntry(e))
     const group = end === -1 ? entries : entries.slice(0, end)
     const results = await send(ctx, group).catch(async (err) => {
       await noteAttempt(ctx, group, err)
@@ -116,22 +122,32 @@ async function settle({ d, me, now }: RunContext, entries: OutboxEntry[], result
     expectOk({ status: results[retryable]!.status, body: results[retryable]!.body, headers: new Headers() })
 }
 
-async function pushUser(ctx: RunContext, e: OutboxEntry) {
+/** A `user.patch` (PATCH /api/user) or a `goal.set` (PUT /api/goals/{year}), under its key. */
+async function pushSingle(ctx: RunContext, e: OutboxEntry) {
   const { d, me } = ctx
+  const call =
+    e.kind === 'goal.set'
+      ? goalMutationRequest(e.entityId, e.payload)
+      : { method: 'PATCH', path: '/user', body: e.payload as unknown }
   let a
   try {
-    a = await request(ctx.http, 'PATCH', '/user', ctx.token, { body: e.payload, key: e.id })
+    a = await request(ctx.http, call.method, call.path, ctx.token, { body: call.body, key: e.id })
     if (a.status === 401 || isRetryableStatus(a.status)) expectOk(a)
   } catch (err) {
     await noteAttempt(ctx, [e], err)
     throw err
   }
-  await d.transaction('rw', [d.outbox, d.user, d.rejections], async () => {
+  await d.transaction('rw', [d.outbox, d.user, d.rejections, d.goals], async () => {
     if ((await d.user.get('me'))?.id !== me.id) return
     await d.outbox.delete(e.seq!)
     if (a.status >= 200 && a.status < 300) {
-      const fresh = a.body?.data as SessionUser | undefined
-      if (fresh) await putUser(d, fresh)
+      const data = a.body?.data as (SessionUser & Goal) | undefined
+      if (e.kind === 'user.patch' && data) await putUser(d, data)
+      if (e.kind === 'goal.set' && data) {
+        // The server's answer, with any later pending change of this account's goals on top.
+        await d.goals.put({ account_id: e.accountId, year: data.year, books: data.books, sync: 'synced' })
+        await rebaseGoals(d, e.accountId)
+      }
     } else {
       const at = new Date(ctx.now()).toISOString()
       await d.rejections.put({
@@ -139,6 +155,7 @@ async function pushUser(ctx: RunContext, e: OutboxEntry) {
         kind: e.kind,
         entityId: e.entityId,
         payload: e.payload,
+        ...(e.kind === 'goal.set' ? { accountId: e.accountId } : {}),
         status: a.status,
         message: a.body?.message ?? `HTTP ${a.status}`,
         at,

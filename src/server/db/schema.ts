@@ -228,6 +228,20 @@ export const books = pgTable(
   (t) => [index('books_account_version').on(t.accountId, t.version)],
 )
 
+/** A reading goal: a number of books for a year, per account (decisions: the reader's year). */
+export const readingGoals = pgTable(
+  'reading_goals',
+  {
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    year: integer('year').notNull(),
+    books: integer('books').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.year] })],
+)
+
 /** Exactly-once writes: the stored answer to each Idempotency-Key (sync.md "Exactly once"). */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',

@@ -75,7 +75,7 @@ export const OpaqueToken = v.pipe(
 export const RESERVED_SLUGS = new Set([
   '404', 'notfound', 'account', 'admin', 'api', 'app', 'assets', 'books', 'dashboard', 'demo',
   'forgotpassword', 'help', 'icons', 'login', 'logout', 'magic', 'manifest', 'offline', 'plans',
-  'public', 'resetpassword', 'settings', 'signin', 'signout', 'signup', 'static', 'support', 'sw',
+  'public', 'resetpassword', 'settings', 'signin', 'signout', 'signup', 'static', 'stats', 'support', 'sw',
   'welcome', 'www', 'tbr',
 ])
 

@@ -32,7 +32,18 @@ export const IdempotencyKey = v.pipe(
 
 export const BOOK_MUTATION_KINDS = ['book.create', 'book.update', 'book.delete'] as const
 export type BookMutationKind = (typeof BOOK_MUTATION_KINDS)[number]
-export type MutationKind = BookMutationKind | 'user.patch'
+export type MutationKind = BookMutationKind | 'user.patch' | 'goal.set'
+
+/**
+ * Reading goals travel beside the books: a `goal.set` outbox entry (entity id: the year) is sent
+ * as `PUT /api/goals/{year} { books }` with its Idempotency-Key, and every pull also reads
+ * `GET /api/goals` (`{ data: [{ year, books }] }`, a handful of rows: no cursor needed).
+ */
+export const goalMutationRequest = (year: string, data: unknown) => ({
+  method: 'PUT',
+  path: `/goals/${encodeURIComponent(year)}`,
+  body: data,
+})
 
 /**
  * Input of each mutation kind. Book kinds carry the JSON body of the single call

@@ -15,6 +15,7 @@ import { Spinner } from '~/client/ui/spinner'
 import { StatCard } from '~/client/ui/stat-card'
 import { demoQuery } from './api/demo'
 import { addedPerMonth, statusCounts } from './chart-data'
+import { GoalCard } from '~/client/features/stats/components/goal-card'
 import { CustomUrlCard } from './components/custom-url-card'
 import { PublicFrame } from './components/public-frame'
 import { RecentBooks } from './components/recent-books'
@@ -156,6 +157,8 @@ export function DashboardPage() {
         />
         <CustomUrlCard key="url" slug={slug} url={url} />
       </CardGrid.Root>
+
+      <GoalCard />
 
       <section className={styles.section} aria-labelledby="dashboard-books">
         <div className={styles.sectionHead}>

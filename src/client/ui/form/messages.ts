@@ -52,6 +52,9 @@ export const validationMessages: Record<string, MessageDescriptor> = {
   'validation.book.link.invalid': msg`Please enter a valid link`,
   'validation.book.link.unsupported': msg`That link is not a book page we can read (try an Amazon product link)`,
   'validation.book.link.no_title': msg`That link does not name the book; please type the title`,
+  // Reading goals (src/shared/schemas/goal.ts).
+  'validation.goal.books.invalid': msg`The goal must be a whole number of books from 1 to 1000`,
+  'validation.goal.year.invalid': msg`The year must be a whole number from 1900 to 2100`,
   // spec §5: the invalid message per field type is global.form.{type}.error.invalid.
   'global.form.url.error.invalid': msg({ id: 'global.form.url.error.invalid', message: 'Please enter a valid URL' }),
   // spec §5 default messages of any field (values: {min}, {max}); see withValues().

@@ -243,7 +243,7 @@ export function SyncBadge() {
 /** One refused change: what it was, the server's reason (already in the reader's language), dismiss. */
 function RejectionItem({ rejection }: { rejection: Rejection }) {
   const { t } = useLingui()
-  const book = useBook(rejection.kind === 'user.patch' ? undefined : rejection.entityId)
+  const book = useBook(rejection.kind.startsWith('book.') ? rejection.entityId : undefined)
   const title = (rejection.payload.title as string | undefined) ?? book?.title
   const reason = rejection.message
   let what: string
@@ -259,7 +259,10 @@ function RejectionItem({ rejection }: { rejection: Rejection }) {
       : t`A change to a book was not saved: ${reason}`
   else if (rejection.kind === 'book.delete')
     what = title ? t`Deleting “${title}” was refused: ${reason}` : t`Deleting a book was refused: ${reason}`
-  else what = t`A settings change was not saved: ${reason}`
+  else if (rejection.kind === 'goal.set') {
+    const year = rejection.entityId
+    what = t`Your reading goal for ${year} was not saved: ${reason}`
+  } else what = t`A settings change was not saved: ${reason}`
   return (
     <li className={styles.rejection}>
       <p>{what}</p>

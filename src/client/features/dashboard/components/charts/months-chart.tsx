@@ -12,8 +12,15 @@ import { axisLabelProps, chartColors } from './theme'
 const HEIGHT = 220
 const MARGIN = { top: 12, right: 12, bottom: 28, left: 32 }
 
-/** Books added per month (the last 12 UTC months), from the books on this device. */
-export function MonthsChart({ data }: { data: MonthCount[] }) {
+export interface MonthsChartProps {
+  data: MonthCount[]
+  /** Another reading of the months (e.g. books finished, on /stats): its title, sentence and
+   *  table column. Default: books added in the last 12 months. */
+  copy?: { title: string; summary: string; valueLabel: string }
+}
+
+/** Books per month (by default added in the last 12 UTC months), from the books on this device. */
+export function MonthsChart({ data, copy }: MonthsChartProps) {
   const { t, i18n } = useLingui()
   const { entered, transition } = useChartEntrance()
   const short = new Intl.DateTimeFormat(i18n.locale, { month: 'short', timeZone: 'UTC' })
@@ -23,21 +30,23 @@ export function MonthsChart({ data }: { data: MonthCount[] }) {
   const busiest = data.reduce((best, m) => (m.count > best.count ? m : best), data[0] ?? { month: '', count: 0 })
   const busiestLabel = busiest.count > 0 ? long.format(dateOf(busiest.month)) : ''
   const most = busiest.count
-  const summary =
-    total === 0
+  const summary = copy
+    ? copy.summary
+    : total === 0
       ? t`No books added in the last 12 months.`
       : plural(total, {
           one: `# book added in the last 12 months, in ${busiestLabel}.`,
           other: `# books added in the last 12 months; the most in ${busiestLabel} (${most}).`,
         })
   const max = Math.max(1, ...data.map((m) => m.count))
+  const title = copy?.title ?? t`Books added per month`
 
   return (
     <ChartFrame
-      title={t`Books added per month`}
+      title={title}
       summary={summary}
       height={HEIGHT}
-      columns={[t`Month`, t`Books added`]}
+      columns={copy ? [t`Month`, copy.valueLabel] : [t`Month`, t`Books added`]}
       rows={data.map((m) => [long.format(dateOf(m.month)), m.count])}
     >
       {(width) => {
@@ -51,7 +60,15 @@ export function MonthsChart({ data }: { data: MonthCount[] }) {
         return (
           <Group left={MARGIN.left} top={MARGIN.top}>
             {y.ticks(Math.min(4, max)).map((v) => (
-              <line key={v} x1={0} x2={innerWidth} y1={y(v)} y2={y(v)} stroke={chartColors.grid} strokeDasharray="2 3" />
+              <line
+                key={v}
+                x1={0}
+                x2={innerWidth}
+                y1={y(v)}
+                y2={y(v)}
+                stroke={chartColors.grid}
+                strokeDasharray="2 3"
+              />
             ))}
             {data.map((m) => {
               const barHeight = innerHeight - (y(m.count) ?? innerHeight)
