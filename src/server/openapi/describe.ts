@@ -1,3 +1,4 @@
+import { toJsonSchema } from '@valibot/to-json-schema'
 import { describeRoute, resolver } from 'hono-openapi'
 import type { GenericSchema } from 'valibot'
 import { ErrorAnswer } from '~/shared/schemas/api-responses'
@@ -17,11 +18,24 @@ export interface Operation {
   answer: GenericSchema
   /** Status of a successful answer (default 200). */
   status?: 200 | 201
-  query?: { name: string; description: string }[]
-  params?: { name: string; description: string }[]
+  query?: Parameter[]
+  params?: Parameter[]
   /** Extra headers the call reads (Idempotency-Key on book writes). */
-  headers?: { name: string; description: string }[]
+  headers?: Parameter[]
   description?: string
+}
+
+/** A parameter, typed by the shared schema the server checks it with (a plain string without one). */
+export interface Parameter {
+  name: string
+  description: string
+  schema?: GenericSchema
+}
+
+const paramSchema = (schema?: GenericSchema): { type: 'string' } => {
+  if (!schema) return { type: 'string' }
+  const { $schema: _, ...rest } = toJsonSchema(schema, { typeMode: 'input', errorMode: 'ignore' })
+  return rest as { type: 'string' } // any JSON Schema; the OpenAPI types only know 3.0's shapes
 }
 
 const json = (schema: GenericSchema, opts?: Record<string, unknown>) => ({
@@ -48,20 +62,20 @@ export function documented(op: Operation) {
       ...(op.params ?? []).map((p) => ({
         in: 'path' as const,
         required: true,
-        schema: { type: 'string' as const },
         ...p,
+        schema: paramSchema(p.schema),
       })),
       ...(op.query ?? []).map((p) => ({
         in: 'query' as const,
         required: false,
-        schema: { type: 'string' as const },
         ...p,
+        schema: paramSchema(p.schema),
       })),
       ...(op.headers ?? []).map((p) => ({
         in: 'header' as const,
         required: false,
-        schema: { type: 'string' as const },
         ...p,
+        schema: paramSchema(p.schema),
       })),
     ],
     ...(op.body ? { requestBody: { required: true, content: json(op.body, INPUT) } } : {}),

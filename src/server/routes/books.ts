@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import * as v from 'valibot'
-import { BatchInput, Cursor, type BookMutationKind } from '~/shared/sync/protocol'
+import { BatchInput, Cursor, IdempotencyKey, type BookMutationKind } from '~/shared/sync/protocol'
 import {
   BatchAnswer,
   BookAnswer,
@@ -9,7 +9,7 @@ import {
   BookListAnswer,
   BookWriteAnswer,
 } from '~/shared/schemas/api-responses'
-import { CreateBookInput, UpdateBookInput } from '~/shared/schemas/book'
+import { BookId, CreateBookInput, UpdateBookInput } from '~/shared/schemas/book'
 import { pathId, readBody, type AppEnv, type Ctx } from '../context'
 import { ApiError, notFound } from '../lib/errors'
 import type { Path } from '../lib/input'
@@ -25,10 +25,11 @@ export const books = new Hono<AppEnv>()
 books.use('*', requireAuth('user'))
 
 /** `{ data: Book[], deleted: string[], cursor, reset }` with or without `?since=<cursor>`. */
-const idParam = [{ name: 'id', description: 'The book id (a UUID)' }]
+const idParam = [{ name: 'id', description: 'The book id (a UUID)', schema: BookId }]
 const idempotency = [
   {
     name: 'Idempotency-Key',
+    schema: IdempotencyKey,
     // decisions §6 (idempotent writes).
     description: 'Makes a retry safe: a replay changes nothing and answers as the first call did.',
   },
@@ -42,7 +43,7 @@ books.get(
       'Without `since`, every live book. With it, the books changed after the cursor, ids deleted after it, and the next cursor.',
     tag: 'Books',
     auth: 'books.read',
-    query: [{ name: 'since', description: 'A `cursor` from an earlier answer' }],
+    query: [{ name: 'since', description: 'A `cursor` from an earlier answer', schema: Cursor }],
     answer: BookListAnswer,
   }),
   async (c) => {

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import type { Book } from '../schemas/book'
 import { Locale, Name } from '../schemas/common'
+import { documents } from '../schemas/json-schema-rules'
 
 // The books sync protocol (decisions §6, guide/sync.md), shared by the client engine and the
 // API. src/client/sync/README.md explains the guarantees; this file is the wire format.
@@ -20,7 +21,12 @@ export interface PullResponse {
   reset: boolean
 }
 
-export const Cursor = v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'validation.book.since.invalid'))
+/** `?since=`: the decimal digits of a cursor (the document calls it what it is, an integer). */
+export const Cursor = v.pipe(
+  v.string(),
+  documents({ type: 'integer', minimum: 0, maximum: 999_999_999_999_999 }),
+  v.check((s) => /^\d{1,15}$/.test(s), 'validation.book.since.invalid'),
+)
 
 /** A client mutation id, sent as `Idempotency-Key` (decisions §6). */
 export const IdempotencyKey = v.pipe(
