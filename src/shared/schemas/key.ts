@@ -54,7 +54,7 @@ export const UpdateKeyInput = v.pipe(
     },
     objectMessage,
   ),
-  documents({ minProperties: 1 }),
+  documents({ anyOf: [{ required: ['name'] }, { required: ['scope'] }, { required: ['active'] }] }),
   v.check((o) => Object.keys(o).length > 0, 'validation.key.nothing_to_update'),
 )
 export type UpdateKeyInput = v.InferOutput<typeof UpdateKeyInput>
