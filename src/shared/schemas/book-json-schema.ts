@@ -25,9 +25,10 @@ function positionKeyPattern(): string {
 export const POSITION_KEY_PATTERN = positionKeyPattern()
 
 // Retailer links the server reads (parseRetailerLink), written narrower than it accepts: lower-case
-// hosts, and slugs of letters, digits and single hyphens with at least one hyphen, so a slug always
-// reads as a title (a bare 10-character slug would read as an ASIN instead).
-const SLUG = '[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+'
+// hosts, and slugs of letters, digits and single hyphens starting with a letter, so a slug always
+// reads as a title; a slug of exactly 10 letters and digits reads as an ASIN instead, so is left out.
+const WORD = '[A-Za-z0-9]'
+const SLUG = `(?:[A-Za-z]${WORD}*(?:-${WORD}+)+|[A-Za-z](?:${WORD}{0,8}|${WORD}{10,}))`
 const REST = "(?:[/?#][-A-Za-z0-9._~!$&'()*+,;=:@%/?#]*)?"
 const AMAZON = '(?:www\\.)?amazon\\.(?:com|ca|co\\.uk|de|fr|es|it|nl|co\\.jp|com\\.au|in)'
 const WITH_TITLE = [
