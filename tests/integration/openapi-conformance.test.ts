@@ -14,8 +14,8 @@ import { prng } from './prng'
 // must be accepted. The seed is printed; OPENAPI_SEED replays a run.
 
 const SEED = Number(process.env.OPENAPI_SEED ?? 20261127)
-const ROUNDS = 30
-const BOOK_BODIES = 240
+const ROUNDS = 20
+const BOOK_BODIES = 160
 
 let s: TestServer
 let owner: Person
@@ -48,16 +48,27 @@ beforeAll(async () => {
 })
 afterAll(() => s.close())
 
+/**
+ * The rules between values that JSON Schema cannot state, which the document states in words:
+ * a book's finished date is not before its started date (a PATCH's date against the stored one
+ * too), and a revoked key stays revoked (`active: true` on it is refused).
+ */
+function statedInWords(operation: string, body: Record<string, unknown>, answer: { inputError?: string }) {
+  if (operation.includes('/api/books')) return answer.inputError === 'finished_at' || answer.inputError === 'started_at'
+  return operation === 'PATCH /api/key/{id}' && answer.inputError === 'active' && body.active === true
+}
+
 /** A key may call an operation the document gives a key scope; the rest take a session only. */
 const takesKey = (op: Schema) => typeof op['x-scope'] === 'string'
 
 describe('requests drawn from the document', () => {
   const serverErrors: string[] = []
   const wrongAnswers: string[] = []
+  const refusedValid: string[] = []
   const undocumented = new Map<string, number>()
   const statuses = new Map<string, Map<number, number>>()
 
-  test('never answer 5xx, and every answer matches its documented schema', async () => {
+  test('never answer 5xx or refuse a body the document allows; answers match their documented schema', async () => {
     const draw = sampler(SEED)
     const rng = prng(SEED)
     const known = { books: [] as string[], keys: [] as string[] }
@@ -92,9 +103,8 @@ describe('requests drawn from the document', () => {
         }
         if (query.length) url += `?${query.join('&')}`
         const schema = bodySchema(op)
-        const body = schema ? await draw(schema) : undefined
-        if (schema?.properties?.id && known.books.length && rng.chance(0.2))
-          body.id = rng.pick([...known.books, ...foreign])
+        const body: Record<string, unknown> | undefined = schema ? await draw(schema) : undefined
+        if (body && name === 'POST /api/books' && rng.chance(0.2)) body.id = rng.pick([...known.books, ...foreign])
         // A session, or a key where the operation takes one; a few calls with a key where it does
         // not, or with no credentials at all.
         const caller = rng.next()
@@ -106,6 +116,8 @@ describe('requests drawn from the document', () => {
         statuses.set(name, seen.set(res.status, (seen.get(res.status) ?? 0) + 1))
         const call = `${method} ${url} ${JSON.stringify(body) ?? ''} → ${res.status} ${JSON.stringify(res.body)}`
         if (res.status >= 500) serverErrors.push(call)
+        if (res.status === 400 && schema && body && validator(schema)(body) && !statedInWords(name, body, res.body))
+          refusedValid.push(call)
         const documented = op.responses[String(res.status)]
         if (!documented) undocumented.set(`${name} ${res.status}`, (undocumented.get(`${name} ${res.status}`) ?? 0) + 1)
         const answer = documented?.content?.['application/json']?.schema
@@ -122,6 +134,7 @@ describe('requests drawn from the document', () => {
     for (const [name, m] of statuses) console.log(`  ${name}: ${[...m].map(([st, n]) => `${st}×${n}`).join(' ')}`)
     expect(serverErrors).toEqual([])
     expect(wrongAnswers).toEqual([])
+    expect(refusedValid).toEqual([])
   }, 120_000)
 
   test('answer only statuses the document lists for the operation', () => {
