@@ -216,7 +216,7 @@ export const BookId = v.pipe(
 // it received it; any other unknown field is a 400 (it is most likely a typo). The document shows
 // them with the types the Book JSON gives them.
 const ignored = (rules: Record<string, unknown>) =>
-  v.optional(v.pipe(v.unknown(), documents({ ...rules, description: 'Read-only: accepted and ignored.' })))
+  v.optional(v.pipe(v.unknown(), documents({ ...rules, readOnly: true, description: 'Read-only: accepted and ignored.' })))
 const ignoredText = ignored({ type: 'string', pattern: WELL_FORMED_TEXT })
 const readOnly = {
   account_id: ignoredText,
