@@ -182,3 +182,36 @@ test('bodies the document allows for POST /api/books are accepted', async () => 
   expect(counts.schemaValid).toBeGreaterThan(BOOK_BODIES * 0.9)
   expect(counts.accepted).toBeGreaterThan(counts.schemaValid * 0.9)
 }, 120_000)
+
+test('parameters are typed: `since` an integer cursor, Idempotency-Key 1–200 visible ASCII characters', () => {
+  const param = (path: string, method: string, name: string) =>
+    doc.paths[path]![method]!.parameters.find((p: Schema) => p.name === name)?.schema
+  expect(param('/api/books', 'get', 'since')).toMatchObject({ type: 'integer', minimum: 0 })
+  for (const [path, method] of [
+    ['/api/books', 'post'],
+    ['/api/books/{id}', 'patch'],
+    ['/api/books/{id}', 'delete'],
+  ] as const) {
+    const key = param(path, method, 'Idempotency-Key')
+    expect(key, `${method} ${path}`).toMatchObject({ type: 'string', minLength: 1, maxLength: 200 })
+    const visibleAscii = new RegExp(key.pattern, 'u')
+    expect(visibleAscii.test('retry-1f3a!~')).toBe(true)
+    expect(visibleAscii.test('with space')).toBe(false)
+    expect(visibleAscii.test('ñ')).toBe(false)
+  }
+})
+
+test('a book needs a title or a link that carries one, as anyOf', () => {
+  const schema = bodySchema(doc.paths['/api/books']!.post!)!
+  const valid = validator(schema)
+  expect(schema.anyOf).toContainEqual({ required: ['title'] })
+  expect(valid({ title: 'Piranesi' })).toBe(true)
+  expect(valid({ link: 'https://www.goodreads.com/book/show/50202953-piranesi' })).toBe(true)
+  expect(valid({ link: 'https://www.goodreads.com/book/show/50202953' })).toBe(false)
+  expect(valid({ link: 'https://example.com/piranesi', title: 'Piranesi' })).toBe(false)
+  expect(valid({ author: 'Susanna Clarke' })).toBe(false)
+  expect(valid({ title: '   ' })).toBe(false)
+  expect(valid({ title: 'Dune', started_at: '2024-02-30' })).toBe(false)
+  expect(valid({ title: 'Dune', isbn: '9780306406158' })).toBe(false)
+  expect(valid({ title: 'Dune', isbn: '978-0-306-40615-7' })).toBe(true)
+})

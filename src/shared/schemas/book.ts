@@ -86,17 +86,31 @@ export function withDerived<T extends { started_at: string | null; finished_at: 
   return { ...b, started: b.started_at != null, finished: b.finished_at != null, status: bookStatus(b) }
 }
 
+// JSON Schema counts a length in characters; the server counts UTF-16 units, as JavaScript does.
+const UTF16_NOTE =
+  'Trimmed; the length counts UTF-16 units, so a character outside the Basic Multilingual Plane (most emoji) counts as two.'
+
 const emptyToNull = (s: string | null): string | null => (s === '' ? null : s)
 
 const Title = v.pipe(
   v.string('validation.book.title.required'),
-  documents({ pattern: NOT_BLANK_TEXT }),
+  documents({ pattern: NOT_BLANK_TEXT, description: UTF16_NOTE }),
   v.trim(),
   v.nonEmpty('validation.book.title.required'),
   v.maxLength(BOOK_LIMITS.title, 'validation.book.title.max_length'),
 )
 const optionalText = (max: number, key: string) =>
-  v.pipe(v.nullable(v.pipe(v.string(key), documents({ pattern: WELL_FORMED_TEXT }), v.trim(), v.maxLength(max, key))), v.transform(emptyToNull))
+  v.pipe(
+    v.nullable(
+      v.pipe(
+        v.string(key),
+        documents({ pattern: WELL_FORMED_TEXT, description: UTF16_NOTE }),
+        v.trim(),
+        v.maxLength(max, key),
+      ),
+    ),
+    v.transform(emptyToNull),
+  )
 const Author = optionalText(BOOK_LIMITS.author, 'validation.book.author.max_length')
 const Review = optionalText(BOOK_LIMITS.review, 'validation.book.review.max_length')
 
