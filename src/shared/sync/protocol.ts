@@ -59,25 +59,35 @@ export const UserPatchInput = v.pipe(
 )
 export type UserPatchInput = v.InferOutput<typeof UserPatchInput>
 
+// The batch objects take other fields and ignore them, but their text is still checked (a NUL
+// in one is a 400): the document asks for none, which is always accepted.
+const NO_OTHER_FIELDS = { additionalProperties: false }
+
 /** One mutation inside `POST /api/books/batch`. `id` is the book id (in `data.id` for creates). */
-export const BatchMutation = v.object({
-  key: IdempotencyKey,
-  kind: v.picklist(BOOK_MUTATION_KINDS, 'validation.batch.invalid'),
-  id: v.optional(v.pipe(v.string('validation.batch.invalid'), v.maxLength(200, 'validation.batch.invalid'))),
-  data: v.optional(v.unknown()),
-})
+export const BatchMutation = v.pipe(
+  v.object({
+    key: IdempotencyKey,
+    kind: v.picklist(BOOK_MUTATION_KINDS, 'validation.batch.invalid'),
+    id: v.optional(v.pipe(v.string('validation.batch.invalid'), v.maxLength(200, 'validation.batch.invalid'))),
+    data: v.optional(v.unknown()),
+  }),
+  documents(NO_OTHER_FIELDS),
+)
 export type BatchMutation = v.InferOutput<typeof BatchMutation>
 
 export const BATCH_MAX = 100
 
 /** `POST /api/books/batch` body: mutations applied in order, in one transaction. */
-export const BatchInput = v.object({
-  mutations: v.pipe(
-    v.array(BatchMutation, 'validation.batch.invalid'),
-    v.minLength(1, 'validation.batch.invalid'),
-    v.maxLength(BATCH_MAX, 'validation.batch.invalid'),
-  ),
-})
+export const BatchInput = v.pipe(
+  v.object({
+    mutations: v.pipe(
+      v.array(BatchMutation, 'validation.batch.invalid'),
+      v.minLength(1, 'validation.batch.invalid'),
+      v.maxLength(BATCH_MAX, 'validation.batch.invalid'),
+    ),
+  }),
+  documents(NO_OTHER_FIELDS),
+)
 
 /** What one mutation answered: exactly what its single call would have (status and body). */
 export interface MutationResult {
