@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { BookId } from '../schemas/book'
 import { IdempotencyKey } from '../sync/protocol'
 
 // Parameters several calls share, typed for the OpenAPI document. Path and query values reach
@@ -7,7 +8,7 @@ import { IdempotencyKey } from '../sync/protocol'
 const id = (description: string) => ({ schema: v.pipe(v.string(), v.minLength(1), v.maxLength(200)), description })
 
 export const ID = { id: id('The id') }
-export const BOOK_ID = { id: id('The book id (a UUID)') }
+export const BOOK_ID = { id: { schema: BookId, description: 'The book id (a UUID)' } }
 export const KEY_ID = { id: id('The key id') }
 
 /** `since`: a `cursor` from an earlier answer, an integer. */

@@ -1,6 +1,15 @@
 import { generateKeyBetween } from 'fractional-indexing'
 import * as v from 'valibot'
+import { POSITION_KEY_PATTERN, RETAILER_LINK_PATTERN, RETAILER_LINK_WITH_TITLE_PATTERN } from './book-json-schema'
 import { isHttpUrl, truncate } from './common'
+import {
+  documents,
+  HTTP_URL_PATTERN,
+  ISO_DATE,
+  NOT_BLANK_TEXT,
+  UUID,
+  WELL_FORMED_TEXT,
+} from './json-schema-rules'
 
 // Book input rules shared by forms, the sync engine and the API (spec §3 Book, decisions §6, §9).
 // Messages are translation ids (see common.ts); the server's catalog carries the same keys.
@@ -77,16 +86,31 @@ export function withDerived<T extends { started_at: string | null; finished_at: 
   return { ...b, started: b.started_at != null, finished: b.finished_at != null, status: bookStatus(b) }
 }
 
+// JSON Schema counts a length in characters; the server counts UTF-16 units, as JavaScript does.
+const UTF16_NOTE =
+  'Trimmed; the length counts UTF-16 units, so a character outside the Basic Multilingual Plane (most emoji) counts as two.'
+
 const emptyToNull = (s: string | null): string | null => (s === '' ? null : s)
 
 const Title = v.pipe(
   v.string('validation.book.title.required'),
+  documents({ pattern: NOT_BLANK_TEXT, description: UTF16_NOTE }),
   v.trim(),
   v.nonEmpty('validation.book.title.required'),
   v.maxLength(BOOK_LIMITS.title, 'validation.book.title.max_length'),
 )
 const optionalText = (max: number, key: string) =>
-  v.pipe(v.nullable(v.pipe(v.string(key), v.trim(), v.maxLength(max, key))), v.transform(emptyToNull))
+  v.pipe(
+    v.nullable(
+      v.pipe(
+        v.string(key),
+        documents({ pattern: WELL_FORMED_TEXT, description: UTF16_NOTE }),
+        v.trim(),
+        v.maxLength(max, key),
+      ),
+    ),
+    v.transform(emptyToNull),
+  )
 const Author = optionalText(BOOK_LIMITS.author, 'validation.book.author.max_length')
 const Review = optionalText(BOOK_LIMITS.review, 'validation.book.review.max_length')
 
@@ -111,6 +135,7 @@ const BookDate = v.pipe(
   v.nullable(
     v.pipe(
       v.string('validation.book.date.invalid'),
+      documents(ISO_DATE),
       v.trim(),
       v.check((s) => s === '' || isIsoDate(s), 'validation.book.date.invalid'),
     ),
@@ -122,6 +147,7 @@ const ImageUrl = v.pipe(
   v.nullable(
     v.pipe(
       v.string('validation.book.image_url.invalid'),
+      documents({ format: 'uri', pattern: HTTP_URL_PATTERN }),
       v.trim(),
       v.maxLength(BOOK_LIMITS.url, 'validation.book.image_url.invalid'),
       v.check((s) => s === '' || isHttpUrl(s), 'validation.book.image_url.invalid'),
@@ -135,6 +161,12 @@ const Isbn = v.pipe(
   v.nullable(
     v.pipe(
       v.string('validation.book.isbn.invalid'),
+      // No pattern can check a check digit: the document names the format (ISBN-10 or ISBN-13).
+      documents({
+        format: 'isbn',
+        pattern: '^[0-9Xx -]+$',
+        description: 'An ISBN-10 or ISBN-13 with a valid check digit; hyphens and spaces are ignored.',
+      }),
       v.transform((s) => s.replace(/[\s-]/g, '').toUpperCase()),
       v.check((s) => s === '' || isIsbn10(s) || isIsbn13(s), 'validation.book.isbn.invalid'),
     ),
@@ -145,6 +177,7 @@ const Asin = v.pipe(
   v.nullable(
     v.pipe(
       v.string('validation.book.asin.invalid'),
+      documents({ pattern: '^[A-Za-z0-9]{10}$' }),
       v.trim(),
       v.toUpperCase(),
       v.check((s) => s === '' || /^[A-Z0-9]{10}$/.test(s), 'validation.book.asin.invalid'),
@@ -172,31 +205,41 @@ export function isPositionKey(s: string): boolean {
   }
 }
 const Position = v.nullable(
-  v.pipe(v.string('validation.book.position.invalid'), v.check(isPositionKey, 'validation.book.position.invalid')),
+  v.pipe(
+    v.string('validation.book.position.invalid'),
+    documents({ pattern: POSITION_KEY_PATTERN, maxLength: BOOK_LIMITS.position }),
+    v.check(isPositionKey, 'validation.book.position.invalid'),
+  ),
 )
 const AddedAt = v.pipe(
   v.string('validation.book.date.invalid'),
+  documents(ISO_DATE),
   v.trim(),
   v.check(isIsoDate, 'validation.book.date.invalid'),
 )
 
 export const BookId = v.pipe(
   v.string('validation.book.id.invalid'),
+  documents(UUID),
   v.trim(),
   v.uuid('validation.book.id.invalid'),
   v.toLowerCase(),
 )
 
 // Read-only fields of the Book JSON are accepted and ignored, so a client may send a book back as
-// it received it; any other unknown field is a 400 (it is most likely a typo).
+// it received it; any other unknown field is a 400 (it is most likely a typo). The document shows
+// them with the types the Book JSON gives them.
+const ignored = (rules: Record<string, unknown>) =>
+  v.optional(v.pipe(v.unknown(), documents({ ...rules, readOnly: true, description: 'Read-only: accepted and ignored.' })))
+const ignoredText = ignored({ type: 'string', pattern: WELL_FORMED_TEXT })
 const readOnly = {
-  account_id: v.optional(v.unknown()),
-  created_at: v.optional(v.unknown()),
-  updated_at: v.optional(v.unknown()),
-  started: v.optional(v.unknown()),
-  finished: v.optional(v.unknown()),
-  status: v.optional(v.unknown()),
-  version: v.optional(v.unknown()),
+  account_id: ignoredText,
+  created_at: ignoredText,
+  updated_at: ignoredText,
+  started: ignored({ type: 'boolean' }),
+  finished: ignored({ type: 'boolean' }),
+  status: ignored({ type: 'string', enum: ['not_started', 'reading', 'finished'] }),
+  version: ignored({ type: 'integer' }),
 }
 const editable = {
   title: v.optional(Title),
@@ -213,6 +256,8 @@ const editable = {
   position: v.optional(Position),
   added_at: v.optional(AddedAt),
 }
+
+const DATES_ORDER_RULE = '`finished_at` is not before `started_at` (the same day is fine).'
 
 /**
  * A book is not finished before it was started (the same day is fine); a missing date is no
@@ -237,6 +282,7 @@ export const CreateBookInput = v.pipe(
       link: v.optional(
         v.pipe(
           v.string('validation.book.link.invalid'),
+          documents({ pattern: RETAILER_LINK_PATTERN }),
           v.trim(),
           v.maxLength(BOOK_LIMITS.url, 'validation.book.link.invalid'),
         ),
@@ -244,6 +290,11 @@ export const CreateBookInput = v.pipe(
     },
     'validation.book.unknown_field',
   ),
+  // A title, or a link whose URL carries one; the dates' order is a rule between two fields.
+  documents({
+    anyOf: [{ required: ['title'] }, { required: ['link'], properties: { link: { pattern: RETAILER_LINK_WITH_TITLE_PATTERN } } }],
+    description: DATES_ORDER_RULE,
+  }),
   v.rawTransform(({ dataset, addIssue, NEVER }) => {
     const i = dataset.value
     let fromLink: RetailerLink | null = null
@@ -296,9 +347,14 @@ export type CreateBookRaw = v.InferInput<typeof CreateBookInput>
 /** PATCH /api/books/:id: only the fields named change (field-level merge, decisions §6). */
 export const UpdateBookInput = v.pipe(
   v.strictObject(
-    { ...editable, ...readOnly, id: v.optional(v.unknown()), source: v.optional(v.unknown()) },
+    { ...editable, ...readOnly, id: ignoredText, source: ignoredText },
     'validation.book.unknown_field',
   ),
+  // At least one field a reader writes; the dates' order also holds against the stored dates.
+  documents({
+    anyOf: EDITABLE_FIELDS.map((f) => ({ required: [f] })),
+    description: `${DATES_ORDER_RULE} A date sent alone is checked against the book's other date.`,
+  }),
   v.transform((i) => {
     const out: Partial<BookFields> = {}
     for (const f of EDITABLE_FIELDS) if (i[f] !== undefined) (out as Record<string, unknown>)[f] = i[f]

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { documents, NOT_BLANK_TEXT, WELL_FORMED_TEXT } from './json-schema-rules'
 
 // spec §3 Api key, §4 API key rules, §5 scope rule, §7 key calls; decisions §12. Shared by the
 // key screens, the /api/key routes, the key branch of the auth middleware and the OpenAPI
@@ -16,6 +17,7 @@ export const KEY_BULK_MAX = 100
 
 export const KeyName = v.pipe(
   v.string('validation.key.name.required'),
+  documents({ pattern: NOT_BLANK_TEXT }),
   v.trim(),
   v.minLength(1, 'validation.key.name.required'),
   v.maxLength(KEY_NAME_MAX, 'validation.key.name.max_length'),
@@ -52,6 +54,7 @@ export const UpdateKeyInput = v.pipe(
     },
     objectMessage,
   ),
+  documents({ anyOf: [{ required: ['name'] }, { required: ['scope'] }, { required: ['active'] }] }),
   v.check((o) => Object.keys(o).length > 0, 'validation.key.nothing_to_update'),
 )
 export type UpdateKeyInput = v.InferOutput<typeof UpdateKeyInput>
@@ -61,7 +64,11 @@ export const DeleteKeysInput = v.strictObject(
   {
     id: v.pipe(
       v.array(
-        v.pipe(v.string('validation.key.id.invalid'), v.maxLength(200, 'validation.key.id.invalid')),
+        v.pipe(
+          v.string('validation.key.id.invalid'),
+          documents({ pattern: WELL_FORMED_TEXT }),
+          v.maxLength(200, 'validation.key.id.invalid'),
+        ),
         'validation.key.id.required',
       ),
       v.minLength(1, 'validation.key.id.required'),

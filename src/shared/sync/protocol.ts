@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import type { Book } from '../schemas/book'
 import { Locale, Name } from '../schemas/common'
+import { documents } from '../schemas/json-schema-rules'
 
 // The books sync protocol (decisions §6, guide/sync.md), shared by the client engine and the
 // API. src/client/sync/README.md explains the guarantees; this file is the wire format.
@@ -20,7 +21,12 @@ export interface PullResponse {
   reset: boolean
 }
 
-export const Cursor = v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'validation.book.since.invalid'))
+/** `?since=`: the decimal digits of a cursor (the document calls it what it is, an integer). */
+export const Cursor = v.pipe(
+  v.string(),
+  documents({ type: 'integer', minimum: 0, maximum: 999_999_999_999_999 }),
+  v.check((s) => /^\d{1,15}$/.test(s), 'validation.book.since.invalid'),
+)
 
 /** A client mutation id, sent as `Idempotency-Key` (decisions §6). */
 export const IdempotencyKey = v.pipe(
@@ -64,25 +70,35 @@ export const UserPatchInput = v.pipe(
 )
 export type UserPatchInput = v.InferOutput<typeof UserPatchInput>
 
+// The batch objects take other fields and ignore them, but their text is still checked (a NUL
+// in one is a 400): the document asks for none, which is always accepted.
+const NO_OTHER_FIELDS = { additionalProperties: false }
+
 /** One mutation inside `POST /api/books/batch`. `id` is the book id (in `data.id` for creates). */
-export const BatchMutation = v.object({
-  key: IdempotencyKey,
-  kind: v.picklist(BOOK_MUTATION_KINDS, 'validation.batch.invalid'),
-  id: v.optional(v.pipe(v.string('validation.batch.invalid'), v.maxLength(200, 'validation.batch.invalid'))),
-  data: v.optional(v.unknown()),
-})
+export const BatchMutation = v.pipe(
+  v.object({
+    key: IdempotencyKey,
+    kind: v.picklist(BOOK_MUTATION_KINDS, 'validation.batch.invalid'),
+    id: v.optional(v.pipe(v.string('validation.batch.invalid'), v.maxLength(200, 'validation.batch.invalid'))),
+    data: v.optional(v.unknown()),
+  }),
+  documents(NO_OTHER_FIELDS),
+)
 export type BatchMutation = v.InferOutput<typeof BatchMutation>
 
 export const BATCH_MAX = 100
 
 /** `POST /api/books/batch` body: mutations applied in order, in one transaction. */
-export const BatchInput = v.object({
-  mutations: v.pipe(
-    v.array(BatchMutation, 'validation.batch.invalid'),
-    v.minLength(1, 'validation.batch.invalid'),
-    v.maxLength(BATCH_MAX, 'validation.batch.invalid'),
-  ),
-})
+export const BatchInput = v.pipe(
+  v.object({
+    mutations: v.pipe(
+      v.array(BatchMutation, 'validation.batch.invalid'),
+      v.minLength(1, 'validation.batch.invalid'),
+      v.maxLength(BATCH_MAX, 'validation.batch.invalid'),
+    ),
+  }),
+  documents(NO_OTHER_FIELDS),
+)
 
 /** What one mutation answered: exactly what its single call would have (status and body). */
 export interface MutationResult {

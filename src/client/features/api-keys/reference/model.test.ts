@@ -12,12 +12,13 @@ const book = {
     rating: { anyOf: [{ type: 'integer', minimum: 1, maximum: 5 }, { type: 'null' }] },
     source: { enum: ['hand', 'link'], type: 'string' },
     account_id: {},
+    created_at: { type: 'string', readOnly: true },
   },
   required: ['title'],
 }
 
 describe('fieldsOf', () => {
-  test('names, types, required, nullable and rules; fields without a shape are left out', () => {
+  test('names, types, required, nullable and rules; fields without a shape or read-only are left out', () => {
     expect(fieldsOf(book)).toEqual([
       { name: 'title', type: 'string', required: true, nullable: false, rules: [{ kind: 'length', min: 1, max: 300 }] },
       { name: 'rating', type: 'integer', required: false, nullable: true, rules: [{ kind: 'range', min: 1, max: 5 }] },

@@ -12,6 +12,7 @@ export interface JsonSchema {
   required?: string[]
   items?: JsonSchema
   format?: string
+  readOnly?: boolean
   minLength?: number
   maxLength?: number
   minimum?: number
@@ -117,8 +118,9 @@ const withoutScopeNote = (text: string) =>
     .filter((p) => !/^(An API key needs the `[^`]+` scope\.|Needs (a session|no credentials)\b)/.test(p))
     .join('\n\n')
 
-/** True for a property the document gives no shape to (fields a body may not set). */
-const shapeless = (s: JsonSchema) => !s.type && !s.enum && !s.anyOf && !s.properties
+/** True for a property the document gives no shape to, or marks read-only: fields a body may
+ *  carry back as it received them, but never sets. */
+const shapeless = (s: JsonSchema) => s.readOnly === true || (!s.type && !s.enum && !s.anyOf && !s.properties)
 
 export function fieldsOf(schema: JsonSchema): Field[] {
   const required = new Set(schema.required ?? [])
