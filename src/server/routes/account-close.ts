@@ -8,6 +8,8 @@ import { accounts, events, memberships, sessions, users } from '../db/schema'
 import { newId } from '../lib/crypto'
 import { ApiError } from '../lib/errors'
 import { requireAuth } from '../middleware/auth'
+import { stepUp } from '../middleware/step-up'
+import { mailSecurityNotice } from '../services/security-notice'
 import { userAccounts } from '../services/users'
 import { verifyCurrentPassword } from './auth'
 
@@ -60,6 +62,7 @@ async function closeAccount(c: Ctx) {
     await recordClosed(tx, auth, 'account')
   })
   await deleteIfAlone(db, auth.user.id)
+  mailSecurityNotice(c.var.deps, auth.user, 'account_closed', { account: auth.account.name })
   return c.json({ message: t(c, 'account.closed') })
 }
 
@@ -74,6 +77,7 @@ async function leaveAccount(c: Ctx) {
     await recordClosed(tx, auth, 'membership')
   })
   await deleteIfAlone(db, auth.user.id)
+  mailSecurityNotice(c.var.deps, auth.user, 'account_left', { account: auth.account.name })
   return c.json({ message: t(c, 'account.left') })
 }
 
@@ -101,13 +105,13 @@ async function leaveWithProofIfLast(c: Ctx) {
   return leaveAccount(c)
 }
 
-export const accountClose = new Hono<AppEnv>().delete('/', requireAuth(), async (c) => {
+export const accountClose = new Hono<AppEnv>().delete('/', requireAuth(), stepUp, async (c) => {
   if (!isOwner(c.var.auth)) return leaveWithProofIfLast(c)
   await requireProof(c)
   return closeAccount(c)
 })
 
-export const userLeave = new Hono<AppEnv>().delete('/', requireAuth(), (c) => {
+export const userLeave = new Hono<AppEnv>().delete('/', requireAuth(), stepUp, (c) => {
   if (isOwner(c.var.auth)) throw new ApiError(403, 'account.owner_must_close')
   return leaveWithProofIfLast(c)
 })

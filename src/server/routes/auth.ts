@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { EmailInput, PasswordResetInput, SignInInput, SwitchAccountInput, TokenInput } from '~/shared/schemas/auth'
 import { readBody, t, type AppEnv, type Ctx } from '../context'
@@ -7,7 +6,9 @@ import { hashPassword, verifyPassword } from '../lib/crypto'
 import { ApiError } from '../lib/errors'
 import { bearer, requireAuth } from '../middleware/auth'
 import { AUTH_WINDOW_MS, ipLimit, mailLimit, tooMany } from '../middleware/rate-limit'
+import { proveAddress } from '../services/address-proof'
 import { recordImpersonation } from '../services/impersonation'
+import { mailSecurityNotice } from '../services/security-notice'
 import { notifySignIn, type SecondFactor, type SignInMethod } from '../services/notifications'
 import { clear, hit } from '../services/rate-limit'
 import {
@@ -174,11 +175,22 @@ auth.post('/switch', requireAuth(), async (c) => {
   return c.json({ data })
 })
 
+/**
+ * Mails a sign-in or reset link to `email` when it names a user, after the answer is sent
+ * (decisions: enumeration): the answer takes the same time whether or not the address exists.
+ */
+function mailLinkAfterAnswer(c: Ctx, kind: 'magic' | 'reset', email: string) {
+  const deps = c.var.deps
+  deps.background.run(`${kind}_link`, async () => {
+    const user = await findUserByEmail(deps.db, email)
+    if (user && !user.disabled) await sendTokenMail(deps, kind, user)
+  })
+}
+
 auth.post('/magic', ipLimit('mail'), async (c) => {
   const { email } = await readBody(c, EmailInput)
   await mailLimit(c, 'magic', email)
-  const user = await findUserByEmail(c.var.deps.db, email)
-  if (user && !user.disabled) await sendTokenMail(c.var.deps, 'magic', user)
+  mailLinkAfterAnswer(c, 'magic', email)
   return c.json({ message: t(c, 'auth.magic_sent') })
 })
 
@@ -187,16 +199,16 @@ auth.post('/magic/verify', ipLimit('auth'), async (c) => {
   const db = c.var.deps.db
   const found = await consumeUserToken(db, 'magic', token)
   if (!found) throw new ApiError(400, 'auth.token_invalid', { inputError: 'token' })
-  // Opening the link proves the address, so it also verifies it.
-  const [user] = await db.update(users).set({ verified: true }).where(eq(users.id, found.id)).returning()
-  return startSession(c, user!, { method: 'magic_link' })
+  // Opening the link proves the address: it verifies it, and on a user not verified before it
+  // ends whatever someone who signed up with the address first had set (services/address-proof.ts).
+  const user = await db.transaction((tx) => proveAddress(tx, found))
+  return startSession(c, user, { method: 'magic_link' })
 })
 
 auth.post('/password/reset/request', ipLimit('mail'), async (c) => {
   const { email } = await readBody(c, EmailInput)
   await mailLimit(c, 'reset', email)
-  const user = await findUserByEmail(c.var.deps.db, email)
-  if (user && !user.disabled) await sendTokenMail(c.var.deps, 'reset', user)
+  mailLinkAfterAnswer(c, 'reset', email)
   return c.json({ message: t(c, 'auth.reset_sent') })
 })
 
@@ -213,16 +225,12 @@ auth.post('/password/reset', ipLimit('auth'), async (c) => {
   const user = await db.transaction(async (tx) => {
     const found = await consumeUserToken(tx, 'reset', body.jwt)
     if (!found || (body.email && found.email.toLowerCase() !== body.email)) throw invalid()
-    // The link proves the address, so it also verifies it.
-    const [updated] = await tx
-      .update(users)
-      .set({ passwordHash, verified: true, updatedAt: new Date() })
-      .where(eq(users.id, found.id))
-      .returning()
-    return updated!
+    // The link proves the address, so it also verifies it (and resets a squatter's settings).
+    return proveAddress(tx, found, passwordHash)
   })
   // decisions §2: a password change revokes every existing session.
   await revokeUserSessions(db, user.id)
+  mailSecurityNotice(c.var.deps, user, 'password_changed')
   // A mailed link proves the address, not the second factor: with 2FA on, the code comes next.
   if (user.twoFactorEnabled) {
     return c.json({

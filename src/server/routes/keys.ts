@@ -12,9 +12,11 @@ import {
 import { pathId, readBody, t, type AppEnv } from '../context'
 import { requireAuth } from '../middleware/auth'
 import { requirePlan } from '../middleware/plan'
+import { stepUp } from '../middleware/step-up'
 import { AUTH_WINDOW_MS, tooMany } from '../middleware/rate-limit'
 import { documented } from '../openapi/describe'
 import { hit } from '../services/rate-limit'
+import { mailSecurityNotice } from '../services/security-notice'
 import { createKey, deleteKeys, getKey, listKeys, updateKey } from '../services/api-keys'
 
 // spec §7 key calls, §4 API key rules; decisions §4 (developer flag: owner and developer) and
@@ -79,13 +81,15 @@ keys.post(
     body: CreateKeyInput,
     answer: v.object({ data: CreatedApiKey, message: v.string() }),
   }),
+  stepUp,
   async (c) => {
-    const input = await readBody(c, CreateKeyInput)
+    const { password: _proof, ...input } = await readBody(c, CreateKeyInput)
     // At most KEY_CREATE_LIMIT new keys per account per 15 minutes (429 + Retry-After past it).
     const { db, config } = c.var.deps
     const w = await hit(db, `key-create:${c.var.auth.account.id}`, AUTH_WINDOW_MS)
     if (w.count > config.KEY_CREATE_LIMIT) throw tooMany(w)
     const data = await createKey(c.var.deps.db, c.var.auth.account.id, c.var.auth.user.id, input)
+    mailSecurityNotice(c.var.deps, c.var.auth.user, 'api_key_created', { key: data.name })
     return c.json({ data, message: t(c, 'key.created') })
   },
 )

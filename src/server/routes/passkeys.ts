@@ -7,6 +7,7 @@ import { newId } from '../lib/crypto'
 import { ApiError } from '../lib/errors'
 import { requireAuth } from '../middleware/auth'
 import { ipLimit } from '../middleware/rate-limit'
+import { stepUp } from '../middleware/step-up'
 import {
   listPasskeys,
   passkeyView,
@@ -19,7 +20,6 @@ import {
 } from '../services/passkeys'
 import { mailPasskeyAdded } from '../services/passkey-notice'
 import { completeSession } from './auth'
-import { requireReauth } from './user-email'
 
 // Issue 14 item 2. Managing passkeys lives under /api/user/2fa/passkeys, so a support session is
 // refused every change to them like any two-factor setting (middleware/impersonation-guard.ts).
@@ -40,11 +40,10 @@ passkeyManagement.get('/', requireAuth(), async (c) => {
 })
 
 // A passkey is a way in on its own (both factors): a stolen session must not be able to plant
-// one. The options (and so the challenge the new passkey must sign) are issued only after the
-// password, or a recent sign-in for a password-less user; the owner is mailed when one is added.
-passkeyManagement.post('/options', requireAuth(), ipLimit('auth'), async (c) => {
-  const { password } = await readBody(c, PasskeyOptionsInput)
-  await requireReauth(c, password, 'passkey.reauth_required')
+// one. The options (and so the challenge the new passkey must sign) are issued only after a
+// step-up (middleware/step-up.ts); the owner is mailed when one is added.
+passkeyManagement.post('/options', requireAuth(), ipLimit('auth'), stepUp, async (c) => {
+  await readBody(c, PasskeyOptionsInput)
   return c.json({ data: await registrationOptions(c.var.deps, c.var.auth.user) })
 })
 

@@ -7,6 +7,7 @@ import { newId } from '../lib/crypto'
 import { ApiError } from '../lib/errors'
 import { requireAuth } from '../middleware/auth'
 import { ipLimit } from '../middleware/rate-limit'
+import { stepUp } from '../middleware/step-up'
 import {
   newBackupCode,
   hashBackupCode,
@@ -16,6 +17,7 @@ import {
   useTotpCode,
 } from '../services/two-factor'
 import { revokeUserSessions } from '../services/sessions'
+import { mailSecurityNotice } from '../services/security-notice'
 import { sessionUser } from '../services/users'
 import { passkeyManagement } from './passkeys'
 import { clearSignInAttempts, countSignInAttempt, verifyCurrentPassword } from './auth'
@@ -63,7 +65,7 @@ async function record(c: Ctx, name: string) {
     .values({ id: newId(), name, metadata: null, userId: auth.user.id, accountId: auth.account.id })
 }
 
-twoFactor.put('/', requireAuth(), ipLimit('auth'), async (c) => {
+twoFactor.put('/', requireAuth(), ipLimit('auth'), stepUp, async (c) => {
   const input = await readBody(c, TwoFactorToggleInput)
   const { auth, deps } = c.var
   const user = auth.user
@@ -97,7 +99,10 @@ twoFactor.put('/', requireAuth(), ipLimit('auth'), async (c) => {
     .set({ twoFactorEnabled: false, totpSecret: null, totpLastStep: null, backupCodeHash: null, updatedAt: new Date() })
     .where(eq(users.id, user.id))
     .returning()
-  if (user.twoFactorEnabled) await record(c, '2fa_disabled')
+  if (user.twoFactorEnabled) {
+    await record(c, '2fa_disabled')
+    mailSecurityNotice(deps, user, '2fa_disabled')
+  }
   return c.json({ message: t(c, 'twofa.disabled'), data: await sessionUser(deps.db, { ...auth, user: updated! }) })
 })
 
@@ -120,6 +125,7 @@ twoFactor.post('/verify', requireAuth(), ipLimit('auth'), async (c) => {
   // on) must not outlive it: the other devices sign in again, now with a code.
   await revokeUserSessions(deps.db, user.id, auth.sessionId)
   await record(c, '2fa_enabled')
+  mailSecurityNotice(deps, user, '2fa_enabled')
   return c.json({ message: t(c, 'twofa.enabled'), data: { backup_code: backupCode } })
 })
 
