@@ -23,6 +23,7 @@ import {
   consumeUserToken,
   findUserByEmail,
   isLiveToken,
+  issueToken,
   sendTokenMail,
   sessionUser,
   signIn,
@@ -85,19 +86,38 @@ export async function verifyCurrentPassword(
 /** How long the token of a pending second factor lives (decisions §9: short-lived). */
 export const PENDING_2FA_SECONDS = 300
 
+/**
+ * What a password alone may not do for a user with 2FA on (decisions: second factor first): it is
+ * done by /api/auth/otp once the code is in. `signup`: a sign-up with an existing user's email and
+ * password creates a new account named `name`; `invite`: the invite `id` (its link token `t`) is
+ * accepted.
+ */
+export type PendingAction = { k: 'signup'; name: string } | { k: 'invite'; id: string; t: string }
+
 export interface StartOptions {
   method: SignInMethod
   accountId?: string
   duplicateUser?: boolean
+  then?: PendingAction
 }
 
 /**
  * decisions §9: with 2FA on, a sign-in answers `2fa_required` and a short-lived token good only
  * for /api/auth/otp (its purpose is '2fa', which no other call accepts). It carries how the first
- * factor was given, for the notice sent once the code is in.
+ * factor was given, for the notice sent once the code is in, and what to do then. It also names a
+ * one-time token row (`p`), so whatever ends all of the user's sessions voids it too
+ * (services/sessions.ts revokeUserSessions).
  */
 export async function pendingSecondFactor(c: Ctx, user: typeof users.$inferSelect, opts: StartOptions) {
-  const claims = { purpose: '2fa', acc: opts.accountId ?? null, dup: opts.duplicateUser ?? false, m: opts.method }
+  const p = await issueToken(c.var.deps.db, '2fa_pending', user.id, user.email)
+  const claims = {
+    purpose: '2fa',
+    acc: opts.accountId ?? null,
+    dup: opts.duplicateUser ?? false,
+    m: opts.method,
+    p,
+    ...(opts.then ? { do: opts.then } : {}),
+  }
   const token = await signToken(c.var.deps, claims, user.id, PENDING_2FA_SECONDS)
   return { '2fa_required': true as const, token }
 }
