@@ -19,7 +19,8 @@ export interface SmtpInbox {
   close(): Promise<void>
 }
 
-export async function startSmtpInbox(): Promise<SmtpInbox> {
+/** `delayMs`: how long the server takes to accept each mail (a slow mail server). */
+export async function startSmtpInbox(opts: { delayMs?: number } = {}): Promise<SmtpInbox> {
   const inbox: Received[] = []
   const smtp = new SMTPServer({
     authOptional: true,
@@ -30,7 +31,7 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
       stream.on('data', (c: Buffer) => chunks.push(c))
       stream.on('end', () => {
         inbox.push({ envelopeTo: session.envelope.rcptTo.map((r) => r.address), ...parseMail(Buffer.concat(chunks).toString('latin1')) })
-        callback()
+        setTimeout(() => callback(), opts.delayMs ?? 0)
       })
     },
   })
