@@ -57,8 +57,6 @@ const en = {
   'auth.verified': 'Your email address is verified',
   'auth.already_verified': 'Your email address is already verified',
   'account.created': 'Your account has been created',
-  'account.email_has_account':
-    'This email address already has an account, with a different password. Sign in, or reset your password if you have forgotten it.',
   'account.not_member': 'You are not a member of that account',
   'plan.unknown': 'That plan does not exist',
   'plan.payment_required': 'This plan needs a card: upgrade to continue',
@@ -388,8 +386,6 @@ const es: Record<MessageKey, string> = {
   'auth.verified': 'Tu correo está verificado',
   'auth.already_verified': 'Tu correo ya estaba verificado',
   'account.created': 'Tu cuenta se ha creado',
-  'account.email_has_account':
-    'Este correo ya tiene una cuenta, con otra contraseña. Inicia sesión o restablece tu contraseña si la has olvidado.',
   'account.not_member': 'No eres miembro de esa cuenta',
   'plan.unknown': 'Ese plan no existe',
   'plan.payment_required': 'Este plan necesita una tarjeta: mejora tu plan para continuar',

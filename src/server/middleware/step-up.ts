@@ -29,20 +29,24 @@ async function recentlySignedIn(c: Ctx): Promise<boolean> {
 /**
  * The check itself, for a handler whose call needs it only sometimes (PATCH /api/user when it
  * changes the address, PUT /api/user/password when it sets a first one). `password` is what the
- * call carried; a wrong one counts toward the sign-in limit like a failed sign-in.
+ * call carried; a wrong one counts toward the sign-in limit like a failed sign-in. A recent
+ * sign-in needs no password, but one that is sent must be right (400 on `password`, as any
+ * wrong current password); without a recent sign-in a missing or wrong one is the 403.
  */
 export async function requireStepUp(c: Ctx, password: unknown) {
   const auth = c.var.auth
   if (!auth) throw forbidden()
+  const recent = await recentlySignedIn(c)
   if (typeof password === 'string' && password !== '') {
     await countSignInAttempt(c, auth.user.email)
     if (!auth.user.passwordHash || !(await verifyPassword(password, auth.user.passwordHash))) {
+      if (recent) throw new ApiError(400, 'user.password_wrong', { inputError: 'password' })
       throw reauth('user.password_wrong')
     }
     await clearSignInAttempts(c, auth.user.email)
     return
   }
-  if (!(await recentlySignedIn(c))) throw reauth('auth.reauth_required')
+  if (!recent) throw reauth('auth.reauth_required')
 }
 
 /** The step-up check as a middleware, after requireAuth: `password` is read from the JSON body. */
