@@ -43,14 +43,16 @@ export function stepUpDialogMounted() {
 export function askForProof(message: string, error?: string): Promise<string | null> | null {
   if (mounted === 0) return null
   return new Promise((resolve) => {
-    set({
+    const request: StepUpRequest = {
       message,
       error,
       answer(password) {
-        set(null)
+        // Answered once; a late close of this dialog never closes the one asked after it.
+        if (current === request) set(null)
         resolve(password)
       },
-    })
+    }
+    set(request)
   })
 }
 
