@@ -110,3 +110,31 @@ test('cancelling the dialog changes nothing', async ({ page, request }) => {
   await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toHaveCount(0)
   await expect(page.getByTestId('2fa-state')).toContainText('Off')
 })
+
+// Screenshots of the dialog for a person to look at (SHOTS=<dir>): 390 and 1280 px, light and
+// dark, en and es, with the wrong-password message showing.
+for (const width of [390, 1280]) {
+  for (const scheme of ['light', 'dark'] as const) {
+    for (const lang of ['en', 'es'] as const) {
+      test(`dialog screenshot ${width}px ${scheme} ${lang}`, async ({ page, request }) => {
+        test.skip(!process.env.SHOTS, 'set SHOTS=<dir> to take screenshots')
+        test.setTimeout(90_000)
+        await page.setViewportSize({ width, height: width < 600 ? 844 : 800 })
+        await page.emulateMedia({ colorScheme: scheme })
+        const token = await reader(request)
+        await request.patch(`${origin}/api/user`, { data: { dark_mode: scheme === 'dark', locale: lang }, headers: { authorization: `Bearer ${token}` } })
+        await page.addInitScript((l) => localStorage.setItem('locale', l), lang)
+        await useToken(page, token)
+        await page.goto('/account/2fa')
+        await expect(page.getByTestId('2fa-state')).toBeVisible()
+        await page.waitForTimeout((WINDOW_S + 1) * 1000)
+        await page.getByTestId('2fa-state').locator('xpath=ancestor::*[.//button][1]').getByRole('button').first().click()
+        const dialog = page.getByRole('dialog')
+        await dialog.locator('input[name="password"]').fill('wrong one!')
+        await dialog.locator('button[type="submit"]').click()
+        await expect(dialog.locator('[data-part="error-text"]')).toBeVisible()
+        await page.screenshot({ path: `${process.env.SHOTS}/step-up-${width}-${scheme}-${lang}.png` })
+      })
+    }
+  }
+}
