@@ -11,6 +11,7 @@ import { log } from './lib/log'
 import { admission, admissionLimits } from './middleware/admission'
 import { bodyLimit } from './middleware/body-limit'
 import { apiPolicy } from './middleware/policy'
+import { stepUp } from './middleware/step-up'
 import { mountApiDocs } from './openapi/document'
 import { keys } from './routes/keys'
 import { account } from './routes/account'
@@ -87,7 +88,11 @@ export function createApp(deps: Deps, opts: { staticHandler?: (app: Hono<AppEnv>
   // An avatar upload (multipart PATCH /api/user, issue 16 item 6) may carry a picture of up to
   // AVATAR_MAX_BYTES; past that it is the avatar field's 400, not the generic 413.
   const avatarUploadLimit = bodyLimit(Math.max(AVATAR_BODY_LIMIT, deps.config.BODY_LIMIT_KB * 1024), {
-    tooLarge: () => new ApiError(400, 'validation.avatar.too_large', { inputError: 'avatar', params: { max: AVATAR_MAX_BYTES / 1024 / 1024 } }),
+    tooLarge: () =>
+      new ApiError(400, 'validation.avatar.too_large', {
+        inputError: 'avatar',
+        params: { max: AVATAR_MAX_BYTES / 1024 / 1024 },
+      }),
   })
   app.use('/api/*', (c, next) =>
     c.req.method === 'PATCH' && c.req.path === '/api/user' && isMultipart(c.req.header('content-type'))
@@ -113,7 +118,8 @@ export function createApp(deps: Deps, opts: { staticHandler?: (app: Hono<AppEnv>
   // Who may call what: every /api call is declared once (shared/api/calls.ts) and this one
   // policy enforces the declaration (session, role flag, key scope, plan, support session,
   // password gate) before any handler; an undeclared call never reaches one.
-  app.use('/api/*', apiPolicy())
+  // A call the table marks `stepUp: true` needs a recent proof before its handler runs.
+  app.use('/api/*', apiPolicy({ extra: (call) => (call.stepUp === true ? stepUp : undefined) }))
 
   app.route('/api/health', health)
   app.route('/api/auth/otp', authOtp)

@@ -25,6 +25,8 @@ const ConfigSchema = v.object({
   /** HS256 secret for session tokens; generated once and stored in the database when unset. */
   JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
   SESSION_TTL_DAYS: v.optional(int(1, 365), '30'),
+  /** How long a sign-in stands as the proof a security change asks for (decisions: step-up). */
+  REAUTH_WINDOW_S: v.optional(int(1, 86400), '600'),
   /** Key material for encrypting two-factor secrets at rest (AES-256-GCM, key derived with
    *  HKDF); unset, derived from the session token secret. */
   TOTP_ENCRYPTION_KEY: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),

@@ -215,16 +215,21 @@ describe('managing', SLOW, () => {
   })
 })
 
-describe('adding one is guarded like an email change', SLOW, () => {
-  test('the password is asked before the options: none or a wrong one is a 400 on password', async () => {
+describe('adding one needs a step-up (decisions: a recent sign-in or the current password)', SLOW, () => {
+  test('a session signed in long ago gets no options without the password; a wrong one is refused', async () => {
     const u = await s.signUp()
+    const fresh = await s.api('POST', '/api/user/2fa/passkeys/options', { token: u.token, body: { password: 'not it at all!' } })
+    expect(fresh.status).toBe(400)
+    expect(fresh.body.inputError).toBe('password')
+    await s.query(sql`update sessions set created_at = now() - interval '11 minutes' where user_id = ${u.user.id}`)
     const none = await s.api('POST', '/api/user/2fa/passkeys/options', { token: u.token, body: {} })
-    expect(none.status).toBe(400)
-    expect(none.body).toEqual({ message: 'Please enter your current password', inputError: 'password' })
+    expect(none.status).toBe(403)
+    expect(none.body).toMatchObject({ reauth: true, inputError: 'password' })
     const wrong = await s.api('POST', '/api/user/2fa/passkeys/options', { token: u.token, body: { password: 'not it at all!' } })
-    expect(wrong.status).toBe(400)
-    expect(wrong.body.inputError).toBe('password')
+    expect(wrong.status).toBe(403)
+    expect(wrong.body).toMatchObject({ reauth: true, message: 'Your current password is not correct' })
     expect((await s.api('GET', '/api/user/2fa/passkeys', { token: u.token })).body.data).toEqual([])
+    expect((await s.api('POST', '/api/user/2fa/passkeys/options', { token: u.token, body: { password: u.password } })).status).toBe(200)
   })
 
   test('a reader without a password needs a sign-in of the last 10 minutes', async () => {
@@ -236,8 +241,9 @@ describe('adding one is guarded like an email change', SLOW, () => {
     const stale = await s.api('POST', '/api/user/2fa/passkeys/options', { token: u.token, body: {} })
     expect(stale.status).toBe(403)
     expect(stale.body).toEqual({
-      message: 'For your security, sign in again to add a passkey, then try again.',
+      message: 'For your security, confirm it is you: enter your password, or sign in again, then try again.',
       inputError: 'password',
+      reauth: true,
     })
   })
 

@@ -1,46 +1,23 @@
-import type { AddressInfo } from 'node:net'
-import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { startTestServer, tokenOf, type TestServer } from './harness'
+import { startSmtpInbox, type SmtpInbox } from './smtp-kit'
 
 // decisions §3: with SMTP_URL, mail is sent over SMTP (nodemailer) and the dev outbox is 404.
 // A local SMTP server on a free loopback port receives the mails.
 
-interface Received {
-  envelopeTo: string[]
-  headers: Map<string, string>
-  text: string
-  html: string
-}
-
-const inbox: Received[] = []
-let smtp: SMTPServer
+let smtp: SmtpInbox
 let s: TestServer
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = []
-      stream.on('data', (c: Buffer) => chunks.push(c))
-      stream.on('end', () => {
-        inbox.push({ envelopeTo: session.envelope.rcptTo.map((r) => r.address), ...parseMail(Buffer.concat(chunks).toString('latin1')) })
-        callback()
-      })
-    },
-  })
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
-  const { port } = smtp.server.address() as AddressInfo
-  s = await startTestServer({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'TBR Test <mailer@tbr.test>' })
+  smtp = await startSmtpInbox()
+  s = await startTestServer({ SMTP_URL: smtp.url, MAIL_FROM: 'TBR Test <mailer@tbr.test>' })
 })
 afterAll(async () => {
   await s.close()
-  await new Promise<void>((resolve) => smtp.close(() => resolve()))
+  await smtp.close()
 })
 
-const mailsTo = (address: string) => inbox.filter((m) => m.envelopeTo.includes(address))
+const mailsTo = (address: string) => smtp.mailsTo(address)
 
 test('sign-up sends the verification mail over SMTP, and its link verifies the address', async () => {
   const res = await s.api('POST', '/api/account', { body: { name: 'Sam Smtp', email: 'sam@example.com', password: 'smtp pass!' } })
@@ -72,6 +49,8 @@ test('mails go out in the language of the user, non-ASCII subjects intact', asyn
   const res = await s.api('POST', '/api/account', { lang: 'es', body: { name: 'Íñigo', email: 'inigo@example.com', password: 'clave segura!' } })
   expect(res.status).toBe(200)
   expect((await s.api('POST', '/api/auth/password/reset/request', { body: { email: 'inigo@example.com' } })).status).toBe(200)
+  // The reset link is mailed after the answer (decisions: enumeration).
+  await s.settled()
   const mails = mailsTo('inigo@example.com')
   expect(mails.map((m) => m.headers.get('subject'))).toEqual(['Verifica tu correo electrónico', 'Restablece tu contraseña'])
   expect(mails[1]!.text).toContain('Hola Íñigo')
@@ -79,7 +58,7 @@ test('mails go out in the language of the user, non-ASCII subjects intact', asyn
 })
 
 test('when the SMTP server is down, sign-up still succeeds; an explicit resend says the mail could not be sent', async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()))
+  await smtp.close()
   const res = await s.api('POST', '/api/account', { body: { name: 'Down', email: 'down@example.com', password: 'down pass!' } })
   expect(res.status).toBe(200)
   expect(res.body.data.verified).toBe(false)
@@ -100,62 +79,3 @@ test('when the SMTP server is down, sign-up still succeeds; an explicit resend s
     expect(known.body).toEqual(unknown.body)
   }
 })
-
-// --- a small RFC 5322 / MIME reader, enough for nodemailer's output ---
-
-function parseMail(raw: string): Omit<Received, 'envelopeTo'> {
-  const { headers, body } = splitHeaders(raw)
-  const out = { headers, text: '', html: '' }
-  collectParts(headers, body, out)
-  return out
-}
-
-function splitHeaders(raw: string) {
-  const at = raw.indexOf('\r\n\r\n')
-  const head = raw.slice(0, at).replace(/\r\n[ \t]+/g, ' ')
-  const headers = new Map<string, string>()
-  for (const line of head.split('\r\n')) {
-    const i = line.indexOf(':')
-    headers.set(line.slice(0, i).trim().toLowerCase(), decodeWords(line.slice(i + 1).trim()))
-  }
-  return { headers, body: raw.slice(at + 4) }
-}
-
-function collectParts(headers: Map<string, string>, body: string, out: { text: string; html: string }) {
-  const type = headers.get('content-type') ?? 'text/plain'
-  const boundary = type.match(/boundary="?([^";]+)"?/)?.[1]
-  if (type.startsWith('multipart/') && boundary) {
-    for (const part of body.split(`--${boundary}`).slice(1)) {
-      if (part.startsWith('--')) break
-      const sub = splitHeaders(part.replace(/^\r\n/, ''))
-      collectParts(sub.headers, sub.body, out)
-    }
-    return
-  }
-  const encoding = (headers.get('content-transfer-encoding') ?? '7bit').toLowerCase()
-  const bytes =
-    encoding === 'base64'
-      ? Buffer.from(body.replace(/\s+/g, ''), 'base64')
-      : encoding === 'quoted-printable'
-        ? Buffer.from(
-            body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
-            'latin1',
-          )
-        : Buffer.from(body, 'latin1')
-  const text = bytes.toString('utf8').trim()
-  if (type.startsWith('text/html')) out.html = text
-  else if (type.startsWith('text/plain')) out.text = text
-}
-
-function decodeWords(value: string) {
-  return value
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?([^?]+)\?([BQ])\?([^?]*)\?=/gi, (_, _charset: string, enc: string, data: string) =>
-      enc.toUpperCase() === 'B'
-        ? Buffer.from(data, 'base64').toString('utf8')
-        : Buffer.from(
-            data.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
-            'latin1',
-          ).toString('utf8'),
-    )
-}

@@ -42,15 +42,23 @@ async function magicSignIn(email: string) {
   return res.body.data.token as string
 }
 
-describe('PATCH /api/user {email} asks for re-authentication', () => {
-  test('a missing or wrong current password is a 400 on password; nothing changes and nothing is mailed', async () => {
+describe('PATCH /api/user {email} asks for a step-up (a recent sign-in or the current password)', () => {
+  test('a session signed in long ago: a missing or wrong current password is a 403 reauth; nothing changes and nothing is mailed', async () => {
     const u = await s.signUp({ name: 'Ann', email: 'ann@example.com' })
+    const fresh = await changeEmail(u.token, { email: 'ann.thief@example.com', password: 'not hers!' })
+    expect(fresh.status).toBe(400)
+    expect(fresh.body).toEqual({ message: 'Your current password is not correct', inputError: 'password' })
+    await s.query(sql`update sessions set created_at = now() - interval '11 minutes' where user_id = ${u.user.id}`)
     const missing = await changeEmail(u.token, { email: 'ann.thief@example.com' })
-    expect(missing.status).toBe(400)
-    expect(missing.body).toEqual({ message: 'Please enter your current password', inputError: 'password' })
+    expect(missing.status).toBe(403)
+    expect(missing.body).toEqual({
+      message: 'For your security, confirm it is you: enter your password, or sign in again, then try again.',
+      inputError: 'password',
+      reauth: true,
+    })
     const wrong = await changeEmail(u.token, { email: 'ann.thief@example.com', password: 'not hers!' }, 'es')
-    expect(wrong.status).toBe(400)
-    expect(wrong.body).toEqual({ message: 'Tu contraseña actual no es correcta', inputError: 'password' })
+    expect(wrong.status).toBe(403)
+    expect(wrong.body).toEqual({ message: 'Tu contraseña actual no es correcta', inputError: 'password', reauth: true })
     expect(await me(u.token)).toMatchObject({ email: 'ann@example.com', verified: true })
     expect(await s.outbox('ann.thief@example.com')).toEqual([])
     expect((await s.outbox('ann@example.com')).map((m) => m.subject)).not.toContain(NOTICE)
@@ -77,7 +85,11 @@ describe('PATCH /api/user {email} asks for re-authentication', () => {
     await s.query(sql`update sessions set created_at = now() - interval '11 minutes' where user_id = ${u.user.id}`)
     const stale = await changeEmail(token, { email: 'mags.new@example.com' })
     expect(stale.status).toBe(403)
-    expect(stale.body).toEqual({ message: 'For your security, sign in again to change your email address, then try again.', inputError: 'password' })
+    expect(stale.body).toEqual({
+      message: 'For your security, confirm it is you: enter your password, or sign in again, then try again.',
+      inputError: 'password',
+      reauth: true,
+    })
     // A fresh session from switching account continues the old sign-in; it is no re-authentication.
     const switched = await s.api('POST', '/api/auth/switch', { token, body: { account: u.user.account_id } })
     expect(switched.status).toBe(200)

@@ -4,6 +4,7 @@ import { css } from 'styled-system/css'
 import { Logo } from '~/client/ui/logo'
 import { PageTransition } from './page-transition'
 import { SignOutGuard } from './sign-out'
+import { StepUpDialog } from './step-up-dialog'
 import { UserMenu } from './user-menu'
 
 // spec §2 onboarding layout: no navigation to wander off to, only the logo and the user menu
@@ -31,6 +32,7 @@ export function OnboardingLayout() {
         </PageTransition>
       </main>
       <SignOutGuard />
+      <StepUpDialog />
     </div>
   )
 }

@@ -9,6 +9,7 @@ import { MobileMenu } from './mobile-menu'
 import { NavOptionsContext, type NavOptions } from './nav-context'
 import { SideRail } from './side-rail'
 import { SignOutGuard } from './sign-out'
+import { StepUpDialog } from './step-up-dialog'
 import { UserMenu } from './user-menu'
 
 const styles = {
@@ -65,6 +66,7 @@ export function Shell({ children, nav = {}, topBarExtra }: { children: ReactNode
         {/* spec §2 Feedback widget: a fixed heart button on every signed-in screen (md and up). */}
         <Feedback.Root />
         <SignOutGuard />
+        <StepUpDialog />
       </div>
     </NavOptionsContext.Provider>
   )

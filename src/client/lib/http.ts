@@ -1,6 +1,7 @@
 import ky, { HTTPError, isNetworkError, isTimeoutError, type Options } from 'ky'
 import { isPublicApiCall } from '~/shared/public-api'
 import { sessionToken, storedLocale } from './session-token'
+import { askForProof, isStepUpRequired } from './step-up'
 
 // The one HTTP client (architecture rule 6; only this module imports ky). Every call carries
 // the bearer token and Accept-Language (spec §7). Failures go to the central handler of
@@ -142,10 +143,56 @@ export async function send<T = unknown>(
   options?: Options,
 ): Promise<ApiResponse<T>> {
   try {
-    const res = await http(path, { method, json, ...options })
-    const text = await res.text()
-    return text ? JSON.parse(text) : {}
+    return await sendOnce<T>(method, path, json, options)
   } catch (error) {
-    throw (await toApiError(error)) ?? error
+    const apiError = (await toApiError(error)) ?? error
+    if (apiError instanceof ApiRequestError && isStepUpRequired(apiError.status, apiError.body))
+      return repeatWithProof<T>(method, path, json, options, apiError)
+    throw apiError
+  }
+}
+
+async function sendOnce<T>(method: string, path: string, json: unknown, options?: Options): Promise<ApiResponse<T>> {
+  const res = await http(path, { method, json, ...options })
+  const text = await res.text()
+  return text ? JSON.parse(text) : {}
+}
+
+/** The call's body with the current password added (JSON or a multipart form). */
+function withPassword(json: unknown, options: Options | undefined, password: string) {
+  if (options?.body instanceof FormData) {
+    const body = new FormData()
+    for (const [k, v] of options.body) if (k !== 'password') body.append(k, v)
+    body.append('password', password)
+    return { json, options: { ...options, body } }
+  }
+  const base = json && typeof json === 'object' && !Array.isArray(json) ? json : {}
+  return { json: { ...base, password }, options }
+}
+
+/**
+ * decisions: step-up. The server wants a recent proof: the dialog (lib/step-up.ts) asks for the
+ * password and the call is repeated with it, until it goes through or the reader gives up (then
+ * the 403 reaches the caller as is). A wrong password opens the dialog again with its message.
+ */
+async function repeatWithProof<T>(
+  method: string,
+  path: string,
+  json: unknown,
+  options: Options | undefined,
+  refused: ApiRequestError,
+): Promise<ApiResponse<T>> {
+  let error: string | undefined
+  for (;;) {
+    const password = await askForProof(refused.message, error)
+    if (!password) throw refused
+    const next = withPassword(json, options, password)
+    try {
+      return await sendOnce<T>(method, path, next.json, next.options)
+    } catch (e) {
+      const apiError = (await toApiError(e)) ?? e
+      if (!(apiError instanceof ApiRequestError && isStepUpRequired(apiError.status, apiError.body))) throw apiError
+      error = apiError.message
+    }
   }
 }

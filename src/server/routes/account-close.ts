@@ -7,6 +7,7 @@ import type { Db, Tx } from '../db/client'
 import { accounts, events, memberships, sessions, users } from '../db/schema'
 import { newId } from '../lib/crypto'
 import { ApiError } from '../lib/errors'
+import { mailSecurityNotice } from '../services/security-notice'
 import { userAccounts } from '../services/users'
 import { verifyCurrentPassword } from './auth'
 
@@ -31,7 +32,11 @@ async function revokeAccountSessions(db: Db | Tx, accountId: string, userId?: st
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(
-      and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt), userId ? eq(sessions.userId, userId) : undefined),
+      and(
+        eq(sessions.accountId, accountId),
+        isNull(sessions.revokedAt),
+        userId ? eq(sessions.userId, userId) : undefined,
+      ),
     )
 }
 
@@ -59,6 +64,7 @@ async function closeAccount(c: Ctx) {
     await recordClosed(tx, auth, 'account')
   })
   await deleteIfAlone(db, auth.user.id)
+  mailSecurityNotice(c.var.deps, auth.user, 'account_closed', { account: auth.account.name })
   return c.json({ message: t(c, 'account.closed') })
 }
 
@@ -73,6 +79,7 @@ async function leaveAccount(c: Ctx) {
     await recordClosed(tx, auth, 'membership')
   })
   await deleteIfAlone(db, auth.user.id)
+  mailSecurityNotice(c.var.deps, auth.user, 'account_left', { account: auth.account.name })
   return c.json({ message: t(c, 'account.left') })
 }
 
@@ -84,7 +91,8 @@ async function requireProof(c: Ctx) {
   const input = await readBody(c, CloseAccountInput)
   const { auth } = c.var
   if (input.confirm) {
-    if (input.confirm !== auth.account.name) throw new ApiError(400, 'account.confirm_mismatch', { inputError: 'confirm' })
+    if (input.confirm !== auth.account.name)
+      throw new ApiError(400, 'account.confirm_mismatch', { inputError: 'confirm' })
     return
   }
   if (input.password !== undefined) return verifyCurrentPassword(c, auth.user, input.password, 'password')

@@ -13,24 +13,28 @@ export const account = new Hono<AppEnv>()
 
 // decisions §5: sign-up creates an account owned by the new user, mails a verification link and
 // answers like a sign-in. An existing email with its correct password gets a second account
-// (duplicate_user); any other password is refused like a failed sign-in (401, counted toward the
-// sign-in limit, nothing created). Sign-up already reveals that an address has an account (the
-// duplicate-user path), so that refusal says so: the screen then offers sign-in and a reset.
+// (duplicate_user); any other password is refused exactly like a failed sign-in (same status and
+// message, counted toward the sign-in limit, nothing created), so it tells nothing a failed
+// sign-in would not.
 account.post('/', ipLimit('auth'), async (c) => {
   const body = await readBody(c, SignUpInput)
   const deps = c.var.deps
   const userAgent = c.req.header('user-agent')
   const existing = await findUserByEmail(deps.db, body.email)
   if (existing) {
-    const user = await checkPassword(c, body.email, body.password).catch((err: unknown) => {
-      throw err instanceof ApiError && err.status === 401 ? new ApiError(401, 'account.email_has_account') : err
-    })
-    const accountId = await createAccountFor(deps.db, user.id, body.name)
-    // A password alone does not open a session of a user with 2FA on (decisions §13).
+    // A wrong password answers exactly like a failed sign-in (decisions: enumeration).
+    const user = await checkPassword(c, body.email, body.password)
+    // A password alone creates nothing for a user with 2FA on: the account is made once the code
+    // is in (decisions: second factor first; routes/auth-otp.ts).
     if (user.twoFactorEnabled) {
-      const pending = await pendingSecondFactor(c, user, { method: 'password', accountId, duplicateUser: true })
-      return c.json({ message: t(c, 'account.created'), data: pending })
+      const pending = await pendingSecondFactor(c, user, {
+        method: 'password',
+        duplicateUser: true,
+        then: { k: 'signup', name: body.name },
+      })
+      return c.json({ data: pending })
     }
+    const accountId = await createAccountFor(deps.db, user.id, body.name)
     const data = await signIn(deps, { userId: user.id, accountId, duplicateUser: true, userAgent })
     return c.json({ message: t(c, 'account.created'), data })
   }

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { EmailInput, PasswordResetInput, SignInInput, SwitchAccountInput, TokenInput } from '~/shared/schemas/auth'
 import { readBody, t, type AppEnv, type Ctx } from '../context'
@@ -7,7 +6,9 @@ import { hashPassword, verifyPassword } from '../lib/crypto'
 import { ApiError } from '../lib/errors'
 import { bearer } from '../middleware/auth'
 import { AUTH_WINDOW_MS, ipLimit, mailLimit, tooMany } from '../middleware/rate-limit'
+import { proveAddress } from '../services/address-proof'
 import { recordImpersonation } from '../services/impersonation'
+import { mailSecurityNotice } from '../services/security-notice'
 import { notifySignIn, type SecondFactor, type SignInMethod } from '../services/notifications'
 import { clear, hit } from '../services/rate-limit'
 import {
@@ -22,6 +23,7 @@ import {
   consumeUserToken,
   findUserByEmail,
   isLiveToken,
+  issueToken,
   sendTokenMail,
   sessionUser,
   signIn,
@@ -84,19 +86,38 @@ export async function verifyCurrentPassword(
 /** How long the token of a pending second factor lives (decisions §9: short-lived). */
 export const PENDING_2FA_SECONDS = 300
 
+/**
+ * What a password alone may not do for a user with 2FA on (decisions: second factor first): it is
+ * done by /api/auth/otp once the code is in. `signup`: a sign-up with an existing user's email and
+ * password creates a new account named `name`; `invite`: the invite `id` (its link token `t`) is
+ * accepted.
+ */
+export type PendingAction = { k: 'signup'; name: string } | { k: 'invite'; id: string; t: string }
+
 export interface StartOptions {
   method: SignInMethod
   accountId?: string
   duplicateUser?: boolean
+  then?: PendingAction
 }
 
 /**
  * decisions §9: with 2FA on, a sign-in answers `2fa_required` and a short-lived token good only
  * for /api/auth/otp (its purpose is '2fa', which no other call accepts). It carries how the first
- * factor was given, for the notice sent once the code is in.
+ * factor was given, for the notice sent once the code is in, and what to do then. It also names a
+ * one-time token row (`p`), so whatever ends all of the user's sessions voids it too
+ * (services/sessions.ts revokeUserSessions).
  */
 export async function pendingSecondFactor(c: Ctx, user: typeof users.$inferSelect, opts: StartOptions) {
-  const claims = { purpose: '2fa', acc: opts.accountId ?? null, dup: opts.duplicateUser ?? false, m: opts.method }
+  const p = await issueToken(c.var.deps.db, '2fa_pending', user.id, user.email)
+  const claims = {
+    purpose: '2fa',
+    acc: opts.accountId ?? null,
+    dup: opts.duplicateUser ?? false,
+    m: opts.method,
+    p,
+    ...(opts.then ? { do: opts.then } : {}),
+  }
   const token = await signToken(c.var.deps, claims, user.id, PENDING_2FA_SECONDS)
   return { '2fa_required': true as const, token }
 }
@@ -174,11 +195,22 @@ auth.post('/switch', async (c) => {
   return c.json({ data })
 })
 
+/**
+ * Mails a sign-in or reset link to `email` when it names a user, after the answer is sent
+ * (decisions: enumeration): the answer takes the same time whether or not the address exists.
+ */
+function mailLinkAfterAnswer(c: Ctx, kind: 'magic' | 'reset', email: string) {
+  const deps = c.var.deps
+  deps.background.run(`${kind}_link`, async () => {
+    const user = await findUserByEmail(deps.db, email)
+    if (user && !user.disabled) await sendTokenMail(deps, kind, user)
+  })
+}
+
 auth.post('/magic', ipLimit('mail'), async (c) => {
   const { email } = await readBody(c, EmailInput)
   await mailLimit(c, 'magic', email)
-  const user = await findUserByEmail(c.var.deps.db, email)
-  if (user && !user.disabled) await sendTokenMail(c.var.deps, 'magic', user)
+  mailLinkAfterAnswer(c, 'magic', email)
   return c.json({ message: t(c, 'auth.magic_sent') })
 })
 
@@ -187,16 +219,16 @@ auth.post('/magic/verify', ipLimit('auth'), async (c) => {
   const db = c.var.deps.db
   const found = await consumeUserToken(db, 'magic', token)
   if (!found) throw new ApiError(400, 'auth.token_invalid', { inputError: 'token' })
-  // Opening the link proves the address, so it also verifies it.
-  const [user] = await db.update(users).set({ verified: true }).where(eq(users.id, found.id)).returning()
-  return startSession(c, user!, { method: 'magic_link' })
+  // Opening the link proves the address: it verifies it, and on a user not verified before it
+  // ends whatever someone who signed up with the address first had set (services/address-proof.ts).
+  const user = await db.transaction((tx) => proveAddress(tx, found))
+  return startSession(c, user, { method: 'magic_link' })
 })
 
 auth.post('/password/reset/request', ipLimit('mail'), async (c) => {
   const { email } = await readBody(c, EmailInput)
   await mailLimit(c, 'reset', email)
-  const user = await findUserByEmail(c.var.deps.db, email)
-  if (user && !user.disabled) await sendTokenMail(c.var.deps, 'reset', user)
+  mailLinkAfterAnswer(c, 'reset', email)
   return c.json({ message: t(c, 'auth.reset_sent') })
 })
 
@@ -213,16 +245,12 @@ auth.post('/password/reset', ipLimit('auth'), async (c) => {
   const user = await db.transaction(async (tx) => {
     const found = await consumeUserToken(tx, 'reset', body.jwt)
     if (!found || (body.email && found.email.toLowerCase() !== body.email)) throw invalid()
-    // The link proves the address, so it also verifies it.
-    const [updated] = await tx
-      .update(users)
-      .set({ passwordHash, verified: true, updatedAt: new Date() })
-      .where(eq(users.id, found.id))
-      .returning()
-    return updated!
+    // The link proves the address, so it also verifies it (and resets a squatter's settings).
+    return proveAddress(tx, found, passwordHash)
   })
   // decisions §2: a password change revokes every existing session.
   await revokeUserSessions(db, user.id)
+  mailSecurityNotice(c.var.deps, user, 'password_changed')
   // A mailed link proves the address, not the second factor: with 2FA on, the code comes next.
   if (user.twoFactorEnabled) {
     return c.json({

@@ -8,7 +8,7 @@ import { ipLimit, mailLimit } from '../middleware/rate-limit'
 import { authenticate, revokeSession, sessionSignedInAt } from '../services/sessions'
 import { acceptInvite, afterJoin, createInvites, liveInvite, resendInvite, revokeInvite } from '../services/team'
 import { findUserByEmail, signIn } from '../services/users'
-import { checkPassword, startSession } from './auth'
+import { checkPassword, pendingSecondFactor, startSession } from './auth'
 
 // issue 12 items 1–2, decisions §11. Sending invites is an admin call on a plan with team members
 // (402 otherwise, issue 11); opening and accepting one needs only the mailed link.
@@ -45,6 +45,13 @@ invite.post('/accept', ipLimit('auth'), async (c) => {
   let user
   if (input.email !== undefined || input.password !== undefined) {
     user = await checkPassword(c, input.email ?? '', input.password ?? '')
+    // A password alone joins nothing for a user with 2FA on: the invite is accepted once the code
+    // is in (decisions: second factor first; routes/auth-otp.ts).
+    if (user.twoFactorEnabled) {
+      if (user.email.toLowerCase() !== found.email.toLowerCase()) throw new ApiError(400, 'invite.wrong_email', { inputError: 'email' })
+      const then = { k: 'invite' as const, id: found.id, t: input.token }
+      return c.json({ data: await pendingSecondFactor(c, user, { method: 'password', accountId: found.accountId, then }) })
+    }
   } else if (session) {
     user = session.user
   } else {

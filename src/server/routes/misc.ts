@@ -33,5 +33,8 @@ export const devOutbox = new Hono<AppEnv>().get('/outbox', async (c) => {
   if (config.NODE_ENV === 'production' || mailer.kind !== 'outbox') throw notFound()
   const to = c.req.query('to')
   if (!to) return c.json({ message: t(c, 'error.query_to_required'), inputError: 'to' }, 400)
+  // Some links are mailed after their call has answered (so the answer reveals nothing by its
+  // timing): what is still being sent is in the outbox before anyone reads it.
+  await c.var.deps.background.settled()
   return c.json({ data: await readOutbox(db, to) })
 })

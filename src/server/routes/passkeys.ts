@@ -1,6 +1,11 @@
 import { Hono } from 'hono'
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server'
-import { PasskeyOptionsInput, PasskeyRegisterInput, PasskeyRenameInput, PasskeySignInInput } from '~/shared/schemas/passkey'
+import {
+  PasskeyOptionsInput,
+  PasskeyRegisterInput,
+  PasskeyRenameInput,
+  PasskeySignInInput,
+} from '~/shared/schemas/passkey'
 import { pathParam, readBody, t, type AppEnv, type Ctx } from '../context'
 import { events } from '../db/schema'
 import { newId } from '../lib/crypto'
@@ -18,7 +23,6 @@ import {
 } from '../services/passkeys'
 import { mailPasskeyAdded } from '../services/passkey-notice'
 import { completeSession } from './auth'
-import { requireReauth } from './user-email'
 
 // Issue 14 item 2. Managing passkeys lives under /api/user/2fa/passkeys, so a support session is
 // refused every change to them like any two-factor setting (middleware/impersonation-guard.ts).
@@ -39,11 +43,10 @@ passkeyManagement.get('/', async (c) => {
 })
 
 // A passkey is a way in on its own (both factors): a stolen session must not be able to plant
-// one. The options (and so the challenge the new passkey must sign) are issued only after the
-// password, or a recent sign-in for a password-less user; the owner is mailed when one is added.
+// one. The options (and so the challenge the new passkey must sign) are issued only after a
+// step-up (the table of calls marks it; middleware/step-up.ts); the owner is mailed when one is added.
 passkeyManagement.post('/options', ipLimit('auth'), async (c) => {
-  const { password } = await readBody(c, PasskeyOptionsInput)
-  await requireReauth(c, password, 'passkey.reauth_required')
+  await readBody(c, PasskeyOptionsInput)
   return c.json({ data: await registrationOptions(c.var.deps, c.var.auth.user) })
 })
 

@@ -1,6 +1,11 @@
 import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
-import { BackupCodeRenewInput, TwoFactorToggleInput, TwoFactorVerifyInput, type TwoFactorEnrolment } from '~/shared/schemas/two-factor'
+import {
+  BackupCodeRenewInput,
+  TwoFactorToggleInput,
+  TwoFactorVerifyInput,
+  type TwoFactorEnrolment,
+} from '~/shared/schemas/two-factor'
 import { readBody, t, type AppEnv, type Ctx } from '../context'
 import { events, users } from '../db/schema'
 import { newId } from '../lib/crypto'
@@ -15,6 +20,7 @@ import {
   useTotpCode,
 } from '../services/two-factor'
 import { revokeUserSessions } from '../services/sessions'
+import { mailSecurityNotice } from '../services/security-notice'
 import { sessionUser } from '../services/users'
 import { passkeyManagement } from './passkeys'
 import { clearSignInAttempts, countSignInAttempt, verifyCurrentPassword } from './auth'
@@ -96,7 +102,10 @@ twoFactor.put('/', ipLimit('auth'), async (c) => {
     .set({ twoFactorEnabled: false, totpSecret: null, totpLastStep: null, backupCodeHash: null, updatedAt: new Date() })
     .where(eq(users.id, user.id))
     .returning()
-  if (user.twoFactorEnabled) await record(c, '2fa_disabled')
+  if (user.twoFactorEnabled) {
+    await record(c, '2fa_disabled')
+    mailSecurityNotice(deps, user, '2fa_disabled')
+  }
   return c.json({ message: t(c, 'twofa.disabled'), data: await sessionUser(deps.db, { ...auth, user: updated! }) })
 })
 
@@ -119,6 +128,7 @@ twoFactor.post('/verify', ipLimit('auth'), async (c) => {
   // on) must not outlive it: the other devices sign in again, now with a code.
   await revokeUserSessions(deps.db, user.id, auth.sessionId)
   await record(c, '2fa_enabled')
+  mailSecurityNotice(deps, user, '2fa_enabled')
   return c.json({ message: t(c, 'twofa.enabled'), data: { backup_code: backupCode } })
 })
 

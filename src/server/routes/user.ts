@@ -13,11 +13,13 @@ import { AUTH_WINDOW_MS, ipLimit, mailLimit, tooMany } from '../middleware/rate-
 import { hit } from '../services/rate-limit'
 import { hashPassword } from '../lib/crypto'
 import { mailEmailChanged } from '../services/email-change'
+import { mailSecurityNotice } from '../services/security-notice'
 import { pendingSecondFactor, verifyCurrentPassword } from './auth'
 import { twoFactor } from './two-factor'
 import { readUserChange } from './user-input'
 import { replaceAvatar, squareAvatar } from '../services/avatars'
-import { requireReauth, userEmail } from './user-email'
+import { userEmail } from './user-email'
+import { requireStepUp } from '../middleware/step-up'
 import { authenticate, revokeUserSessions } from '../services/sessions'
 import { consumeUserToken, sendTokenMail, sessionUser, signIn, userAccounts } from '../services/users'
 
@@ -51,8 +53,8 @@ user.patch('/', async (c) => {
   if (emailChanged) {
     // decisions §13: a support session changes no security setting.
     refuseWhenImpersonated(auth)
-    // A session alone does not move the account to another address (routes/user-email.ts).
-    await requireReauth(c, input.password)
+    // A stolen session alone does not move the account to another address (step-up).
+    await requireStepUp(c, input.password)
     const [taken] = await db
       .select({ id: users.id })
       .from(users)
@@ -123,13 +125,17 @@ user.put('/password', ipLimit('auth'), async (c) => {
   const [row] = await db.select({ passwordHash: users.passwordHash, email: users.email }).from(users).where(eq(users.id, auth.user.id))
   if (!row) throw unauthorized()
   const hadPassword = row.passwordHash != null
+  // A change proves itself with the old password; a first password needs a recent sign-in (a
+  // stolen session of a password-less user must not give itself a way back in: step-up).
   if (hadPassword) await verifyCurrentPassword(c, row, input.oldpassword, 'oldpassword')
+  else await requireStepUp(c, undefined)
   const [updated] = await db
     .update(users)
     .set({ passwordHash: await hashPassword(input.newpassword), updatedAt: new Date() })
     .where(eq(users.id, auth.user.id))
     .returning()
   await revokeUserSessions(db, auth.user.id, auth.sessionId)
+  mailSecurityNotice(deps, updated!, hadPassword ? 'password_changed' : 'password_set')
   return c.json({
     message: t(c, hadPassword ? 'user.password_changed' : 'user.password_created'),
     data: await sessionUser(db, { ...auth, user: updated! }),

@@ -64,7 +64,7 @@ export async function readOutbox(db: Db, to: string) {
   }))
 }
 
-type Template = 'verify' | 'magic' | 'reset' | 'invite' | 'email_revert' | 'passkey_added'
+type Template = 'verify' | 'magic' | 'reset' | 'invite' | 'email_revert' | 'passkey_added' | 'security'
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!)
@@ -77,7 +77,7 @@ const escapeHtml = (s: string) =>
 export function renderMail(
   template: Template,
   locale: Locale,
-  params: { to: string; link: string; name?: string; account?: string; inviter?: string; email?: string; passkey?: string },
+  params: { to: string; link: string; name?: string; account?: string; inviter?: string; email?: string; passkey?: string; change?: string },
 ): Mail {
   const p = {
     name: params.name ?? '',
@@ -85,6 +85,7 @@ export function renderMail(
     inviter: params.inviter ?? '',
     email: params.email ?? '',
     passkey: params.passkey ?? '',
+    change: params.change ?? '',
   }
   const k = (suffix: string) => `mail.${template}.${suffix}` as MessageKey
   const subject = translate(locale, k('subject'), p)

@@ -2,7 +2,7 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm'
 import { jwtVerify, SignJWT } from 'jose'
 import type { Auth, Deps } from '../context'
 import type { Db, Tx } from '../db/client'
-import { accounts, appSettings, memberships, sessions, users } from '../db/schema'
+import { accounts, appSettings, memberships, oneTimeTokens, sessions, users } from '../db/schema'
 import { newId, randomToken } from '../lib/crypto'
 import type { Role } from '~/shared/permissions'
 
@@ -158,8 +158,16 @@ export async function revokeSession(db: Db, sessionId: string) {
   await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
 }
 
-/** Revokes every session of a user (password change or reset, disabling), optionally sparing one. */
+/**
+ * Revokes every session of a user (password change or reset, disabling), optionally sparing one.
+ * Pending second-factor tokens die with them (decisions: whatever ends all of a user's sessions
+ * voids them): a password known before the change must not finish a sign-in after it.
+ */
 export async function revokeUserSessions(db: Db | Tx, userId: string, exceptSessionId?: string) {
+  await db
+    .update(oneTimeTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.kind, '2fa_pending'), isNull(oneTimeTokens.usedAt)))
   await db
     .update(sessions)
     .set({ revokedAt: new Date() })

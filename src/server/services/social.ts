@@ -7,6 +7,7 @@ import type { Deps } from '../context'
 import { accounts, memberships, socialIdentities, users } from '../db/schema'
 import { newId } from '../lib/crypto'
 import { log } from '../lib/log'
+import { proveAddress } from './address-proof'
 import type { SocialProvider } from './social-config'
 import { consumeToken, findUserByEmail, issueToken } from './users'
 
@@ -136,9 +137,9 @@ async function resolveUser(deps: Deps, p: SocialProvider, claims: v.InferOutput<
       .insert(socialIdentities)
       .values({ ...identity, userId: existing.id })
       .onConflictDoNothing()
-    if (existing.verified) return existing
-    const [verified] = await db.update(users).set({ verified: true }).where(eq(users.id, existing.id)).returning()
-    return verified!
+    // The provider vouched for the address: on a user not verified before, this is the proof
+    // that ends what someone who signed up with it first had set (services/address-proof.ts).
+    return db.transaction((tx) => proveAddress(tx, existing))
   }
   const userId = newId()
   const accountId = newId()

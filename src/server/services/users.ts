@@ -103,6 +103,7 @@ export type TokenKind =
   | 'passkey_register'
   | 'passkey_signin'
   | 'social_state'
+  | '2fa_pending'
 
 export const TOKEN_TTL_MS: Record<TokenKind, number> = {
   verify: 24 * 3600_000,
@@ -119,6 +120,8 @@ export const TOKEN_TTL_MS: Record<TokenKind, number> = {
   passkey_register: 5 * 60_000,
   passkey_signin: 5 * 60_000,
   social_state: 10 * 60_000,
+  // The sign-in that waits for a second factor (decisions: short-lived).
+  '2fa_pending': 5 * 60_000,
 }
 
 /** Issues a single-use token; only its hash is stored. `email` is the address it belongs to. */

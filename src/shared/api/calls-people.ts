@@ -23,7 +23,7 @@ export const PEOPLE_CALLS: ApiCall[] = [
   },
   {
     // Step-up applies to the email change this call may carry, not to a name or a setting.
-    method: 'PATCH', path: '/api/user', tag: 'Profile', who: 'user', stepUp: true,
+    method: 'PATCH', path: '/api/user', tag: 'Profile', who: 'user', stepUp: 'when-needed',
     summary: 'Change the name, email, language, support access or avatar',
     input: { body: UpdateUserInput, multipart: true }, statuses: [429],
   },
@@ -39,7 +39,7 @@ export const PEOPLE_CALLS: ApiCall[] = [
   { method: 'GET', path: '/api/user/permissions', tag: 'Profile', who: 'user', support: true, summary: 'The flags each role holds' },
   {
     // Step-up applies to setting a first password; a change proves itself with the old one.
-    method: 'PUT', path: '/api/user/password', tag: 'Security', who: 'user', passwordGate: true, stepUp: true,
+    method: 'PUT', path: '/api/user/password', tag: 'Security', who: 'user', passwordGate: true, stepUp: 'when-needed',
     summary: 'Set or change the password', input: { body: ChangePasswordInput }, statuses: [429],
   },
   {

@@ -52,8 +52,13 @@ export interface ApiCall {
    * available in a support session". Support may read what the customer can read and change books.
    */
   support?: true
-  /** Needs a recent proof of identity (a fresh sign-in, or the password sent with the call). */
-  stepUp?: true
+  /**
+   * Needs a recent proof of identity (a fresh sign-in, or the password sent with the call):
+   * `true` on every call, checked before the handler runs (middleware/step-up.ts); 'when-needed'
+   * when only some changes the call makes need it (a new address, a first password), so the
+   * handler checks it for those.
+   */
+  stepUp?: true | 'when-needed'
   /**
    * Derives a password (scrypt): refused at the door with 429 while derivations are saturated,
    * before any database work, so a flood of sign-ins costs next to nothing.

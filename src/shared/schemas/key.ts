@@ -41,7 +41,15 @@ const objectMessage = (issue: v.BaseIssue<unknown>) => {
 }
 
 /** POST /api/key */
-export const CreateKeyInput = v.strictObject({ name: KeyName, scope: KeyScopes }, objectMessage)
+export const CreateKeyInput = v.strictObject(
+  {
+    name: KeyName,
+    scope: KeyScopes,
+    /** The current password, when the session's sign-in is not recent (decisions: step-up). */
+    password: v.optional(v.pipe(v.string(), v.maxLength(200, 'validation.password.max_length'))),
+  },
+  objectMessage,
+)
 export type CreateKeyInput = v.InferOutput<typeof CreateKeyInput>
 
 /** PATCH /api/key/{id}: any of name, scope, active; `active: true` on a revoked key is refused. */

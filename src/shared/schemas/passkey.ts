@@ -45,7 +45,7 @@ export const PasskeyName = v.pipe(
 
 /**
  * POST /api/user/2fa/passkeys/options: a passkey signs in alone (both factors), so adding one
- * asks for the password, like an email change (routes/user-email.ts requireReauth).
+ * needs a step-up: a recent sign-in, or the current password here (middleware/step-up.ts).
  */
 export const PasskeyOptionsInput = v.strictObject(
   { password: v.optional(v.pipe(v.string(), v.maxLength(200, 'validation.password.max_length'))) },

@@ -13,7 +13,8 @@ const links = css({ display: 'flex', flexWrap: 'wrap', gap: '4', mt: '1' })
 
 /**
  * decisions §5: an address that already has an account, with another password, is refused (401,
- * nothing created); the server's message says so, and the form offers the two ways on from there.
+ * nothing created) with the message of a failed sign-in (it must not tell which addresses have an
+ * account); the form shows it and offers the two ways on from there: sign in, or reset.
  * The sign-in limit (decisions §9) counts these tries too: a 429 says when to try again.
  */
 function explain(error: ApiRequestError) {
