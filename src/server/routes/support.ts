@@ -5,11 +5,12 @@ import { StartImpersonationInput } from '~/shared/schemas/two-factor'
 import { readBody, validate, type AppEnv } from '../context'
 import { ApiError, forbidden } from '../lib/errors'
 import { requireAuth } from '../middleware/auth'
-import { impersonable, supportUsers } from '../services/impersonation'
+import { impersonable, supportSessionsOf, supportUsers } from '../services/impersonation'
 import { issueToken, TOKEN_TTL_MS } from '../services/users'
 
 // decisions §13: the support screen's calls, for masters only (users.master, set by
-// `npm run master -- <email>`, never by any API). A support session cannot call them.
+// `npm run master -- <email>`, never by any API). A support session cannot call them. One call
+// is the customer's: the list of support sessions opened as them.
 
 const requireMaster = createMiddleware<AppEnv>(async (c, next) => {
   const { user, impersonatorId } = c.var.auth
@@ -20,6 +21,14 @@ const requireMaster = createMiddleware<AppEnv>(async (c, next) => {
 const SearchQuery = v.object({ search: v.optional(v.pipe(v.string(), v.maxLength(200, 'validation.invalid')), '') })
 
 export const support = new Hono<AppEnv>()
+
+/**
+ * GET /api/support/sessions: the support sessions opened as the signed-in person (/help lists
+ * them). Any signed-in person, a support session too: it only reads, and nothing can edit or
+ * delete this history. Registered before the master-only middleware below, so that never runs.
+ */
+support.get('/sessions', requireAuth(), async (c) => c.json({ data: await supportSessionsOf(c.var.deps.db, c.var.auth.user.id) }))
+
 support.use('*', requireAuth(), requireMaster)
 
 /** GET /api/support/users?search=: people who turned support access on. */

@@ -18,7 +18,7 @@ import { twoFactor } from './two-factor'
 import { readUserChange } from './user-input'
 import { replaceAvatar, squareAvatar } from '../services/avatars'
 import { requireReauth, userEmail } from './user-email'
-import { authenticate, revokeUserSessions } from '../services/sessions'
+import { authenticate, endSupportSessions, revokeUserSessions } from '../services/sessions'
 import { consumeUserToken, sendTokenMail, sessionUser, signIn, userAccounts } from '../services/users'
 
 export const user = new Hono<AppEnv>()
@@ -83,6 +83,8 @@ user.patch('/', requireAuth(), async (c) => {
           .set({ ...userSet, updatedAt: new Date() })
           .where(eq(users.id, auth.user.id))
       }
+      // Turning support access off ends any support session open as this person at once.
+      if (input.support_enabled === false) await endSupportSessions(tx, auth.user.id)
       if (input.account_name !== undefined) {
         await tx.update(accounts).set({ name: input.account_name }).where(eq(accounts.id, auth.account.id))
       }
