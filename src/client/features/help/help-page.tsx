@@ -6,6 +6,7 @@ import { AppStorage } from './components/app-storage'
 import { HelpFaq } from './components/help-faq'
 import { SupportAccess } from './components/support-access'
 import { SupportMessageForm } from './components/support-message-form'
+import { SupportSessions } from './components/support-sessions'
 
 const styles = {
   title: css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold', letterSpacing: 'tight' }),
@@ -16,9 +17,9 @@ const styles = {
 }
 
 /**
- * /help (spec §2): answers to common questions, a support-access switch and a message form, this
- * device's offline app, and the version and build the reader runs (what support asks for; it
- * changes after an update).
+ * /help (spec §2): answers to common questions, a support-access switch with the list of support
+ * sessions opened as the reader, a message form, this device's offline app, and the version and
+ * build the reader runs (what support asks for; it changes after an update).
  */
 export function HelpPage() {
   const { t } = useLingui()
@@ -36,6 +37,7 @@ export function HelpPage() {
         </div>
         <div className={styles.column}>
           <SupportAccess />
+          <SupportSessions />
           <AppStorage />
         </div>
       </div>
