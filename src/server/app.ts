@@ -10,6 +10,7 @@ import { isWellFormedText } from './lib/input'
 import { log } from './lib/log'
 import { admission, admissionLimits } from './middleware/admission'
 import { bodyLimit } from './middleware/body-limit'
+import { devOnly } from './middleware/dev-only'
 import { keyAuth } from './middleware/key-auth'
 import { mountApiDocs } from './openapi/document'
 import { keys } from './routes/keys'
@@ -109,6 +110,8 @@ export function createApp(deps: Deps, opts: { staticHandler?: (app: Hono<AppEnv>
     await next()
     if (!c.res.headers.has('cache-control')) c.header('Cache-Control', 'no-store')
   })
+  // The development tools: loopback only, never in production (middleware/dev-only.ts).
+  app.use('/api/dev/*', devOnly)
   // Sheds load early with 503 + Retry-After instead of letting requests queue without bound.
   app.use('/api/*', admission(admissionLimits(deps)))
   for (const [method, path] of PASSWORD_CALLS) app.on(method, path, passwordGate)
