@@ -100,6 +100,8 @@ const ROUTES: Record<string, Policy> = {
   'POST /api/payment/stripe/webhook': { auth: 'none' },
   'GET /api/public/:slug': { auth: 'none', id: 'slug', publicData: true },
   'GET /api/avatar/:file': { auth: 'none', publicData: true },
+  // The customer's own list of support sessions opened as them (whoever signs in reads their own).
+  'GET /api/support/sessions': { auth: 'user' },
   'GET /api/support/users': { auth: 'staff' },
   'POST /api/support/impersonate': { auth: 'staff' },
   'GET /api/url': { auth: 'user' },
