@@ -13,6 +13,7 @@ const styles = {
   lead: css({ color: 'fg.muted', mt: '1', mb: '8' }),
   grid: css({ display: 'grid', gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }, gap: '6', alignItems: 'start' }),
   column: css({ display: 'flex', flexDirection: 'column', gap: '6' }),
+  wide: css({ mt: '6' }),
   version: css({ color: 'fg.muted', fontSize: 'sm', mt: '8', fontVariantNumeric: 'tabular-nums' }),
 }
 
@@ -37,9 +38,11 @@ export function HelpPage() {
         </div>
         <div className={styles.column}>
           <SupportAccess />
-          <SupportSessions />
           <AppStorage />
         </div>
+      </div>
+      <div className={styles.wide}>
+        <SupportSessions />
       </div>
       <p className={styles.version} data-testid="app-version">{t`Version ${version} (build ${build})`}</p>
     </>

@@ -37,7 +37,13 @@ export function SupportSessions() {
           empty={empty}
           columns={[
             { key: 'who', header: t`Who`, value: (r) => r.staff_name },
-            { key: 'started', header: t({ message: 'Started', context: 'support session' }), type: 'datetime', value: (r) => r.started_at },
+            {
+              key: 'started',
+              header: t({ message: 'Started', context: 'support session' }),
+              type: 'datetime',
+              value: (r) => r.started_at,
+              hideBelow: 'md',
+            },
             {
               key: 'ended',
               header: t({ message: 'Ended', context: 'support session' }),
