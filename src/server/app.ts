@@ -12,6 +12,7 @@ import { admission, admissionLimits } from './middleware/admission'
 import { bodyLimit } from './middleware/body-limit'
 import { apiPolicy } from './middleware/policy'
 import { stepUp } from './middleware/step-up'
+import { devOnly } from './middleware/dev-only'
 import { mountApiDocs } from './openapi/document'
 import { keys } from './routes/keys'
 import { account } from './routes/account'
@@ -113,6 +114,8 @@ export function createApp(deps: Deps, opts: { staticHandler?: (app: Hono<AppEnv>
     await next()
     if (!c.res.headers.has('cache-control')) c.header('Cache-Control', 'no-store')
   })
+  // The development tools: loopback only, never in production (middleware/dev-only.ts).
+  app.use('/api/dev/*', devOnly)
   // Sheds load early with 503 + Retry-After instead of letting requests queue without bound.
   app.use('/api/*', admission(admissionLimits(deps)))
   // Who may call what: every /api call is declared once (shared/api/calls.ts) and this one

@@ -15,7 +15,9 @@ const int = (min: number, max: number) =>
 const ConfigSchema = v.object({
   NODE_ENV: v.optional(v.picklist(['development', 'production', 'test']), 'development'),
   PORT: v.optional(int(1, 65535), '3000'),
-  HOST: v.optional(v.string(), '0.0.0.0'),
+  /** Where to listen. Unset: loopback only (127.0.0.1 and ::1) outside production, every
+   *  interface (0.0.0.0) in production (decisions: safe defaults). */
+  HOST: v.optional(v.pipe(v.string(), v.minLength(1))),
   /** Public origin used in links inside mails, e.g. https://tbr.example. */
   APP_URL: v.optional(v.pipe(v.string(), v.url('must be an absolute URL'))),
   DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), './data'),
@@ -35,6 +37,10 @@ const ConfigSchema = v.object({
   /** Where the /help message form's mails go (POST /api/utility/mail). */
   SUPPORT_EMAIL: v.optional(v.pipe(v.string(), v.email('must be an email address')), 'support@tbr.local'),
   PAYMENT_PROVIDER: v.optional(v.picklist(['local', 'stripe']), 'local'),
+  /** Production runs the local test-mode provider only with this set (billing shows "Test mode"). */
+  ALLOW_TEST_PAYMENTS: v.optional(bool, 'false'),
+  /** Production runs without SMTP_URL (mail kept in the database outbox) only with this set. */
+  MAIL_LOG: v.optional(bool, 'false'),
   STRIPE_SECRET_KEY: v.optional(v.string()),
   STRIPE_PUBLISHABLE_KEY: v.optional(v.string()),
   STRIPE_WEBHOOK_SECRET: v.optional(v.string()),
@@ -122,6 +128,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
       if (!out[key]) throw new ConfigError(`Invalid environment variable ${key}: required when PAYMENT_PROVIDER=stripe`)
     }
+  }
+  // decisions (safe defaults): a production server takes real payments and sends real mail
+  // unless told, by name, that test payments or a mail log are what is wanted.
+  if (out.NODE_ENV === 'production' && out.PAYMENT_PROVIDER === 'local' && !out.ALLOW_TEST_PAYMENTS) {
+    throw new ConfigError(
+      'Invalid environment variable PAYMENT_PROVIDER: local (test payments, no money moves) in production needs ALLOW_TEST_PAYMENTS=true; set PAYMENT_PROVIDER=stripe for real payments',
+    )
+  }
+  if (out.NODE_ENV === 'production' && !out.SMTP_URL && !out.MAIL_LOG) {
+    throw new ConfigError(
+      'Invalid environment variable SMTP_URL: required in production (mail would only be kept in the database); set MAIL_LOG=true to run without sending mail',
+    )
   }
   if (out.NODE_ENV === 'production' && (out.PASSWORD_HASH_COST ?? 17) < 17) {
     throw new ConfigError('Invalid environment variable PASSWORD_HASH_COST: at least 17 in production')

@@ -29,7 +29,7 @@ export async function createDeps(config: Config, opts: { stripe?: Stripe; pglite
     config,
     database,
     db,
-    mailer: createMailer({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
+    mailer: createMailer({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, production: config.NODE_ENV === 'production' }),
     secret: await loadSecret(db, config.JWT_SECRET),
     appUrl: (config.APP_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
     plans,

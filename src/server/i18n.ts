@@ -331,6 +331,8 @@ const en = {
   'team.role_above': 'You cannot change the role of someone at or above your own',
   'team.role_changed': 'Role changed',
   'team.removed': '{name} was removed from the account',
+  'team.removed_key': '{name} was removed from the account and 1 API key they created was revoked',
+  'team.removed_keys': '{name} was removed from the account and {count} API keys they created were revoked',
   'team.remove_self': 'To leave the account yourself, use Leave account on your profile',
 } as const
 
@@ -666,6 +668,8 @@ const es: Record<MessageKey, string> = {
   'team.role_above': 'No puedes cambiar el rol de alguien con un rol igual o superior al tuyo',
   'team.role_changed': 'Rol cambiado',
   'team.removed': '{name} ya no es miembro de la cuenta',
+  'team.removed_key': '{name} ya no es miembro de la cuenta y se revocó 1 clave de API que creó',
+  'team.removed_keys': '{name} ya no es miembro de la cuenta y se revocaron {count} claves de API que creó',
   'team.remove_self': 'Para salir tú de la cuenta, usa Salir de la cuenta en tu perfil',
 }
 

@@ -1,11 +1,11 @@
-import { serve } from '@hono/node-server'
 import cluster from 'node:cluster'
-import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { createApp } from './app'
 import { superviseWorkers } from './cluster'
 import { startupConfig, type Config } from './config'
 import { createDeps } from './deps'
+import { listen } from './listen'
 import { log } from './lib/log'
 import { scheduleMaintenance } from './services/maintenance'
 import { flushViews } from './services/view-counter'
@@ -24,19 +24,19 @@ async function serveApi(config: Config) {
   const app = createApp(deps, { staticHandler: serveClient(clientDir) })
 
   const where = cluster.isWorker ? `, process ${process.pid}` : ''
-  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
-    log.info(
-      `TBR listening on http://localhost:${info.port} (${deps.database.kind}, mail: ${deps.mailer.kind}${where})`,
-    )
-  }) as Server
+  const servers = await listen(app.fetch, config)
+  const on = servers.map((server) => (server.address() as AddressInfo).address).join(' and ')
+  log.info(`TBR listening on http://localhost:${config.PORT} (${on}; ${deps.database.kind}, mail: ${deps.mailer.kind}${where})`)
   // README Decisions §20: an idle keep-alive connection stays open longer than the clients and
   // proxies in front of us keep theirs (load balancers commonly 60 s), so they close it first and
   // never reuse one we have just closed (ECONNRESET; Node's default is 5 s). headersTimeout just
   // above it; requestTimeout bounds how long a client may take to send one whole request (Node's
   // default is 5 minutes).
-  server.keepAliveTimeout = 65_000
-  server.headersTimeout = 66_000
-  server.requestTimeout = 120_000
+  for (const server of servers) {
+    server.keepAliveTimeout = 65_000
+    server.headersTimeout = 66_000
+    server.requestTimeout = 120_000
+  }
 
   let stopping = false
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -47,7 +47,7 @@ async function serveApi(config: Config) {
       // database. A request that never ends does not hold the process for more than 10 s.
       // Notices still being mailed finish first (bounded by the 10 s below), and the public
       // page views counted in memory are written (services/view-counter.ts).
-      server.close(
+      void Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve)))).then(
         () =>
           void deps.background
             .settled()

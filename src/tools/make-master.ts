@@ -7,10 +7,11 @@
 //   npm run master -- <email>            grant
 //   npm run master -- --revoke <email>   take it back (and end their sessions)
 
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import { startupConfig } from '../server/config'
 import { openDatabase } from '../server/db/client'
-import { sessions, users } from '../server/db/schema'
+import { users } from '../server/db/schema'
+import { revokeUserSessions } from '../server/services/sessions'
 
 const args = process.argv.slice(2)
 const revoke = args.includes('--revoke')
@@ -33,12 +34,10 @@ try {
     console.error(`No user has the email address ${email}. They sign up first, then run this again.`)
     process.exitCode = 1
   } else if (revoke) {
-    // A support screen already open stops working at once: the sessions end.
-    await database.db
-      .update(sessions)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)))
-    console.log(`${user.name} <${user.email}> is no longer support staff; their sessions have ended.`)
+    // A support screen already open stops working at once: their sessions end, and with them
+    // every support session they opened (services/sessions.ts checks the staff member's session).
+    await revokeUserSessions(database.db, user.id)
+    console.log(`${user.name} <${user.email}> is no longer support staff; their sessions and support sessions have ended.`)
   } else {
     console.log(`${user.name} <${user.email}> is now support staff (master): /account/support after their next sign-in or reload.`)
   }

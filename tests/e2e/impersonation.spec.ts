@@ -64,6 +64,7 @@ async function person(request: APIRequestContext, name: string, email: string) {
 }
 
 let masterEmail = ''
+let adaToken = ''
 test.beforeAll(async ({ request }) => {
   test.setTimeout(240_000)
   work = mkdtempSync(join(tmpdir(), 'tbr-support-'))
@@ -72,6 +73,7 @@ test.beforeAll(async ({ request }) => {
   await person(request, 'Sam Support', masterEmail)
   const ada = await person(request, 'Ada Consenting', `ada-${Date.now()}@example.com`)
   await request.patch(`${origin}/api/user`, { data: { support_enabled: true }, headers: { authorization: `Bearer ${ada.token}` } })
+  adaToken = ada.token
   await person(request, 'Shy Private', `shy-${Date.now()}@example.com`)
   await stopServer()
   await promisify(execFile)(join(root, 'node_modules/.bin/tsx'), ['src/tools/make-master.ts', masterEmail], { cwd: root, env: env() })
@@ -117,6 +119,40 @@ test('a master signs in as a consenting person, sees the banner on every screen,
   await expect(page).toHaveURL(/\/account\/support$/)
   await expect(banner).toHaveCount(0)
   await expect(page.getByRole('table', { name: 'People who allow support access' })).toBeVisible()
+})
+
+test('the person sees on /help who opened support sessions as them; turning access off ends the open one', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000)
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
+  const master = (await (await request.post(`${origin}/api/auth`, { data: { email: masterEmail, password: PASSWORD } })).json()).data.token
+  const adaId = (await (await request.get(`${origin}/api/user`, { headers: bearer(adaToken) })).json()).data.id
+  const open = async () => {
+    const started = await request.post(`${origin}/api/support/impersonate`, { data: { user_id: adaId }, headers: bearer(master) })
+    const res = await request.post(`${origin}/api/auth/impersonate`, { data: { token: (await started.json()).data.token } })
+    return (await res.json()).data.token as string
+  }
+  const ended = await open()
+  await request.post(`${origin}/api/auth/impersonate/stop`, { headers: bearer(ended) })
+  const live = await open()
+
+  await useToken(page, adaToken)
+  await page.goto('/help')
+  const table = page.getByRole('table', { name: 'Support sessions' })
+  const rows = table.getByRole('row').filter({ hasText: 'Sam Support' })
+  // Newest first: the open one says Active, the stopped one its end time.
+  await expect(rows.first()).toContainText('Active')
+  await expect(rows.nth(1)).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}.*\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/)
+  await expect(rows.nth(1)).not.toContainText('Active')
+
+  await page.getByText('Support access is on').click()
+  await expect(page.getByRole('switch')).not.toBeChecked()
+  await expect(table.getByText('Active')).toHaveCount(0)
+  expect((await request.get(`${origin}/api/books`, { headers: bearer(live) })).status()).toBe(401)
+  // On again for the other tests.
+  await request.patch(`${origin}/api/user`, { data: { support_enabled: true }, headers: bearer(adaToken) })
 })
 
 test('an invalid or used support token ends on the not-found page', async ({ page }) => {

@@ -133,6 +133,8 @@ test('Export downloads tbr-books.csv in Goodreads columns; it imports back into 
     isbn: '843760494X',
   })
   await addServerBook(request, token, { title: 'Dune', started_at: '2024-01-08' })
+  // decisions: a title that a spreadsheet would run as a formula is written with a leading '.
+  await addServerBook(request, token, { title: '=Fun & Games', author: '@Rosa Brand' })
   await useToken(page, token)
   await page.goto('/books')
   await expect(bookRow(page, 'Kindred')).toBeVisible()
@@ -145,6 +147,9 @@ test('Export downloads tbr-books.csv in Goodreads columns; it imports back into 
   expect(file.toString('utf8').split('\r\n')[0]).toBe(
     'Title,Author,ISBN13,My Rating,Date Read,Date Added,Exclusive Shelf,My Review,Date Started,Number of Pages,Year Published',
   )
+  const lines = file.toString('utf8').split('\r\n')
+  expect(lines.find((l) => l.includes('Fun & Games'))).toMatch(/^"'=Fun & Games","'@Rosa Brand",/)
+  expect(lines.some((l) => /(^|,)"?[=@]/.test(l))).toBe(false)
 
   const other = await readyUser(request, { name: 'Ida Importer' })
   const context = await browser.newContext()
@@ -153,7 +158,7 @@ test('Export downloads tbr-books.csv in Goodreads columns; it imports back into 
   await second.goto('/books')
   await expect(syncBadge(second)).toHaveText('Synced')
   const summary = await importFile(second, { name: 'tbr-books.csv', mimeType: 'text/csv', buffer: file })
-  await expect(summary).toContainText('3 books imported.')
+  await expect(summary).toContainText('4 books imported.')
   const fields = (b: Awaited<ReturnType<typeof serverBooks>>[number]) => [
     b.title,
     b.author,

@@ -87,10 +87,27 @@ test('invite → accept (new and existing person) → role change → remove →
   await roleDialog.locator('button[type="submit"]').click()
   await expect(row(ownerPage, 'Esme Existing')).toContainText('Admin')
 
-  // Removal: Nell is signed out of the club on her next request.
+  // Nell, made a developer, makes an API key for the club.
+  const members = (await (await request.get('/api/account/users', { headers: api(owner.token) })).json()) as { data: { users: { id: string; name: string }[] } }
+  const nellId = members.data.users.find((u) => u.name === 'Nell Newcomer')!.id
+  await request.patch(`/api/account/users/${nellId}`, { headers: api(owner.token), data: { permission: 'developer' } })
+  const nellToken = (await (await request.post('/api/auth', { data: { email: newEmail, password: PASSWORD } })).json()).data.token
+  const key = await request.post('/api/key', { headers: api(nellToken), data: { name: 'Nell’s script', scope: ['books.read'] } })
+  expect(key.status()).toBe(200)
+  const nellKey = (await key.json()).data.full_key as string
+  expect((await request.get('/api/books', { headers: api(nellKey) })).status()).toBe(200)
+
+  // Removal: the confirmation says her keys go too; she is signed out of the club on her next
+  // request, the toast counts the revoked key, and the key no longer works.
+  await ownerPage.reload()
   await rowAction(ownerPage, 'Nell Newcomer', 'Delete')
-  await ownerPage.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click()
+  const confirm = ownerPage.getByRole('alertdialog')
+  await expect(confirm).toContainText('Remove Nell Newcomer from this account?')
+  await expect(confirm).toContainText('the API keys they created here are revoked')
+  await confirm.getByRole('button', { name: 'Remove' }).click()
+  await expect(ownerPage.getByText('Nell Newcomer was removed from the account and 1 API key they created was revoked')).toBeVisible()
   await expect(row(ownerPage, 'Nell Newcomer')).toHaveCount(0)
+  expect((await request.get('/api/books', { headers: api(nellKey) })).status()).toBe(401)
   await newcomer.reload()
   await expect(newcomer).toHaveURL(/\/signin/)
 

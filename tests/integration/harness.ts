@@ -14,7 +14,7 @@ export interface TestServer {
   deps: Deps
   app: ReturnType<typeof createApp>
   /** Calls the API like a client: JSON body, optional bearer token and language. */
-  api(method: string, path: string, opts?: { body?: unknown; token?: string; lang?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>
+  api(method: string, path: string, opts?: { body?: unknown; token?: string; lang?: string; headers?: Record<string, string>; peer?: string }): Promise<{ status: number; body: any; headers: Headers }>
   /** Mails sent to `to`, newest first (decisions §3 dev outbox). */
   outbox(to: string): Promise<{ subject: string; text: string; html: string; links: string[] }[]>
   /** Signs up and verifies a user with the free plan; answers the session token and user. */
@@ -78,11 +78,17 @@ export async function startTestServer(
     if (opts.body !== undefined) headers['content-type'] = 'application/json'
     if (opts.token) headers.authorization = `Bearer ${opts.token}`
     if (opts.lang) headers['accept-language'] = opts.lang
-    const res = await app.request(path, {
-      method,
-      headers,
-      body: opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body),
-    })
+    const res = await app.request(
+      path,
+      {
+        method,
+        headers,
+        body: opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body),
+      },
+      // The caller is on this machine: what the server reads of the socket (the dev tools answer
+      // loopback peers only, middleware/dev-only.ts); `peer` names another address.
+      { incoming: { socket: { remoteAddress: opts.peer ?? '127.0.0.1', remotePort: 40000, remoteFamily: opts.peer?.includes(':') ? 'IPv6' : 'IPv4' } } },
+    )
     const text = await res.text()
     let body: unknown = text
     try {

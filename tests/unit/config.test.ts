@@ -43,6 +43,7 @@ describe('loadConfig', () => {
       AUTH_IP_LIMIT: '5',
       DATABASE_URL: 'postgres://u:p@db:5432/tbr',
       SMTP_URL: 'smtps://mail.example.com:465',
+      ALLOW_TEST_PAYMENTS: 'true',
       APP_URL: 'https://tbr.example',
       JWT_SECRET: 'x'.repeat(32),
       DATA_DIR: '',
@@ -81,6 +82,22 @@ describe('loadConfig', () => {
     const message = configError({ [name]: value })
     expect(message.split('\n')).toHaveLength(1)
     expect(message).toMatch(new RegExp(`^Invalid environment variable ${name}: \\S`))
+  })
+
+  test('production refuses test payments and an unsent mail log unless each is asked for by name', () => {
+    const smtp = { SMTP_URL: 'smtp://mail.example.com' }
+    expect(configError({ NODE_ENV: 'production', ...smtp })).toMatch(
+      /^Invalid environment variable PAYMENT_PROVIDER: local \(test payments, no money moves\) in production needs ALLOW_TEST_PAYMENTS=true/,
+    )
+    expect(configError({ NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true' })).toMatch(
+      /^Invalid environment variable SMTP_URL: required in production .*MAIL_LOG=true/,
+    )
+    expect(configError({ NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'yes', ...smtp })).toMatch(/^Invalid environment variable ALLOW_TEST_PAYMENTS/)
+    const ok = loadConfig({ NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true', MAIL_LOG: 'true' })
+    expect(ok).toMatchObject({ ALLOW_TEST_PAYMENTS: true, MAIL_LOG: true, PAYMENT_PROVIDER: 'local' })
+    // Outside production neither is needed, and HOST stays unset (loopback only, index.ts).
+    expect(loadConfig({ NODE_ENV: 'development' }).HOST).toBeUndefined()
+    expect(loadConfig({ NODE_ENV: 'test' })).toMatchObject({ ALLOW_TEST_PAYMENTS: false, MAIL_LOG: false })
   })
 
   test('PAYMENT_PROVIDER=stripe needs the three Stripe keys and a Stripe price for each paid plan', () => {

@@ -3,16 +3,24 @@ import * as v from 'valibot'
 import { StartImpersonationInput } from '~/shared/schemas/two-factor'
 import { readBody, validate, type AppEnv } from '../context'
 import { ApiError } from '../lib/errors'
-import { impersonable, supportUsers } from '../services/impersonation'
+import { impersonable, supportSessionsOf, supportUsers } from '../services/impersonation'
 import { issueToken, TOKEN_TTL_MS } from '../services/users'
 
 // decisions §13: the support screen's calls, for masters only (users.master, set by
 // `npm run master -- <email>`, never by any API; `who: 'staff'` in the table of calls). A
-// support session cannot call them.
+// support session cannot call them. One call is the customer's: the list of support sessions
+// opened as them.
 
 const SearchQuery = v.object({ search: v.optional(v.pipe(v.string(), v.maxLength(200, 'validation.invalid')), '') })
 
 export const support = new Hono<AppEnv>()
+
+/**
+ * GET /api/support/sessions: the support sessions opened as the signed-in person (/help lists
+ * them). Any signed-in person, a support session too: it only reads, and nothing can edit or
+ * delete this history.
+ */
+support.get('/sessions', async (c) => c.json({ data: await supportSessionsOf(c.var.deps.db, c.var.auth.user.id) }))
 
 /** GET /api/support/users?search=: people who turned support access on. */
 support.get('/users', async (c) => {

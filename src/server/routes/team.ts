@@ -47,8 +47,12 @@ export const teamMember = new Hono<AppEnv>()
 
 teamMember.delete('/:id', async (c) => {
   const member = await managedMember(c)
-  await removeMember(c.var.deps, c.var.auth.account.id, member.user.id)
-  return c.json({ message: t(c, 'team.removed', { name: member.user.name }), data: { id: member.user.id } })
+  const { revokedKeys } = await removeMember(c.var.deps, c.var.auth.account.id, member.user.id)
+  const message = revokedKeys === 0 ? 'team.removed' : revokedKeys === 1 ? 'team.removed_key' : 'team.removed_keys'
+  return c.json({
+    message: t(c, message, { name: member.user.name, count: revokedKeys }),
+    data: { id: member.user.id, revoked_keys: revokedKeys },
+  })
 })
 
 /**

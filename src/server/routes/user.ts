@@ -20,7 +20,7 @@ import { readUserChange } from './user-input'
 import { replaceAvatar, squareAvatar } from '../services/avatars'
 import { userEmail } from './user-email'
 import { requireStepUp } from '../middleware/step-up'
-import { authenticate, revokeUserSessions } from '../services/sessions'
+import { authenticate, endSupportSessions, revokeUserSessions } from '../services/sessions'
 import { consumeUserToken, sendTokenMail, sessionUser, signIn, userAccounts } from '../services/users'
 
 export const user = new Hono<AppEnv>()
@@ -85,6 +85,8 @@ user.patch('/', async (c) => {
           .set({ ...userSet, updatedAt: new Date() })
           .where(eq(users.id, auth.user.id))
       }
+      // Turning support access off ends any support session open as this person at once.
+      if (input.support_enabled === false) await endSupportSessions(tx, auth.user.id)
       if (input.account_name !== undefined) {
         await tx.update(accounts).set({ name: input.account_name }).where(eq(accounts.id, auth.account.id))
       }
@@ -122,7 +124,10 @@ user.put('/password', ipLimit('auth'), async (c) => {
   const input = await readBody(c, ChangePasswordInput)
   const { deps, auth } = c.var
   const db = deps.db
-  const [row] = await db.select({ passwordHash: users.passwordHash, email: users.email }).from(users).where(eq(users.id, auth.user.id))
+  const [row] = await db
+    .select({ passwordHash: users.passwordHash, email: users.email })
+    .from(users)
+    .where(eq(users.id, auth.user.id))
   if (!row) throw unauthorized()
   const hadPassword = row.passwordHash != null
   // A change proves itself with the old password; a first password needs a recent sign-in (a
@@ -167,7 +172,10 @@ user.post('/verify', ipLimit('auth'), async (c) => {
   const accountId = current?.user.id === verified.id ? current.account.id : undefined
   // The link proves the address, not the second factor: signed out, a 2FA user gives the code next.
   if (verified.twoFactorEnabled && !accountId) {
-    return c.json({ message: t(c, 'auth.verified'), data: await pendingSecondFactor(c, verified, { method: 'email_link' }) })
+    return c.json({
+      message: t(c, 'auth.verified'),
+      data: await pendingSecondFactor(c, verified, { method: 'email_link' }),
+    })
   }
   const data = await signIn(deps, { userId: verified.id, accountId, userAgent: c.req.header('user-agent') })
   return c.json({ message: t(c, 'auth.verified'), data })

@@ -1,8 +1,9 @@
-import { and, asc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm'
-import type { SupportUser } from '~/shared/schemas/two-factor'
+import { and, asc, desc, eq, ilike, inArray, isNotNull, ne, or, sql, type SQLWrapper } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import type { SupportSessionView, SupportUser } from '~/shared/schemas/two-factor'
 import type { Auth } from '../context'
 import type { Db } from '../db/client'
-import { accounts, events, memberships, users } from '../db/schema'
+import { accounts, events, memberships, sessions, users } from '../db/schema'
 import { newId } from '../lib/crypto'
 
 // decisions §13 support access: a master (users.master, README `npm run master`) sees the people
@@ -71,4 +72,36 @@ export async function impersonable(db: Db, userId: string) {
     .from(users)
     .where(and(eq(users.id, userId), eq(users.supportEnabled, true), eq(users.disabled, false), eq(users.master, false)))
   return user ?? null
+}
+
+const staffSession = alias(sessions, 'staff_session')
+const SESSION_HISTORY_LIMIT = 50
+
+/**
+ * The support sessions opened as this person (any account), newest first, with the staff
+ * member's name. One ended when it was revoked (stopped, signed out, support access turned off),
+ * when it expired, or when the staff member's own session ended (their sign-out, or losing
+ * master, which ends their sessions), whichever came first.
+ */
+export async function supportSessionsOf(db: Db, userId: string): Promise<SupportSessionView[]> {
+  const past = (at: SQLWrapper) => sql`case when ${at} <= now() then ${at} end`
+  const rows = await db
+    .select({
+      id: sessions.id,
+      staffName: users.name,
+      startedAt: sessions.createdAt,
+      endedAt: sql<Date | string | null>`least(${sessions.revokedAt}, ${staffSession.revokedAt}, ${past(sessions.expiresAt)}, ${past(staffSession.expiresAt)})`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.impersonatorId))
+    .leftJoin(staffSession, eq(staffSession.id, sessions.impersonatorSessionId))
+    .where(and(eq(sessions.userId, userId), isNotNull(sessions.impersonatorId)))
+    .orderBy(desc(sessions.createdAt), desc(sessions.id))
+    .limit(SESSION_HISTORY_LIMIT)
+  return rows.map((r) => ({
+    id: r.id,
+    staff_name: r.staffName,
+    started_at: r.startedAt.toISOString(),
+    ended_at: r.endedAt === null ? null : new Date(r.endedAt).toISOString(),
+  }))
 }

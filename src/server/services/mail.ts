@@ -20,8 +20,13 @@ export interface Mailer {
   send(mail: Mail): Promise<void>
 }
 
-/** decisions §3: with SMTP_URL mail goes over SMTP (nodemailer), otherwise to the local outbox. */
-export function createMailer(opts: { db: Db; smtpUrl?: string; from: string }): Mailer {
+/**
+ * decisions §3: with SMTP_URL mail goes over SMTP (nodemailer), otherwise to the local outbox,
+ * logged with its links for the developer. In production (MAIL_LOG=true) the log names the mail
+ * but never its links: a log is read by more people than the mail's addressee, and a sign-in or
+ * reset link in it would let any of them in.
+ */
+export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; production?: boolean }): Mailer {
   if (opts.smtpUrl) {
     // A request waits for its mail: fail in seconds, not nodemailer's default minutes, when the
     // SMTP server does not answer. Options in the URL's query (e.g. ?ignoreTLS=true) still win.
@@ -42,7 +47,8 @@ export function createMailer(opts: { db: Db; smtpUrl?: string; from: string }): 
     kind: 'outbox',
     async send(mail) {
       await opts.db.insert(mailOutbox).values({ id: newId(), ...mail })
-      log.info(`mail to ${mail.to}: ${mail.subject} ${mail.links.join(' ')}`)
+      const links = opts.production ? '' : ` ${mail.links.join(' ')}`
+      log.info(`mail to ${mail.to}: ${mail.subject}${links}`)
     },
   }
 }

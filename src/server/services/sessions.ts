@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm'
+import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm'
 import { jwtVerify, SignJWT } from 'jose'
 import type { Auth, Deps } from '../context'
 import type { Db, Tx } from '../db/client'
@@ -104,6 +104,17 @@ export function sessionToken(deps: Deps, sessionId: string, userId: string) {
 }
 
 /**
+ * decisions: a support session lives only while the customer keeps support access on and the
+ * staff member's own session (the one it was opened from) is live and still belongs to a master.
+ * Checked on every lookup, so it ends at once however those change (sign-out, a password change,
+ * `npm run master -- --revoke`, the switch turned off); an ordinary session stops at the first test.
+ */
+const supportSessionLive = sql`(${sessions.impersonatorId} is null or (${users.supportEnabled} and exists (
+  select 1 from ${sessions} ms join ${users} mu on mu.id = ms.user_id
+  where ms.id = ${sessions.impersonatorSessionId} and ms.user_id = ${sessions.impersonatorId}
+    and ms.revoked_at is null and ms.expires_at > now() and mu.master and not mu.disabled)))`
+
+/**
  * The session lookup of every authenticated call, built once per database and run as a prepared
  * query: building this four-table select was ~40% of its cost on PGlite, and PostgreSQL keeps its
  * plan per connection (hardening item 14).
@@ -123,6 +134,7 @@ function prepareSessionLookup(db: Db) {
         sql`${sessions.expiresAt} > now()`,
         eq(users.disabled, false),
         isNull(accounts.closedAt),
+        supportSessionLive,
       ),
     )
     .prepare('session_lookup')
@@ -178,4 +190,15 @@ export async function revokeUserSessions(db: Db | Tx, userId: string, exceptSess
         exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
       ),
     )
+}
+
+/**
+ * Ends the support sessions opened as this customer (support access turned off). The lookup
+ * already refuses them; this records when they ended, for the customer's list of them.
+ */
+export async function endSupportSessions(db: Db | Tx, customerId: string) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, customerId), isNotNull(sessions.impersonatorId), isNull(sessions.revokedAt)))
 }

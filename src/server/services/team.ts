@@ -3,7 +3,7 @@ import type { Locale } from '~/shared/schemas/common'
 import type { Invite, Member, TeamData } from '~/shared/schemas/team'
 import type { Deps } from '../context'
 import type { Db, Tx } from '../db/client'
-import { accounts, invites, memberships, sessions, users } from '../db/schema'
+import { accounts, apiKeys, invites, memberships, sessions, users } from '../db/schema'
 import { newId, randomToken, sha256 } from '../lib/crypto'
 import { ApiError } from '../lib/errors'
 import { log } from '../lib/log'
@@ -211,16 +211,27 @@ export async function syncSeats(deps: Deps, accountId: string) {
   await deps.payments.syncSeats({ deps, accountId, accountName: owner.accountName, owner: { email: owner.email, name: owner.name } })
 }
 
-/** Removes a member from one account: their user and other accounts stay; their sessions here end. */
+/**
+ * Removes a member from one account: their user and other accounts stay; their sessions here end,
+ * and so do the API keys they created here (revoked, `active: false`: a key acts for the account,
+ * so one kept by someone who left would keep their access). Answers how many keys were revoked.
+ */
 export async function removeMember(deps: Deps, accountId: string, userId: string) {
-  await deps.db.transaction(async (tx) => {
+  const revokedKeys = await deps.db.transaction(async (tx) => {
     await tx.delete(memberships).where(and(eq(memberships.accountId, accountId), eq(memberships.userId, userId)))
     await tx
       .update(sessions)
       .set({ revokedAt: new Date() })
       .where(and(eq(sessions.accountId, accountId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    const keys = await tx
+      .update(apiKeys)
+      .set({ active: false })
+      .where(and(eq(apiKeys.accountId, accountId), eq(apiKeys.createdBy, userId), eq(apiKeys.active, true)))
+      .returning({ id: apiKeys.id })
     // A default account they no longer belong to would sign them in nowhere.
     await tx.update(users).set({ defaultAccount: null }).where(and(eq(users.id, userId), eq(users.defaultAccount, accountId)))
+    return keys.length
   })
   await syncSeats(deps, accountId)
+  return { revokedKeys }
 }

@@ -130,6 +130,14 @@ export const PEOPLE_CALLS: ApiCall[] = [
     input: { body: DeleteKeysInput }, answer: KeysDeletedAnswer,
   },
   {
+    method: 'GET', path: '/api/support/sessions', tag: 'Support', who: 'user', support: true,
+    summary: 'The support sessions opened as you, newest first',
+    description: 'Each `{ id, staff_name, started_at, ended_at }`; `ended_at` is null while one is open.',
+    answer: v.object({
+      data: v.array(v.object({ id: v.string(), staff_name: v.string(), started_at: v.string(), ended_at: v.nullable(v.string()) })),
+    }),
+  },
+  {
     method: 'GET', path: '/api/support/users', tag: 'Support', who: 'staff',
     summary: 'People who turned support access on',
     input: { query: { search: { schema: v.pipe(v.string(), v.maxLength(200)), description: 'Name, email or account' } } },

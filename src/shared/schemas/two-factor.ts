@@ -55,3 +55,14 @@ export interface SupportUser {
   two_factor: boolean
   last_login: string | null
 }
+
+/**
+ * GET /api/support/sessions rows: the support sessions opened as the signed-in person, newest
+ * first; `ended_at` is null while one is still open.
+ */
+export interface SupportSessionView {
+  id: string
+  staff_name: string
+  started_at: string
+  ended_at: string | null
+}

@@ -5,6 +5,7 @@ import { css } from 'styled-system/css'
 import { plansQuery } from '~/client/lib/plans'
 import { useSession } from '~/client/lib/session'
 import { useDocumentTitle } from '~/client/lib/use-document-title'
+import { TestModeBadge } from './components/test-mode-badge'
 import { useOnline } from '~/client/lib/use-online'
 import * as Card from '~/client/ui/card'
 import { preloadCardInput } from '~/client/ui/form'
@@ -53,6 +54,7 @@ export function BillingPage({ tab: initial = 'plan' }: { tab?: BillingTab }) {
         <Card.Description>
           <Trans>Your plan, your card and your invoices.</Trans>
         </Card.Description>
+        <TestModeBadge provider={provider} />
       </Card.Header>
       <Card.Body>
         <StatusBanner status={status} onReplaceCard={paid ? () => setTab('card') : undefined} />

@@ -6,6 +6,7 @@ import { usePlanLabels } from '~/client/lib/plan-labels'
 import { plansQuery, type Plan } from '~/client/lib/plans'
 import { useSession } from '~/client/lib/session'
 import { useDocumentTitle } from '~/client/lib/use-document-title'
+import { TestModeBadge } from './components/test-mode-badge'
 import { useOnline } from '~/client/lib/use-online'
 import { buttonRecipe } from '~/client/ui/button'
 import { Spinner } from '~/client/ui/spinner'
@@ -81,6 +82,7 @@ export function PlansPage() {
         <h1 className={styles.title}>
           <Trans>Plans</Trans>
         </h1>
+        <TestModeBadge provider={plans.data?.provider} />
         <p className={styles.lead}>
           {owner ? (
             <Trans>Every plan keeps your list, your custom URL, offline sync and charts.</Trans>

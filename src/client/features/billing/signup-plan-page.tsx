@@ -6,6 +6,7 @@ import { saveUser } from '~/client/db'
 import { AuthHeading } from '~/client/layouts/auth-heading'
 import { paymentConfig, plansQuery } from '~/client/lib/plans'
 import { useDocumentTitle } from '~/client/lib/use-document-title'
+import { TestModeBadge } from './components/test-mode-badge'
 import { Spinner } from '~/client/ui/spinner'
 import { afterBillingChange } from './api/billing'
 import { LoadFailed } from './components/load-failed'
@@ -29,6 +30,7 @@ export function SignupPlanPage() {
         title={<Trans>Choose a plan</Trans>}
         description={<Trans>Start free, or pick a paid plan for more. You can change it at any time.</Trans>}
       />
+      <TestModeBadge provider={plans.data?.provider} />
       {plans.isPending ? (
         <div className={loading} role="status">
           <Spinner size="md" />

@@ -7,6 +7,7 @@ import { usePlanLabels } from '~/client/lib/plan-labels'
 import { paidPlans, paymentConfig, plansQuery } from '~/client/lib/plans'
 import { useSession } from '~/client/lib/session'
 import { useDocumentTitle } from '~/client/lib/use-document-title'
+import { TestModeBadge } from './components/test-mode-badge'
 import { useOnline } from '~/client/lib/use-online'
 import * as Alert from '~/client/ui/alert'
 import * as Card from '~/client/ui/card'
@@ -48,6 +49,7 @@ export function UpgradePage({ plan: asked }: { plan?: string }) {
         <Card.Description>
           <Trans>Choose a paid plan and enter your card. You can change or cancel it at any time from Billing.</Trans>
         </Card.Description>
+        <TestModeBadge provider={plans.data?.provider} />
       </Card.Header>
       <Card.Body>
         {upgraded && (

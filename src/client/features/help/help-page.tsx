@@ -6,19 +6,21 @@ import { AppStorage } from './components/app-storage'
 import { HelpFaq } from './components/help-faq'
 import { SupportAccess } from './components/support-access'
 import { SupportMessageForm } from './components/support-message-form'
+import { SupportSessions } from './components/support-sessions'
 
 const styles = {
   title: css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold', letterSpacing: 'tight' }),
   lead: css({ color: 'fg.muted', mt: '1', mb: '8' }),
   grid: css({ display: 'grid', gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }, gap: '6', alignItems: 'start' }),
   column: css({ display: 'flex', flexDirection: 'column', gap: '6' }),
+  wide: css({ mt: '6' }),
   version: css({ color: 'fg.muted', fontSize: 'sm', mt: '8', fontVariantNumeric: 'tabular-nums' }),
 }
 
 /**
- * /help (spec §2): answers to common questions, a support-access switch and a message form, this
- * device's offline app, and the version and build the reader runs (what support asks for; it
- * changes after an update).
+ * /help (spec §2): answers to common questions, a support-access switch with the list of support
+ * sessions opened as the reader, a message form, this device's offline app, and the version and
+ * build the reader runs (what support asks for; it changes after an update).
  */
 export function HelpPage() {
   const { t } = useLingui()
@@ -38,6 +40,9 @@ export function HelpPage() {
           <SupportAccess />
           <AppStorage />
         </div>
+      </div>
+      <div className={styles.wide}>
+        <SupportSessions />
       </div>
       <p className={styles.version} data-testid="app-version">{t`Version ${version} (build ${build})`}</p>
     </>

@@ -1,5 +1,6 @@
 import Papa from 'papaparse'
 import { toIsbn13, type Book } from '~/shared/schemas/book'
+import { FORMULA_CELL } from './formula'
 
 // decisions §14 export: Goodreads' column names, so the file imports back into Goodreads,
 // StoryGraph or TBR itself (parse-import.ts reads it as a Goodreads file). "Date Started" is
@@ -39,20 +40,23 @@ const SHELF = { not_started: 'to-read', reading: 'currently-reading', finished: 
 const slashed = (d: string | null) => (d ? d.replaceAll('-', '/') : '')
 
 export function exportCsv(books: Exported[]): string {
-  return Papa.unparse({
-    fields: [...EXPORT_COLUMNS],
-    data: books.map((b) => [
-      b.title,
-      b.author ?? '',
-      toIsbn13(b.isbn) ?? '',
-      String(b.rating ?? 0),
-      slashed(b.finished_at),
-      slashed(b.added_at ?? b.created_at?.slice(0, 10) ?? null),
-      SHELF[b.status],
-      b.review ?? '',
-      slashed(b.started_at),
-      b.pages != null ? String(b.pages) : '',
-      b.year != null ? String(b.year) : '',
-    ]),
-  })
+  return Papa.unparse(
+    {
+      fields: [...EXPORT_COLUMNS],
+      data: books.map((b) => [
+        b.title,
+        b.author ?? '',
+        toIsbn13(b.isbn) ?? '',
+        String(b.rating ?? 0),
+        slashed(b.finished_at),
+        slashed(b.added_at ?? b.created_at?.slice(0, 10) ?? null),
+        SHELF[b.status],
+        b.review ?? '',
+        slashed(b.started_at),
+        b.pages != null ? String(b.pages) : '',
+        b.year != null ? String(b.year) : '',
+      ]),
+    },
+    { escapeFormulae: FORMULA_CELL },
+  )
 }

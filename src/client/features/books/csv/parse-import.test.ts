@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import Papa from 'papaparse'
 import * as v from 'valibot'
 import { expect, test } from 'vitest'
 import { CreateBookInput } from '~/shared/schemas/book'
@@ -180,4 +181,49 @@ test('our export reads back as a Goodreads file without losing its fields', () =
       source: 'import',
     })),
   )
+})
+
+test('export neutralises formulas with a leading quote; import removes it, so the text round-trips', () => {
+  const base = {
+    author: null,
+    isbn: null,
+    rating: null,
+    review: null,
+    started_at: null,
+    finished_at: null,
+    added_at: '2024-01-02',
+    status: 'not_started' as const,
+  }
+  const titles = [
+    '=Fun & Games',
+    '=HYPERLINK("https://evil.example","Click")',
+    '+1 Lives',
+    '-40 Degrees',
+    '@home',
+    '\tTabbed',
+    "'=Already quoted",
+    "'Salem's Lot",
+    'Plain',
+  ]
+  const csv = exportCsv(titles.map((title) => ({ ...base, title, review: title === 'Plain' ? '=cmd|/c calc' : null })))
+  const cells = Papa.parse<string[]>(csv)
+    .data.slice(1)
+    .map((row) => row[0])
+  // What a spreadsheet sees: no cell starts with a formula character.
+  expect(cells).toEqual([
+    "'=Fun & Games",
+    `'=HYPERLINK("https://evil.example","Click")`,
+    "'+1 Lives",
+    "'-40 Degrees",
+    "'@home",
+    "'\tTabbed",
+    "''=Already quoted",
+    "'Salem's Lot",
+    'Plain',
+  ])
+  expect(Papa.parse<string[]>(csv).data[9]![7]).toBe("'=cmd|/c calc")
+  const back = parseImport(csv, { today: TODAY }).books
+  // The tab is trimmed like any surrounding whitespace of a cell; everything else comes back as written.
+  expect(back.map((b) => b.title)).toEqual(titles.map((title) => title.trim()))
+  expect(back[8]!.review).toBe('=cmd|/c calc')
 })

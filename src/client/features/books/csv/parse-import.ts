@@ -1,6 +1,7 @@
 import Papa from 'papaparse'
 import { BOOK_LIMITS, BOOK_PAGES_MAX, BOOK_YEAR, datesInOrder, isIsbn10, isIsbn13, isIsoDate, type CreateBookRaw } from '~/shared/schemas/book'
 import { truncate } from '~/shared/schemas/common'
+import { unescapeFormula } from './formula'
 
 // decisions §14 import: a Goodreads or StoryGraph export CSV, recognised by its header row,
 // read on the device (a worker runs this for the page: import.worker.ts). Pure: no DOM, no
@@ -48,7 +49,7 @@ export function parseImport(text: string, opts: ParseOptions = {}): ParsedImport
   rows.forEach((cells, n) => {
     const row: Row = (column) => {
       const i = columns.get(column)
-      return i === undefined ? '' : (cells[i] ?? '').trim()
+      return i === undefined ? '' : unescapeFormula(cells[i] ?? '').trim()
     }
     const book = map(row, today)
     if (book) books.push(book)

@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
+import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { handleError } from '~/client/lib/http'
 import { useSession } from '~/client/lib/session'
@@ -6,6 +7,7 @@ import { useOnline } from '~/client/lib/use-online'
 import * as Card from '~/client/ui/card'
 import { Switch } from '~/client/ui/switch'
 import { toast } from '~/client/ui/toast'
+import { supportSessionsQuery } from '../api/support-sessions'
 import { updateSupportAccess } from '../api/update-support-access'
 
 /** spec §2 /help: a support-access switch, saved at once (online only, decisions §7). */
@@ -13,6 +15,7 @@ export function SupportAccess() {
   const { t } = useLingui()
   const { user } = useSession()
   const online = useOnline()
+  const queryClient = useQueryClient()
   const [pending, setPending] = useState<boolean | null>(null)
   if (!user) return null
   const checked = pending ?? user.support_enabled
@@ -34,6 +37,8 @@ export function SupportAccess() {
             setPending(d.checked)
             try {
               const res = await updateSupportAccess(d.checked)
+              // Turning it off ends any open support session: the list below shows that.
+              await queryClient.invalidateQueries({ queryKey: supportSessionsQuery().queryKey })
               toast({ variant: 'success', title: res.message ?? (d.checked ? t`Support access is on` : t`Support access is off`) })
             } catch (error) {
               await handleError(error)

@@ -112,7 +112,8 @@ export function UsersPage() {
         onSelect: () =>
           setConfirm({
             title: t`Remove ${row.name} from this account?`,
-            description: t`They are signed out of this account at once. Their own user and other accounts stay.`,
+            // decisions: removing a member revokes the API keys they created; the toast says how many.
+            description: t`They are signed out of this account at once, and the API keys they created here are revoked. Their own user and other accounts stay.`,
             confirm: t`Remove`,
             run: () => removeMember(row.id),
           }),
