@@ -10,7 +10,7 @@ export const Route = createFileRoute('/_account/account/billing')({
   validateSearch: (search: Record<string, unknown>): { tab?: BillingTab } => ({
     tab: TABS.find((t) => t === search.tab),
   }),
-  beforeLoad: ({ location }) => requireSession(location.pathname, 'owner'),
+  beforeLoad: ({ location }) => requireSession(location.pathname, 'user'),
   staticData: {
     title: msg`Billing`,
     crumbs: [
