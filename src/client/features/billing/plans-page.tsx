@@ -10,7 +10,9 @@ import { useOnline } from '~/client/lib/use-online'
 import { buttonRecipe } from '~/client/ui/button'
 import { Spinner } from '~/client/ui/spinner'
 import { hasFlag } from '~/shared/permissions'
+import { subscriptionQuery } from './api/billing'
 import { LoadFailed } from './components/load-failed'
+import { ScheduledChange, scheduledPlan } from './components/scheduled-change'
 import { CurrentPlanMarker, PlanFeatures } from './components/plan-parts'
 
 const styles = {
@@ -74,6 +76,10 @@ export function PlansPage() {
   const plans = useQuery({ ...plansQuery(), enabled: online })
   const owner = hasFlag(user?.permission, 'owner')
   const current = plans.data?.plans.find((p) => p.id === plans.data.active)
+  // A change waiting for the period's end is shown with its date, and can be taken back here.
+  const subscription = useQuery({ ...subscriptionQuery(), enabled: online && owner && !!current && current.price > 0 })
+  const next = plans.data && owner ? scheduledPlan(plans.data, subscription.data) : undefined
+  const periodEnd = subscription.data?.object?.current_period_end
 
   return (
     <div className={styles.page}>
@@ -90,6 +96,7 @@ export function PlansPage() {
         </p>
       </header>
       {!online && plans.data && <LoadFailed what={null} />}
+      {next && current && periodEnd && <ScheduledChange current={current} next={next} date={periodEnd} />}
       {!plans.data ? (
         plans.isError || !online ? (
           <LoadFailed what={<Trans>The plans could not be loaded.</Trans>} />
@@ -115,7 +122,13 @@ export function PlansPage() {
                 <PlanFeatures plan={plan} />
                 {owner && !isCurrent && (
                   <div className={styles.action}>
-                    <PlanAction plan={plan} current={current} />
+                    {next?.id === plan.id && periodEnd ? (
+                      <p className={styles.note} data-testid="scheduled-plan-note">
+                        <Trans>Starts on {labels.date(periodEnd)}</Trans>
+                      </p>
+                    ) : (
+                      <PlanAction plan={plan} current={current} />
+                    )}
                   </div>
                 )}
               </li>

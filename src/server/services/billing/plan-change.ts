@@ -57,17 +57,17 @@ export async function changePlan(
       if (before?.status) await updateBilling(deps.db, auth.account.id, { status: null, plan: null, cancelAtPeriodEnd: false })
       await setAccountPlan(deps.db, auth.account.id, plan.id, 'active')
     }
-  } else if (step?.kind === 'keep') {
+  } else if (step?.kind === 'keep' && !card) {
     await deps.payments.scheduleChange(ctx, null)
   } else if (step?.kind === 'later') {
     endsAt = await deps.payments.scheduleChange(ctx, plan)
   } else if (card) {
     const outcome = await deps.payments.pay(ctx, { call: 'plan', plan }, { token: input.token, paymentIntent: input.payment_intent })
     if (!outcome.done) return { data: { requires_payment_action: true, client_secret: outcome.clientSecret } }
-    charged = step?.charge
+    charged = step?.kind === 'now' ? step.charge : undefined
   } else if (live) {
     await deps.payments.changePlan(ctx, plan)
-    charged = step?.charge
+    charged = step?.kind === 'now' ? step.charge : undefined
   } else if (opts.pay) {
     throw new ApiError(400, 'billing.token_required', { inputError: 'token' })
   } else {
@@ -94,7 +94,7 @@ export async function changePlan(
     ? plan.price === 0
       ? t(c, 'billing.cancel_scheduled', { date: endsAt.toISOString().slice(0, 10) })
       : t(c, 'billing.change_scheduled', { plan: plan.name, date: endsAt.toISOString().slice(0, 10) })
-    : step?.kind === 'keep'
+    : step?.kind === 'keep' && !card
       ? t(c, 'billing.change_kept', { plan: plan.name })
       : charged
         ? t(c, 'billing.change_prorated', { plan: plan.name, amount: money(plan, charged) })
