@@ -73,7 +73,7 @@ export async function visit(page: Page, path: string): Promise<string[]> {
     let last = page.url()
     let stableSince = Date.now()
     const start = Date.now()
-    while (Date.now() - stableSince < 700 && Date.now() - start < 8000) {
+    while (Date.now() - stableSince < 500 && Date.now() - start < 8000) {
       await page.waitForTimeout(100)
       if (page.url() !== last) {
         last = page.url()
