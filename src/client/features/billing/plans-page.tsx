@@ -47,9 +47,18 @@ const styles = {
   note: css({ fontSize: 'sm', color: 'fg.muted' }),
 }
 
-function PlanAction({ plan, current }: { plan: Plan; current: Plan | undefined }) {
+function PlanAction({ plan, current, periodEnd }: { plan: Plan; current: Plan | undefined; periodEnd?: string }) {
   const labels = usePlanLabels()
   const name = labels.name(plan)
+  // With a change already scheduled, a move to free also happens at the period's end: say when.
+  if (plan.price === 0 && periodEnd) {
+    const date = labels.date(periodEnd)
+    return (
+      <Link to="/account/billing" className={buttonRecipe({ variant: 'outline', fullWidth: true })}>
+        <Trans>Switch to {name} on {date}</Trans>
+      </Link>
+    )
+  }
   const button = buttonRecipe({ variant: plan.price > 0 ? 'solid' : 'outline', fullWidth: true })
   // From free a paid plan needs a card (/account/upgrade); between plans, billing changes it.
   if (plan.price > 0 && (!current || current.price === 0)) {
@@ -127,7 +136,7 @@ export function PlansPage() {
                         <Trans>Starts on {labels.date(periodEnd)}</Trans>
                       </p>
                     ) : (
-                      <PlanAction plan={plan} current={current} />
+                      <PlanAction plan={plan} current={current} periodEnd={next ? periodEnd : undefined} />
                     )}
                   </div>
                 )}
