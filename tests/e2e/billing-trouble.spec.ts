@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import { notifications, readyUser, useToken } from './auth-helpers'
-import { api, invoiceCount, longDate, payingOwner, subscription } from './billing-helpers'
+import { api, CARDS, fillCard, invoiceCount, longDate, payingOwner, subscription } from './billing-helpers'
 
 // Billing when something goes wrong, through the screens (local provider): the failed-renewal
 // mail and banner, invoices after the move to Free, the prorated upgrade with its confirmation,
@@ -100,4 +100,22 @@ test('in Spanish, /plans shows the features in Spanish', async ({ page, request 
   await expect(plans).toContainText('Miembros del equipo')
   await expect(plans).toContainText('URL personalizada')
   await expect(plans).not.toContainText('Team members')
+})
+
+test('the local provider’s 3-D Secure step never loads js.stripe.com', async ({ page, request }) => {
+  const stripe: string[] = []
+  await page.route(/stripe\.com/, (route) => {
+    stripe.push(route.request().url())
+    return route.abort()
+  })
+  const owner = await readyUser(request)
+  await useToken(page, owner.token)
+  await page.goto('/account/upgrade?plan=club')
+  const form = page.getByRole('form', { name: 'Upgrade your plan' })
+  await fillCard(form, CARDS.authenticate)
+  await form.locator('button[type="submit"]').click()
+  const bank = page.getByRole('alertdialog')
+  await bank.getByRole('button', { name: 'Complete authentication' }).click()
+  await expect(notifications(page).getByText('Your plan has been updated')).toBeVisible()
+  expect(stripe).toEqual([])
 })
