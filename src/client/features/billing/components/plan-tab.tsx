@@ -58,7 +58,8 @@ export function PlanTab({ plans, subscription }: { plans: PlansData; subscriptio
   }
 
   const next = scheduledPlan(plans, subscription)
-  const others = paid.filter((p) => p.id !== current.id)
+  // The plan already chosen for the next period is not offered again (Keep current plan undoes it).
+  const others = paid.filter((p) => p.id !== current.id && p.id !== next?.id)
   return (
     <div className={styles.tab}>
       <SubscriptionSummary plan={current} subscription={subscription} />
@@ -74,10 +75,10 @@ export function PlanTab({ plans, subscription }: { plans: PlansData; subscriptio
             schema={ChangePlanInput}
             submit={(values) => send<PlanPreviewData>('patch', 'account/plan', { plan: values.plan, preview: true })}
             onSuccess={(res) => setPreview((res.data as PlanPreviewData | undefined)?.preview ?? null)}
-            defaultValues={{ plan: others.find((p) => p.id !== next?.id)?.id ?? others[0]!.id }}
+            defaultValues={{ plan: others[0]!.id }}
             aria-label={t`Change plan`}
           >
-            <Form.Radio name="plan" label={t`Paid plans`} options={options(others, { disabled: (p) => p.id === next?.id })} />
+            <Form.Radio name="plan" label={t`Paid plans`} options={options(others)} />
             <Form.Submit>
               <Trans>Change plan…</Trans>
             </Form.Submit>
