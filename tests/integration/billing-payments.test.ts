@@ -205,11 +205,11 @@ describe('changing plan', () => {
     expect(res.body.data.plan).toBe('club')
     const sub = await subscription(s, owner)
     expect(sub).toMatchObject({ status: 'active', object: { cancel_at_period_end: true, plan: 'club' } })
-    // Changing back to a paid plan before the end undoes the cancel: active, not ending.
+    // Choosing a cheaper paid plan before the end replaces the cancel: that plan from the end of the period.
     const back = await s.api('PATCH', '/api/account/plan', { token: owner.token, body: { plan: 'reader' } })
     expect(back.status).toBe(200)
-    expect(back.body.data.subscription).toMatchObject({ status: 'active', object: { plan: 'reader', cancel_at_period_end: false, seat_price: 500 } })
-    expect((await sessionUser(s, owner)).plan).toBe('reader')
+    expect(back.body.data.subscription).toMatchObject({ status: 'active', object: { plan: 'club', pending_plan: 'reader', cancel_at_period_end: false, seat_price: 1200 } })
+    expect((await sessionUser(s, owner)).plan).toBe('club')
   })
 
   test('PATCH to a paid plan without a subscription is 402 naming it; free to free is fine', async () => {
@@ -230,7 +230,8 @@ describe('changing plan', () => {
     const { body } = await s.api('POST', '/api/payment/local/confirm', { body: { client_secret: res.body.data.client_secret, outcome: 'succeed' } })
     const done = await s.api('POST', '/api/account/upgrade', { token: owner.token, body: { plan: 'club', payment_intent: body.data.payment_intent } })
     expect(done.status).toBe(200)
-    expect(done.body.message).toBe('Your plan has been updated')
+    // The prorated difference for the rest of the period was charged at once.
+    expect(done.body.message).toMatch(/^Your plan is now Book Club\. \$\d+\.\d\d was charged for the rest of this period\.$/)
     expect((await subscription(s, owner)).object).toMatchObject({ plan: 'club', seat_price: 1200 })
     expect(await get(s, owner, '/api/account/card')).toMatchObject({ last4: '3155' })
     const [mail] = await s.outbox(owner.email)

@@ -110,7 +110,7 @@ describe('paying through Stripe', () => {
 })
 
 describe('changing a Stripe subscription', () => {
-  test('to free: cancel_at_period_end in Stripe, the answer names the period end; to another plan: the item switches, prorated', async () => {
+  test('to free: cancel_at_period_end in Stripe, the answer names the period end; to a cheaper plan: Stripe bills it from the renewal, the plan in force stays', async () => {
     const p = await newOwner(s)
     await upgrade(p, { plan: 'club', token: 'pm_card_visa' })
     const end = (await subscription(s, p)).object.current_period_end
@@ -121,15 +121,40 @@ describe('changing a Stripe subscription', () => {
     const sub = (await subscription(s, p)).object
     const switched = await s.api('PATCH', '/api/account/plan', { token: p.token, body: { plan: 'reader' } })
     expect(switched.status).toBe(200)
+    expect(switched.body.data.ends_at).toBe(end)
     const sent = [...fake.bodies.entries()].filter(([k]) => k.startsWith('POST /v1/subscriptions/')).at(-1)![1]
     expect(Object.fromEntries(sent)).toMatchObject({
       'items[0][price]': READER_PRICE,
-      proration_behavior: 'create_prorations',
+      proration_behavior: 'none',
       cancel_at_period_end: 'false',
     })
     expect(sent.get('items[0][id]')).toMatch(/^si_/)
-    expect(await subscription(s, p)).toMatchObject({ status: 'active', object: { plan: 'reader', seat_price: 500, cancel_at_period_end: false, current_period_end: sub.current_period_end } })
-    expect((await sessionUser(s, p)).plan).toBe('reader')
+    expect(await subscription(s, p)).toMatchObject({
+      status: 'active',
+      object: { plan: 'club', pending_plan: 'reader', cancel_at_period_end: false, current_period_end: sub.current_period_end },
+    })
+    expect((await sessionUser(s, p)).plan).toBe('club')
+    // Keeping the current plan puts Stripe's price back.
+    const keep = await s.api('PATCH', '/api/account/plan', { token: p.token, body: { plan: 'club' } })
+    expect(keep.status).toBe(200)
+    const last = [...fake.bodies.entries()].filter(([k]) => k.startsWith('POST /v1/subscriptions/')).at(-1)![1]
+    expect(last.get('items[0][price]')).not.toBe(READER_PRICE)
+    expect((await subscription(s, p)).object).toMatchObject({ plan: 'club', pending_plan: null })
+  })
+
+  test('to a dearer plan: always_invoice, the prorated invoice is ours at once', async () => {
+    const p = await newOwner(s)
+    await upgrade(p, { plan: 'reader', token: 'pm_card_visa' })
+    const before = await invoiceList(s, p)
+    const res = await s.api('PATCH', '/api/account/plan', { token: p.token, body: { plan: 'club' } })
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    const sent = [...fake.bodies.entries()].filter(([k]) => k.startsWith('POST /v1/subscriptions/')).at(-1)![1]
+    expect(Object.fromEntries(sent)).toMatchObject({ proration_behavior: 'always_invoice', payment_behavior: 'error_if_incomplete' })
+    const after = await invoiceList(s, p)
+    expect(after).toHaveLength(before.length + 1)
+    expect(after[0]).toMatchObject({ status: 'paid' })
+    expect(after[0].total).toBeGreaterThan(0)
+    expect((await sessionUser(s, p)).plan).toBe('club')
   })
 })
 

@@ -96,6 +96,7 @@ describe('events', () => {
       object: {
         plan: 'club',
         cancel_at_period_end: false,
+        pending_plan: null,
         current_period_start: '2026-01-01T00:00:00.000Z',
         current_period_end: '2026-02-01T00:00:00.000Z',
         seats: 3,

@@ -198,7 +198,27 @@ export async function startFakeStripe(prices: Record<string, number>): Promise<F
       if (req.method === 'POST') {
         if (form.has('cancel_at_period_end')) sub.cancel_at_period_end = form.get('cancel_at_period_end') === 'true'
         if (form.has('default_payment_method')) sub.default_payment_method = form.get('default_payment_method')
-        if (form.has('items[0][price]')) setItem(sub, form.get('items[0][price]')!, Number(form.get('items[0][quantity]') ?? 1))
+        if (form.has('items[0][price]')) {
+          const item = sub.items.data[0]
+          const price = form.get('items[0][price]')!
+          const quantity = Number(form.get('items[0][quantity]') ?? 1)
+          // proration_behavior=always_invoice: the difference for the rest of the period is
+          // invoiced and charged now, as Stripe does (unused time of the old price credited);
+          // with error_if_incomplete a card that does not pay fails the update, changing nothing.
+          const diff = prices[price]! * quantity - item.price.unit_amount * item.quantity
+          const prorate = form.get('proration_behavior') === 'always_invoice' && diff > 0
+          const card = cardOf(form.get('default_payment_method') ?? sub.default_payment_method)
+          if (prorate && card?.behaviour !== 'succeed' && form.get('payment_behavior') === 'error_if_incomplete') return cardError(res)
+          setItem(sub, price, quantity)
+          if (prorate) {
+            const left = (item.current_period_end - now()) / (item.current_period_end - item.current_period_start)
+            const inv = invoiceFor(sub, card?.behaviour === 'succeed')
+            const amount = Math.round(diff * Math.min(1, Math.max(0, left)))
+            Object.assign(inv, { total: amount, amount_due: amount, amount_paid: inv.status === 'paid' ? amount : 0, billing_reason: 'subscription_update' })
+            inv.lines.data[0] = { ...inv.lines.data[0], amount }
+            sub.latest_invoice = inv.id
+          }
+        }
       }
       return send(res, 200, view(sub, form, url.searchParams))
     }

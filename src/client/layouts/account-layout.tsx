@@ -6,7 +6,7 @@ import { useSession } from '~/client/lib/session'
 import { SecondaryNav } from '~/client/ui/secondary-nav'
 import { useBuiltRoutes } from '~/client/lib/built-routes'
 import { usePlanLabels } from '~/client/lib/plan-labels'
-import { plansQuery, upgradeFor } from '~/client/lib/plans'
+import { isTopPlan, plansQuery, upgradeFor } from '~/client/lib/plans'
 import { useOnline } from '~/client/lib/use-online'
 import { hasFlag } from '~/shared/permissions'
 import { ACCOUNT_NAV, SUPPORT_NAV } from './account-nav'
@@ -44,11 +44,15 @@ export function AccountLayout({ variant = 'hub' }: AccountLayoutProps) {
   const nav = user?.master && !user.impersonating ? [...ACCOUNT_NAV, SUPPORT_NAV] : ACCOUNT_NAV
   const built = useBuiltRoutes(nav)
   // Plans are read only when an entry depends on what the plan unlocks (issue 11 item 5).
-  const plans = useQuery({ ...plansQuery(), enabled: online && !!user && built.some((e) => e.capability) })
-  const entries = built.map((e) => {
+  const plans = useQuery({ ...plansQuery(), enabled: online && !!user && built.some((e) => e.capability || e.hideOnTopPlan) })
+  const top = !!plans.data && isTopPlan(plans.data.plans, plans.data.active)
+  const entries = built.filter((e) => !(e.hideOnTopPlan && top)).map((e) => {
     const plan = upgradeFor(plans.data, e.capability)
     const upgrade = plan && hasFlag(user?.permission, 'owner') ? { to: '/account/upgrade', search: { plan: plan.id } } : undefined
-    return { ...e, label: i18n._(e.label), hint: plan ? labels.name(plan) : undefined, upgrade }
+    // A member sent to an owner's page (billing while the account is on hold, upgrade after a
+    // 402) sees it named in the menu rather than an empty choice.
+    const permission = e.to === pathname ? undefined : e.permission
+    return { ...e, permission, label: i18n._(e.label), hint: plan ? labels.name(plan) : undefined, upgrade }
   })
   return (
     <Shell nav={{ accountTo: variant === 'profile' ? '/account/profile' : undefined }}>

@@ -11,6 +11,8 @@ export interface AccountNavEntry {
   permission?: Flag
   /** What the account's plan must unlock (issue 11 item 5); without it the entry shows an upgrade hint. */
   capability?: Capability
+  /** Hidden when the account is already on the dearest plan (nothing to upgrade to). */
+  hideOnTopPlan?: true
 }
 
 export const ACCOUNT_NAV: AccountNavEntry[] = [
@@ -21,7 +23,7 @@ export const ACCOUNT_NAV: AccountNavEntry[] = [
   { label: msg`Two-factor authentication`, to: '/account/2fa' },
   { label: msg`Notifications`, to: '/account/notifications' },
   { label: msg`Billing`, to: '/account/billing', permission: 'owner' },
-  { label: msg`Upgrade`, to: '/account/upgrade', permission: 'owner' },
+  { label: msg`Upgrade`, to: '/account/upgrade', permission: 'owner', hideOnTopPlan: true },
   { label: msg`Users`, to: '/account/users', permission: 'admin', capability: 'team' },
   { label: msg`API keys`, to: '/account/apikeys', permission: 'developer', capability: 'api_keys' },
 ]

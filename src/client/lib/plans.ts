@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { Capability, PlanInfo, PlansData } from '~/shared/schemas/billing'
 import { getData } from './http'
+import { storedLocale } from './session-token'
 
 // GET /api/account/plans (spec §7, decisions §10): shared by plan choice, billing, the dashboard
 // and the navigation (features never import each other). Plan names, prices, features and what
@@ -9,7 +10,8 @@ export type Plan = PlanInfo
 
 export const plansQuery = () =>
   queryOptions({
-    queryKey: ['account', 'plans'],
+    // The features come in the reader's language (Accept-Language): one cache entry per language.
+    queryKey: ['account', 'plans', storedLocale.get() ?? 'en'],
     queryFn: ({ signal }) => getData<PlansData>('account/plans', { signal }),
     staleTime: 60_000,
   })
@@ -48,4 +50,10 @@ export function upgradeFor(
 ): Plan | null {
   if (!data || !capability || planUnlocks(data.plans, data.active, capability)) return null
   return cheapestPlanWith(data.plans, capability)
+}
+
+/** Whether `planId` is the dearest plan there is: nothing left to upgrade to. */
+export function isTopPlan(plans: readonly Plan[], planId: string | null | undefined): boolean {
+  const plan = plans.find((p) => p.id === planId)
+  return !!plan && plan.price > 0 && plans.every((p) => p.price <= plan.price)
 }

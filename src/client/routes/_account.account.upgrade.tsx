@@ -7,7 +7,7 @@ import { searchText } from '~/client/lib/search'
 // spec §2 /account/upgrade (owner): `plan` preselects a plan (the 402 handler names it, spec §8).
 export const Route = createFileRoute('/_account/account/upgrade')({
   validateSearch: (search: Record<string, unknown>): { plan?: string } => ({ plan: searchText(search, 'plan') }),
-  beforeLoad: ({ location }) => requireSession(location.pathname, 'owner'),
+  beforeLoad: ({ location }) => requireSession(location.pathname, 'user'),
   staticData: {
     title: msg`Upgrade`,
     crumbs: [

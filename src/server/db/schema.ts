@@ -312,6 +312,8 @@ export const billingAccounts = pgTable('billing_accounts', {
   plan: text('plan'),
   status: text('status'),
   cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+  /** A cheaper paid plan chosen for the next period: it takes effect at the period's end. */
+  pendingPlan: text('pending_plan'),
   currentPeriodStart: ts('current_period_start'),
   currentPeriodEnd: ts('current_period_end'),
   seats: integer('seats').notNull().default(1),

@@ -5,7 +5,7 @@ import { idempotent } from '../lib/idempotent'
 import { notFound } from '../lib/errors'
 import { invoicePdf } from '../services/billing/invoice-pdf'
 import { billingContext, changePlan } from '../services/billing/plan-change'
-import { cardData, currentCard, findInvoice, invoiceData, listInvoices, readBilling, subscriptionData } from '../services/billing/records'
+import { accountOwner, cardData, currentCard, findInvoice, invoiceData, listInvoices, readBilling, subscriptionData } from '../services/billing/records'
 import { notifyCardUpdated } from '../services/notifications'
 import { planInfo } from '../services/plans'
 
@@ -15,11 +15,15 @@ import { planInfo } from '../services/plans'
 
 export const billing = new Hono<AppEnv>()
 
-billing.get('/plans', (c) => {
+// Every member reads it; it names the owner, so a member whose account is on hold, or who needs
+// a better plan, knows whom to ask (decisions: the read-only billing and upgrade notices).
+billing.get('/plans', async (c) => {
   const { deps, auth } = c.var
+  const owner = await accountOwner(deps.db, auth.account.id)
   const data: PlansData = {
-    plans: deps.plans.map(planInfo),
+    plans: deps.plans.map((p) => planInfo(p, c.var.locale)),
     active: auth.account.plan,
+    owner: owner ? { name: owner.user.name, email: owner.user.email } : null,
     provider: deps.payments.kind,
     ...(deps.payments.publishableKey ? { publishable_key: deps.payments.publishableKey } : {}),
   }

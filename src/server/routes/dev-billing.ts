@@ -5,7 +5,7 @@ import { readBody, t, type AppEnv, type Ctx } from '../context'
 import { billingAccounts, paymentMethods } from '../db/schema'
 import { ApiError, notFound } from '../lib/errors'
 import { clockNow, readBilling, subscriptionData } from '../services/billing/records'
-import { endedPlanMails } from '../services/maintenance'
+import { renewalMails } from '../services/billing/payment-mails'
 import { runLocalRenewals } from '../services/payments/local-renewals'
 
 // Outside production, with the local provider: the caller's account billing clock and card, so
@@ -30,7 +30,7 @@ devBilling.post('/clock', async (c) => {
     set: { clockOffsetDays: sqlAdd(days) },
   })
   const renewed = await runLocalRenewals(deps, accountId)
-  await endedPlanMails(deps, renewed)
+  await renewalMails(deps, renewed)
   const row = await readBilling(deps.db, accountId)
   return c.json({
     message: t(c, 'billing.dev_clock', { days: row!.clockOffsetDays }),
@@ -50,7 +50,7 @@ devBilling.post('/card', async (c) => {
     .set({ behaviour })
     .where(and(eq(paymentMethods.id, row.paymentMethodId), eq(paymentMethods.accountId, auth.account.id)))
   const renewed = await runLocalRenewals(deps, auth.account.id)
-  await endedPlanMails(deps, renewed)
+  await renewalMails(deps, renewed)
   return c.json({ message: t(c, 'billing.dev_card', { behaviour }), data: { behaviour } })
 })
 

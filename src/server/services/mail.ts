@@ -71,6 +71,8 @@ export async function readOutbox(db: Db, to: string) {
 }
 
 type Template = 'verify' | 'magic' | 'reset' | 'invite' | 'email_revert' | 'passkey_added' | 'security'
+  // The owner's renewal notices (services/billing/payment-mails.ts), sent whatever the settings.
+  | 'payment_failed' | 'payment_action'
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!)

@@ -4,6 +4,7 @@ import type { Db } from '../db/client'
 import { accounts, catalogCache, memberships, oneTimeTokens, rateLimits, sessions, users } from '../db/schema'
 import { log } from '../lib/log'
 import { notifyPlanUpdated } from './notifications'
+import { renewalMails } from './billing/payment-mails'
 import { runLocalRenewals } from './payments/local-renewals'
 
 // Deletes rows that can no longer matter: finished rate-limit windows, used or expired one-time
@@ -37,7 +38,7 @@ export function scheduleMaintenance(deps: Deps) {
     await pruneExpired(deps.db).catch((err) => log.error('pruning failed', err))
     if (deps.payments.kind !== 'local') return
     await runLocalRenewals(deps)
-      .then((renewed) => endedPlanMails(deps, renewed))
+      .then((renewed) => renewalMails(deps, renewed))
       .catch((err) => log.error('renewals failed', err))
   }
   void run()

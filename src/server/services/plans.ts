@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { CAPABILITIES, type Capability, type PlanInfo } from '~/shared/schemas/billing'
+import type { Locale } from '~/shared/schemas/common'
 
 // decisions §5: plans are server configuration; free is always present. PLANS (JSON) replaces
 // the default paid plans.
@@ -12,7 +13,8 @@ export const PlanConfig = v.object({
   currency_symbol: v.optional(v.string(), '$'),
   interval: v.optional(v.picklist(['month', 'year']), 'month'),
   type: v.optional(v.string(), 'other'),
-  features: v.array(v.string()),
+  /** A list in English, or one list per language (`{ "en": [...], "es": [...] }`; English is the fallback). */
+  features: v.union([v.array(v.string()), v.object({ en: v.array(v.string()), es: v.optional(v.array(v.string())) })]),
   /** What the plan unlocks beyond every plan's own (issue 11 item 5): `team`, `api_keys`. */
   unlocks: v.optional(v.array(v.picklist(CAPABILITIES)), []),
   /** Charged per member of the account (spec §9 seats). */
@@ -29,7 +31,9 @@ export interface Plan {
   currency: string
   currency_symbol: string
   interval: string | null
+  /** In English; `localFeatures` holds the other languages the configuration gives. */
   features: { name: string }[]
+  localFeatures?: Partial<Record<Locale, { name: string }[]>>
   unlocks: Capability[]
   per_seat: boolean
   stripe_price?: string
@@ -45,19 +49,30 @@ export const FREE_PLAN: Plan = {
   interval: null,
   // Every plan has the reader's own list, the custom URL, offline sync and the charts (issue 11 item 5).
   features: [{ name: 'Your own list' }, { name: 'Custom URL' }, { name: 'Offline sync' }, { name: 'Charts and view statistics' }],
+  localFeatures: {
+    es: [{ name: 'Tu propia lista' }, { name: 'URL personalizada' }, { name: 'Sincronización sin conexión' }, { name: 'Gráficos y estadísticas de visitas' }],
+  },
   unlocks: [],
   per_seat: false,
 }
 
 const DEFAULT_PAID = [
-  { id: 'reader', name: 'Reader', price: 5, features: ['Everything in Free', 'Priority email support'] },
+  {
+    id: 'reader',
+    name: 'Reader',
+    price: 5,
+    features: { en: ['Everything in Free', 'Priority email support'], es: ['Todo lo de Free', 'Soporte prioritario por correo'] },
+  },
   {
     id: 'club',
     name: 'Book Club',
     price: 12,
     per_seat: true,
     unlocks: ['team', 'api_keys'],
-    features: ['Everything in Reader', 'Team members', 'API keys', 'Price per member'],
+    features: {
+      en: ['Everything in Reader', 'Team members', 'API keys', 'Price per member'],
+      es: ['Todo lo de Reader', 'Miembros del equipo', 'Claves de API', 'Precio por miembro'],
+    },
   },
 ]
 
@@ -81,12 +96,16 @@ export function loadPlans(json: string | undefined): Plan[] {
   }
   const paid = result.output
     .filter((p) => p.id !== 'free')
-    .map((p) => ({ ...p, features: p.features.map((name) => ({ name })) }))
+    .map((p) => {
+      const byLocale = Array.isArray(p.features) ? { en: p.features } : p.features
+      const names = (list: string[]) => list.map((name) => ({ name }))
+      return { ...p, features: names(byLocale.en), localFeatures: byLocale.es ? { es: names(byLocale.es) } : {} }
+    })
   return [FREE_PLAN, ...paid]
 }
 
-/** The plan as the API shows it (GET /api/account/plans): no provider ids. */
-export function planInfo(p: Plan): PlanInfo {
+/** The plan as the API shows it (GET /api/account/plans): no provider ids, features in the reader's language. */
+export function planInfo(p: Plan, locale: Locale = 'en'): PlanInfo {
   return {
     id: p.id,
     name: p.name,
@@ -95,7 +114,7 @@ export function planInfo(p: Plan): PlanInfo {
     currency: p.currency,
     currency_symbol: p.currency_symbol,
     interval: p.interval as PlanInfo['interval'],
-    features: p.features,
+    features: p.localFeatures?.[locale] ?? p.features,
     unlocks: p.unlocks,
     per_seat: p.per_seat,
   }

@@ -97,8 +97,13 @@ const PlanId = v.pipe(v.string('validation.plan.required'), v.trim(), v.nonEmpty
 export const PayPlanInput = v.object({ plan: PlanId, token: CardToken, payment_intent: PaymentIntentId })
 export type PayPlanInput = v.InferOutput<typeof PayPlanInput>
 
-/** PATCH /api/account/plan: a change of plan for an account that has a card (to free: cancel at period end). */
-export const ChangePlanInput = v.object({ plan: PlanId })
+/**
+ * PATCH /api/account/plan: a change of plan for an account that has a card (to free or a cheaper
+ * plan: at period end; to a dearer one: now, charging the prorated difference; to the current
+ * plan: the scheduled change is canceled). `preview: true` answers what the change would do and
+ * charge (PlanPreviewData) and changes nothing, so the screen can ask before it charges.
+ */
+export const ChangePlanInput = v.object({ plan: PlanId, preview: v.optional(v.boolean('validation.preview.invalid')) })
 export type ChangePlanInput = v.InferOutput<typeof ChangePlanInput>
 
 /** PATCH /api/account/card: a new card (`token`), or `payment_intent` after 3-D Secure. */
@@ -138,6 +143,20 @@ export interface PlansData {
   active: string | null
   provider: PaymentProviderKind
   publishable_key?: string
+  /** Who pays for the account: members are told to ask them (the read-only billing and upgrade notices). */
+  owner: { name: string; email: string } | null
+}
+
+/** PATCH /api/account/plan with `preview: true`: `amount` (major units) is charged now when `when` is 'now'. */
+export interface PlanPreviewData {
+  preview: {
+    plan: string
+    when: 'now' | 'period_end' | 'kept'
+    amount: number
+    currency_symbol: string
+    /** When the change takes effect (ISO): now, or the end of the current period. */
+    date: string
+  }
 }
 
 /** A paying call whose card needs 3-D Secure (decisions §10): nothing changed yet. */
@@ -163,6 +182,8 @@ export interface SubscriptionData {
   object: {
     plan: string
     cancel_at_period_end: boolean
+    /** A cheaper paid plan that takes over at current_period_end (a change to free sets cancel_at_period_end). */
+    pending_plan: string | null
     current_period_start: string
     current_period_end: string
     seats: number

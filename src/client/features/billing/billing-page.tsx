@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { plansQuery } from '~/client/lib/plans'
 import { useSession } from '~/client/lib/session'
@@ -11,34 +11,61 @@ import * as Card from '~/client/ui/card'
 import { preloadCardInput } from '~/client/ui/form'
 import { Spinner } from '~/client/ui/spinner'
 import * as Tabs from '~/client/ui/tabs'
-import { subscriptionQuery } from './api/billing'
+import { hasFlag } from '~/shared/permissions'
+import { invoicesQuery, subscriptionQuery } from './api/billing'
 import { CardTab } from './components/card-tab'
 import { InvoicesTab } from './components/invoices-tab'
 import { LoadFailed } from './components/load-failed'
+import { MemberBillingNotice } from './components/member-notice'
 import { PlanTab } from './components/plan-tab'
 import { StatusBanner } from './components/status-banner'
 
 export type BillingTab = 'plan' | 'card' | 'invoices'
 
 /**
- * spec §2 /account/billing (owner): tabs Plan, Card, Invoices; Card and Invoices only when the
- * plan is not free; a banner when the subscription is neither active nor trialing. Online only
- * (decisions §7): offline it says so and its forms cannot be sent.
+ * spec §2 /account/billing: for the owner, tabs Plan, Card, Invoices; Card only when the plan is
+ * not free, Invoices whenever the account has invoices (on any plan); a banner when the
+ * subscription is neither active nor trialing. Any other member (sent here while the account is
+ * on hold) sees a read-only notice naming the owner, with `wayOut`. The page header names the
+ * screen, so the card has no title of its own. Online only (decisions §7): offline it says so and
+ * its forms cannot be sent.
  */
-export function BillingPage({ tab: initial = 'plan' }: { tab?: BillingTab }) {
+export function BillingPage({ tab, wayOut }: { tab?: BillingTab; wayOut?: ReactNode }) {
   const { t } = useLingui()
   useDocumentTitle(t`Billing`)
+  const { user } = useSession()
+  if (!hasFlag(user?.permission, 'owner')) return <MemberBilling wayOut={wayOut} />
+  return <OwnerBilling initial={tab} />
+}
+
+function MemberBilling({ wayOut }: { wayOut?: ReactNode }) {
+  const online = useOnline()
+  const { user } = useSession()
+  const plans = useQuery({ ...plansQuery(), enabled: online })
+  return (
+    <Card.Root className={css({ maxW: '3xl' })}>
+      <Card.Body>
+        <MemberBillingNotice owner={plans.data?.owner} status={user?.subscription} wayOut={wayOut} />
+      </Card.Body>
+    </Card.Root>
+  )
+}
+
+function OwnerBilling({ initial = 'plan' }: { initial?: BillingTab }) {
+  const { t } = useLingui()
   const online = useOnline()
   const { user } = useSession()
   const plans = useQuery({ ...plansQuery(), enabled: online })
   const subscription = useQuery({ ...subscriptionQuery(), enabled: online })
+  const invoices = useQuery({ ...invoicesQuery(), enabled: online })
   const [tab, setTab] = useState<BillingTab>(initial)
 
   const active = plans.data?.plans.find((p) => p.id === plans.data.active)
   const paid = !!active && active.price > 0
+  const billed = paid || (invoices.data?.length ?? 0) > 0
   // The session's status shows the banner even before the subscription read arrives (or offline).
   const status = subscription.data ? subscription.data.status : user?.subscription
-  const shown = paid ? tab : 'plan'
+  const shown = tab === 'card' ? (paid ? 'card' : 'plan') : tab === 'invoices' ? (billed ? 'invoices' : 'plan') : 'plan'
   // The Card tab's card field is fetched with the page, so it is there if the connection drops.
   const provider = plans.data?.provider
   useEffect(() => {
@@ -47,16 +74,8 @@ export function BillingPage({ tab: initial = 'plan' }: { tab?: BillingTab }) {
 
   return (
     <Card.Root className={css({ maxW: '3xl' })}>
-      <Card.Header>
-        <Card.Title>
-          <Trans>Billing</Trans>
-        </Card.Title>
-        <Card.Description>
-          <Trans>Your plan, your card and your invoices.</Trans>
-        </Card.Description>
-        <TestModeBadge provider={provider} />
-      </Card.Header>
       <Card.Body>
+        <TestModeBadge provider={provider} />
         <StatusBanner status={status} onReplaceCard={paid ? () => setTab('card') : undefined} />
         {!plans.data ? (
           plans.isError || !online ? (
@@ -75,7 +94,7 @@ export function BillingPage({ tab: initial = 'plan' }: { tab?: BillingTab }) {
                   <Trans>Card</Trans>
                 </Tabs.Trigger>
               )}
-              {paid && (
+              {billed && (
                 <Tabs.Trigger value="invoices">
                   <Trans>Invoices</Trans>
                 </Tabs.Trigger>
@@ -89,7 +108,7 @@ export function BillingPage({ tab: initial = 'plan' }: { tab?: BillingTab }) {
                 <CardTab plans={plans.data} />
               </Tabs.Content>
             )}
-            {paid && (
+            {billed && (
               <Tabs.Content value="invoices">
                 <InvoicesTab />
               </Tabs.Content>

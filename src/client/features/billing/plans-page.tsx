@@ -11,7 +11,9 @@ import { useOnline } from '~/client/lib/use-online'
 import { buttonRecipe } from '~/client/ui/button'
 import { Spinner } from '~/client/ui/spinner'
 import { hasFlag } from '~/shared/permissions'
+import { subscriptionQuery } from './api/billing'
 import { LoadFailed } from './components/load-failed'
+import { ScheduledChange, scheduledPlan } from './components/scheduled-change'
 import { CurrentPlanMarker, PlanFeatures } from './components/plan-parts'
 
 const styles = {
@@ -46,9 +48,18 @@ const styles = {
   note: css({ fontSize: 'sm', color: 'fg.muted' }),
 }
 
-function PlanAction({ plan, current }: { plan: Plan; current: Plan | undefined }) {
+function PlanAction({ plan, current, periodEnd }: { plan: Plan; current: Plan | undefined; periodEnd?: string }) {
   const labels = usePlanLabels()
   const name = labels.name(plan)
+  // With a change already scheduled, a move to free also happens at the period's end: say when.
+  if (plan.price === 0 && periodEnd) {
+    const date = labels.date(periodEnd)
+    return (
+      <Link to="/account/billing" className={buttonRecipe({ variant: 'outline', fullWidth: true })}>
+        <Trans>Switch to {name} on {date}</Trans>
+      </Link>
+    )
+  }
   const button = buttonRecipe({ variant: plan.price > 0 ? 'solid' : 'outline', fullWidth: true })
   // From free a paid plan needs a card (/account/upgrade); between plans, billing changes it.
   if (plan.price > 0 && (!current || current.price === 0)) {
@@ -75,6 +86,10 @@ export function PlansPage() {
   const plans = useQuery({ ...plansQuery(), enabled: online })
   const owner = hasFlag(user?.permission, 'owner')
   const current = plans.data?.plans.find((p) => p.id === plans.data.active)
+  // A change waiting for the period's end is shown with its date, and can be taken back here.
+  const subscription = useQuery({ ...subscriptionQuery(), enabled: online && owner && !!current && current.price > 0 })
+  const next = plans.data && owner ? scheduledPlan(plans.data, subscription.data) : undefined
+  const periodEnd = subscription.data?.object?.current_period_end
 
   return (
     <div className={styles.page}>
@@ -92,6 +107,7 @@ export function PlansPage() {
         </p>
       </header>
       {!online && plans.data && <LoadFailed what={null} />}
+      {next && current && periodEnd && <ScheduledChange current={current} next={next} date={periodEnd} />}
       {!plans.data ? (
         plans.isError || !online ? (
           <LoadFailed what={<Trans>The plans could not be loaded.</Trans>} />
@@ -117,7 +133,13 @@ export function PlansPage() {
                 <PlanFeatures plan={plan} />
                 {owner && !isCurrent && (
                   <div className={styles.action}>
-                    <PlanAction plan={plan} current={current} />
+                    {next?.id === plan.id && periodEnd ? (
+                      <p className={styles.note} data-testid="scheduled-plan-note">
+                        <Trans>Starts on {labels.date(periodEnd)}</Trans>
+                      </p>
+                    ) : (
+                      <PlanAction plan={plan} current={current} periodEnd={next ? periodEnd : undefined} />
+                    )}
                   </div>
                 )}
               </li>

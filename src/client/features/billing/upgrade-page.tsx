@@ -14,14 +14,16 @@ import * as Card from '~/client/ui/card'
 import { Spinner } from '~/client/ui/spinner'
 import { toast } from '~/client/ui/toast'
 import { afterBillingChange } from './api/billing'
+import { hasFlag } from '~/shared/permissions'
 import { LoadFailed } from './components/load-failed'
+import { MemberUpgradeNotice } from './components/member-notice'
 import { PlanPaymentForm } from './components/plan-payment-form'
 
 /** spec §9: after an upgrade the app goes to /dashboard after 2.5 s. */
 export const UPGRADE_REDIRECT_MS = 2500
 
 /**
- * spec §2 /account/upgrade (owner): choose a paid plan (free excluded) and enter a card; `plan`
+ * spec §2 /account/upgrade (owner; other members see who can upgrade): choose a paid plan (free excluded) and enter a card; `plan`
  * in the query preselects one (the 402 handler names the plan that unlocks what was asked, spec
  * §8). spec §4: after an upgrade the plan is updated and the app goes to /dashboard after 2.5 s.
  */
@@ -39,6 +41,17 @@ export function UpgradePage({ plan: asked }: { plan?: string }) {
 
   const paid = plans.data ? paidPlans(plans.data.plans) : []
   const preselected = paid.find((p) => p.id === asked) ?? paid.find((p) => p.id !== user?.plan) ?? paid[0]
+
+  // Any other member (a 402 sends them here): which plan is needed, and that the owner can upgrade.
+  if (!hasFlag(user?.permission, 'owner')) {
+    return (
+      <Card.Root className={css({ maxW: '2xl' })}>
+        <Card.Body>
+          <MemberUpgradeNotice owner={plans.data?.owner} plan={paid.find((p) => p.id === asked)} />
+        </Card.Body>
+      </Card.Root>
+    )
+  }
 
   return (
     <Card.Root className={css({ maxW: '2xl' })}>

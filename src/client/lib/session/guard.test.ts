@@ -32,12 +32,42 @@ describe('route guard', () => {
   const go = (path: string, u: RoutingUser | null, permission: 'user' | 'owner' | 'admin' = 'user', token: string | null = 't') =>
     guardRedirect({ path, token, user: u, permission })
 
-  test('no token or insufficient permission → /signin', () => {
+  test('no token → /signin; signed in without the role → where they belong, never /signin', () => {
     expect(go('/dashboard', user(), 'user', null)).toBe('/signin')
     expect(go('/dashboard', null)).toBe('/signin')
-    expect(go('/signup/plan', user({ permission: 'user' }), 'owner')).toBe('/signin')
-    expect(go('/account/users', user({ permission: 'developer' }), 'admin')).toBe('/signin')
+    expect(go('/signup/plan', user({ permission: 'user' }), 'owner')).toBe('/dashboard')
+    expect(go('/account/users', user({ permission: 'developer' }), 'admin')).toBe('/dashboard')
+    expect(go('/account/users', user({ permission: 'developer', subscription: 'past_due' }), 'admin')).toBe('/account/billing')
     expect(go('/dashboard', user())).toBeNull()
+  })
+
+  test('every role and status settles within two redirects and never on /signin', () => {
+    const routes: [string, 'user' | 'owner' | 'admin' | 'developer'][] = [
+      ['/dashboard', 'user'], ['/welcome', 'user'], ['/plans', 'user'], ['/books', 'user'], ['/account', 'user'],
+      ['/account/profile', 'user'], ['/account/billing', 'user'], ['/account/upgrade', 'user'], ['/signup/plan', 'owner'],
+      ['/account/users', 'admin'], ['/account/apikeys', 'developer'], ['/signup/verify', 'user'],
+    ]
+    const need = Object.fromEntries(routes)
+    for (const permission of ['master', 'owner', 'admin', 'developer', 'user'])
+      for (const subscription of ['active', 'trialing', 'past_due', 'requires_payment_method', 'requires_action', 'canceled', null])
+        for (const [path, flag] of routes) {
+          const u = user({ permission, subscription, plan: subscription ? 'reader' : 'free' })
+          let at = path
+          let hops = 0
+          for (let to = go(at, u, flag as 'user'); to; to = go(at, u, (need[at] ?? 'user') as 'user')) {
+            expect(to).not.toBe('/signin')
+            at = to
+            expect(++hops, `${permission} ${subscription} ${path}`).toBeLessThanOrEqual(2)
+          }
+        }
+  })
+
+  test('a member of an account on hold lands on billing; master (role or staff flag) is exempt', () => {
+    for (const permission of ['admin', 'developer', 'user']) {
+      expect(go('/dashboard', user({ permission, subscription: 'past_due' }))).toBe('/account/billing')
+      expect(go('/account/billing', user({ permission, subscription: 'past_due' }))).toBeNull()
+    }
+    expect(go('/dashboard', user({ subscription: 'canceled', master: true }))).toBeNull()
   })
 
   test('an unverified user is kept on /account/profile or /signup/verify', () => {

@@ -21,7 +21,8 @@ export async function requireSession(pathname: string, permission: Flag = 'user'
   const user = await currentUser()
   const token = tokenStore.get()
   const to = guardRedirect({ path: pathname, token, user, permission })
-  if (to === '/signin' && (!token || !user)) {
+  // Signed in, the guard never answers /signin (a member without the role goes where they belong).
+  if (to === '/signin') {
     const back = href === undefined ? undefined : returnPathFor(href)
     throw redirect({ to, search: back ? { redirect: back } : {}, replace: true })
   }

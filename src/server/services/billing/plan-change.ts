@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import type { PaymentActionData, PayPlanInput, PlanChangeData } from '~/shared/schemas/billing'
+import { isGoodStanding, type PaymentActionData, type PayPlanInput, type PlanChangeData, type PlanPreviewData } from '~/shared/schemas/billing'
 import type { SessionUser } from '~/shared/schemas/user'
 import { t, type Ctx } from '../../context'
 import { accounts } from '../../db/schema'
@@ -8,7 +8,8 @@ import { notifyPlanUpdated } from '../notifications'
 import type { BillingContext } from '../payments/types'
 import { isLive } from '../payments/types'
 import { sessionUser } from '../users'
-import { readBilling, setAccountPlan, subscriptionData, updateBilling } from './records'
+import { seatPriceOf, type Plan } from '../plans'
+import { clockNow, periodTotal, proratedCharge, readBilling, seatsFor, setAccountPlan, subscriptionData, updateBilling, type BillingRow } from './records'
 
 // The plan calls (spec §4 "Accounts and plans", §7; decisions §10): the sign-up choice (POST
 // /api/account/plan), the upgrade (POST /api/account/upgrade) and the change (PATCH
@@ -17,6 +18,7 @@ import { readBilling, setAccountPlan, subscriptionData, updateBilling } from './
 export type PlanCallAnswer =
   | { message: string; data: PlanChangeData<SessionUser> }
   | { data: PaymentActionData }
+  | { data: PlanPreviewData }
 
 export function billingContext(c: Ctx): BillingContext {
   const { auth, deps } = c.var
@@ -25,10 +27,17 @@ export function billingContext(c: Ctx): BillingContext {
 
 /**
  * `pay`: whether the call may take a card (`token`, or `payment_intent` after 3-D Secure). A paid
- * plan starts with a card; a live subscription switches with the card on file; free ends the paid
- * plan at the period's end (features kept until then, spec §4) or, with none, is chosen at once.
+ * plan starts with a card. A live subscription moves to a dearer paid plan at once, charging the
+ * prorated difference; to a cheaper paid plan or to free at the end of the period (features kept
+ * until then, spec §4); to its own plan, undoing a scheduled change. While a renewal is unpaid a
+ * change to another paid plan waits for a working card. With no subscription, free is chosen at
+ * once. `preview` answers what the change would do and charge, changing nothing.
  */
-export async function changePlan(c: Ctx, input: PayPlanInput, opts: { pay: boolean; upgrade?: boolean }): Promise<PlanCallAnswer> {
+export async function changePlan(
+  c: Ctx,
+  input: PayPlanInput & { preview?: boolean },
+  opts: { pay: boolean; upgrade?: boolean },
+): Promise<PlanCallAnswer> {
   const { deps, auth } = c.var
   const plan = deps.plans.find((p) => p.id === input.plan)
   if (!plan) throw new ApiError(400, 'plan.unknown', { inputError: 'plan' })
@@ -37,7 +46,10 @@ export async function changePlan(c: Ctx, input: PayPlanInput, opts: { pay: boole
   const before = await readBilling(deps.db, auth.account.id)
   const live = isLive(before?.status) && !!before?.plan
   const card = opts.pay && (input.token || input.payment_intent)
+  const step = live ? await liveStep(c, before!, plan) : null
+  if (input.preview) return { data: { preview: await previewOf(c, before, plan, step) } }
   let endsAt: Date | undefined
+  let charged: number | undefined
 
   if (plan.price === 0) {
     if (live) endsAt = await deps.payments.cancelAtPeriodEnd(ctx)
@@ -45,11 +57,17 @@ export async function changePlan(c: Ctx, input: PayPlanInput, opts: { pay: boole
       if (before?.status) await updateBilling(deps.db, auth.account.id, { status: null, plan: null, cancelAtPeriodEnd: false })
       await setAccountPlan(deps.db, auth.account.id, plan.id, 'active')
     }
+  } else if (step?.kind === 'keep' && !card) {
+    await deps.payments.scheduleChange(ctx, null)
+  } else if (step?.kind === 'later') {
+    endsAt = await deps.payments.scheduleChange(ctx, plan)
   } else if (card) {
     const outcome = await deps.payments.pay(ctx, { call: 'plan', plan }, { token: input.token, paymentIntent: input.payment_intent })
     if (!outcome.done) return { data: { requires_payment_action: true, client_secret: outcome.clientSecret } }
+    charged = step?.kind === 'now' ? step.charge : undefined
   } else if (live) {
     await deps.payments.changePlan(ctx, plan)
+    charged = step?.kind === 'now' ? step.charge : undefined
   } else if (opts.pay) {
     throw new ApiError(400, 'billing.token_required', { inputError: 'token' })
   } else {
@@ -73,11 +91,46 @@ export async function changePlan(c: Ctx, input: PayPlanInput, opts: { pay: boole
     ...(endsAt ? { ends_at: endsAt.toISOString() } : {}),
   }
   const message = endsAt
-    ? t(c, 'billing.cancel_scheduled', { date: endsAt.toISOString().slice(0, 10) })
-    : auth.account.plan
+    ? plan.price === 0
+      ? t(c, 'billing.cancel_scheduled', { date: endsAt.toISOString().slice(0, 10) })
+      : t(c, 'billing.change_scheduled', { plan: plan.name, date: endsAt.toISOString().slice(0, 10) })
+    : step?.kind === 'keep' && !card
+      ? t(c, 'billing.change_kept', { plan: plan.name })
+      : charged
+        ? t(c, 'billing.change_prorated', { plan: plan.name, amount: money(plan, charged) })
+        : auth.account.plan
       ? t(c, 'plan.updated')
       : plan.id === 'free'
         ? t(c, 'plan.chosen_free')
         : t(c, 'plan.chosen', { plan: plan.name })
   return { message, data }
 }
+
+/** How a live subscription gets to `plan`: stay on it, switch now (charging `charge`, minor units), or at the period's end. */
+type LiveStep = { kind: 'keep' } | { kind: 'now'; charge: number } | { kind: 'later' }
+
+async function liveStep(c: Ctx, row: BillingRow, plan: Plan): Promise<LiveStep> {
+  if (plan.price === 0) return { kind: 'later' }
+  if (plan.id === row.plan) return { kind: 'keep' }
+  // An unpaid renewal is settled by a new card first (PATCH /api/account/card), never by a plan change.
+  if (!isGoodStanding(row.status)) throw new ApiError(400, 'billing.update_card_first', { inputError: 'plan' })
+  const total = periodTotal(seatPriceOf(plan), await seatsFor(c.var.deps.db, row.accountId, plan))
+  if (total <= periodTotal(row.seatPrice, row.seats)) return { kind: 'later' }
+  return { kind: 'now', charge: proratedCharge(row, total, clockNow(row)) }
+}
+
+async function previewOf(c: Ctx, row: BillingRow | null, plan: Plan, step: LiveStep | null): Promise<PlanPreviewData['preview']> {
+  const now = clockNow(row)
+  const periodEnd = row?.currentPeriodEnd ?? now
+  const base = { plan: plan.id, currency_symbol: plan.currency_symbol }
+  if (!step) {
+    // No subscription yet: a paid plan starts now with a whole period.
+    const charge = plan.price === 0 ? 0 : periodTotal(seatPriceOf(plan), await seatsFor(c.var.deps.db, c.var.auth.account.id, plan))
+    return { ...base, when: 'now', amount: charge / 100, date: now.toISOString() }
+  }
+  if (step.kind === 'now') return { ...base, when: 'now', amount: step.charge / 100, date: now.toISOString() }
+  return { ...base, when: step.kind === 'keep' ? 'kept' : 'period_end', amount: 0, date: periodEnd.toISOString() }
+}
+
+/** An amount in minor units as the plans write prices ($4.17). */
+const money = (plan: Plan, minor: number) => `${plan.currency_symbol}${(minor / 100).toFixed(2)}`

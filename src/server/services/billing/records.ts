@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm'
 import type { CardData, InvoiceData, SubscriptionData, SubscriptionStatus } from '~/shared/schemas/billing'
 import type { Db, Tx } from '../../db/client'
-import { accounts, billingAccounts, invoices, memberships, paymentMethods } from '../../db/schema'
+import { accounts, billingAccounts, invoices, memberships, paymentMethods, users } from '../../db/schema'
 import type { Plan } from '../plans'
 
 // The account's billing record (db/schema.ts billing_accounts) and its answers (decisions §10).
@@ -42,6 +42,18 @@ export async function setAccountPlan(db: Db | Tx, accountId: string, plan: strin
   await db.update(accounts).set({ plan, subscriptionStatus: status }).where(eq(accounts.id, accountId))
 }
 
+/** The account's owner (who pays, and whom members are told to ask), or null. */
+export async function accountOwner(db: Db | Tx, accountId: string) {
+  const [row] = await db
+    .select({ user: users, accountName: accounts.name })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .innerJoin(accounts, eq(accounts.id, memberships.accountId))
+    .where(and(eq(memberships.accountId, accountId), eq(memberships.role, 'owner')))
+    .limit(1)
+  return row ?? null
+}
+
 /** Seats of a per-seat plan: the account's members (spec §9; the team issue adds members). */
 export async function memberCount(db: Db | Tx, accountId: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(memberships).where(eq(memberships.accountId, accountId))
@@ -74,6 +86,7 @@ export function subscriptionData(row: BillingRow | null, plans: Plan[]): Subscri
     object: {
       plan: plan.id,
       cancel_at_period_end: row.cancelAtPeriodEnd,
+      pending_plan: row.pendingPlan ?? null,
       current_period_start: row.currentPeriodStart.toISOString(),
       current_period_end: row.currentPeriodEnd.toISOString(),
       seats: row.seats,
@@ -83,6 +96,21 @@ export function subscriptionData(row: BillingRow | null, plans: Plan[]): Subscri
       interval: (plan.interval ?? 'month') as 'month' | 'year',
     },
   }
+}
+
+/** A period's charge in minor units: the plan's seat price times its seats. */
+export const periodTotal = (seatPrice: number, seats: number) => seatPrice * seats
+
+/**
+ * What a move to a dearer plan charges now, in minor units, as Stripe prorates: the unused rest
+ * of the period on the old price is credited and the same rest on the new price is charged, so
+ * the difference of the two totals times the share of the period still to run.
+ */
+export function proratedCharge(row: BillingRow, newTotal: number, now: Date): number {
+  if (!row.currentPeriodStart || !row.currentPeriodEnd) return 0
+  const length = row.currentPeriodEnd.getTime() - row.currentPeriodStart.getTime()
+  const left = Math.min(Math.max(row.currentPeriodEnd.getTime() - now.getTime(), 0), length)
+  return Math.max(0, Math.round(((newTotal - periodTotal(row.seatPrice, row.seats)) * left) / (length || 1)))
 }
 
 export function cardData(row: CardRow): CardData {

@@ -16,6 +16,7 @@ import {
   type CardRow,
 } from '../billing/records'
 import { seatPriceOf } from '../plans'
+import { paymentProblem, type RenewalResult } from '../billing/payment-mails'
 import { issueInvoice } from './local'
 import { LIVE_STATUSES } from './types'
 
@@ -30,7 +31,7 @@ export const PAST_DUE_DAYS = 14
 const DAY = 86_400_000
 
 /** Renews every local subscription whose period ended by its account's clock (or only `accountId`'s). */
-export async function runLocalRenewals(deps: Deps, accountId?: string): Promise<{ accountId: string; endedPlan: boolean }[]> {
+export async function runLocalRenewals(deps: Deps, accountId?: string): Promise<RenewalResult[]> {
   const due = await deps.db
     .select({ accountId: billingAccounts.accountId })
     .from(billingAccounts)
@@ -45,11 +46,10 @@ export async function runLocalRenewals(deps: Deps, accountId?: string): Promise<
         accountId ? eq(billingAccounts.accountId, accountId) : undefined,
       ),
     )
-  const results: { accountId: string; endedPlan: boolean }[] = []
+  const results: RenewalResult[] = []
   for (const { accountId: id } of due) {
     try {
-      const endedPlan = await deps.db.transaction((tx) => renewAccount(deps, tx, id))
-      results.push({ accountId: id, endedPlan })
+      results.push({ accountId: id, ...(await deps.db.transaction((tx) => renewAccount(deps, tx, id))) })
     } catch (err) {
       log.error(`renewal of account ${id} failed`, err)
     }
@@ -61,10 +61,12 @@ export async function runLocalRenewals(deps: Deps, accountId?: string): Promise<
 const cardWorks = (card: CardRow | null, at: Date) =>
   card !== null && card.behaviour === 'succeed' && Date.UTC(card.expYear, card.expMonth, 1) > at.getTime()
 
-/** Brings one account up to its clock; answers whether its paid plan ended (for the mail). */
-async function renewAccount(deps: Deps, tx: Tx, accountId: string): Promise<boolean> {
+/** Brings one account up to its clock; answers whether its paid plan ended or its payment failed (for the mails). */
+async function renewAccount(deps: Deps, tx: Tx, accountId: string): Promise<Omit<RenewalResult, 'accountId'>> {
   let row = await lockBilling(tx, accountId, 'local')
+  const before = row.status
   const now = clockNow(row)
+  const done = (endedPlan = false) => ({ endedPlan, problem: paymentProblem(before, row.status) })
   // Periods are replayed one by one, so a clock moved 65 days renews twice.
   for (let i = 0; i < 120; i++) {
     const card = await currentCard(tx, row)
@@ -82,15 +84,16 @@ async function renewAccount(deps: Deps, tx: Tx, accountId: string): Promise<bool
         row = await updateBilling(tx, accountId, { status: 'canceled', cancelAtPeriodEnd: false })
         await setAccountPlan(tx, accountId, row.plan!, 'canceled')
       }
-      return false
+      return done()
     }
-    if (!row.currentPeriodEnd || row.currentPeriodEnd > now) return false
-    const plan = deps.plans.find((p) => p.id === row.plan && p.price > 0)
+    if (!row.currentPeriodEnd || row.currentPeriodEnd > now) return done()
+    // A cheaper plan chosen during the period takes over with the new one.
+    const plan = deps.plans.find((p) => p.id === (row.pendingPlan ?? row.plan) && p.price > 0)
     if (row.cancelAtPeriodEnd || !plan) {
       // spec §4: the change to free takes effect at the end of the period.
-      await updateBilling(tx, accountId, { status: null, plan: null, subscriptionId: null, cancelAtPeriodEnd: false, currentPeriodStart: null, currentPeriodEnd: null, pastDueSince: null })
+      await updateBilling(tx, accountId, { status: null, plan: null, pendingPlan: null, subscriptionId: null, cancelAtPeriodEnd: false, currentPeriodStart: null, currentPeriodEnd: null, pastDueSince: null })
       await setAccountPlan(tx, accountId, 'free', 'active')
-      return true
+      return { endedPlan: true, problem: null }
     }
     const start = row.currentPeriodEnd
     const end = addInterval(start, plan.interval)
@@ -100,6 +103,8 @@ async function renewAccount(deps: Deps, tx: Tx, accountId: string): Promise<bool
     await issueInvoice(tx, accountId, row.customerId!, { plan, seats, seatPrice, start, end, paid, at: start })
     const status: SubscriptionStatus = paid ? 'active' : card?.behaviour === 'authenticate' ? 'requires_action' : 'past_due'
     row = await updateBilling(tx, accountId, {
+      plan: plan.id,
+      pendingPlan: null,
       currentPeriodStart: start,
       currentPeriodEnd: end,
       seats,
@@ -110,5 +115,5 @@ async function renewAccount(deps: Deps, tx: Tx, accountId: string): Promise<bool
     })
     await setAccountPlan(tx, accountId, plan.id, status)
   }
-  return false
+  return done()
 }

@@ -6,9 +6,12 @@ import { ApiError } from '../../lib/errors'
 import {
   addInterval,
   clockNow,
+  currentCard,
   lockBilling,
   nextInvoiceNumber,
   openInvoice,
+  periodTotal,
+  proratedCharge,
   readBilling,
   seatsFor,
   setAccountPlan,
@@ -39,7 +42,16 @@ export function createLocalProvider(): PaymentProvider {
       return ctx.deps.db.transaction(async (tx) => {
         const row = await lockBilling(tx, ctx.accountId, 'local')
         if (!isLive(row.status) || !row.currentPeriodEnd) throw new ApiError(400, 'billing.no_subscription', { inputError: 'plan' })
-        await updateBilling(tx, ctx.accountId, { cancelAtPeriodEnd: true })
+        await updateBilling(tx, ctx.accountId, { cancelAtPeriodEnd: true, pendingPlan: null })
+        return row.currentPeriodEnd
+      })
+    },
+    // The renewal (local-renewals.ts) starts the next period on the pending plan.
+    async scheduleChange(ctx, plan) {
+      return ctx.deps.db.transaction(async (tx) => {
+        const row = await lockBilling(tx, ctx.accountId, 'local')
+        if (!isLive(row.status) || !row.currentPeriodEnd) throw new ApiError(400, 'billing.no_subscription', { inputError: 'plan' })
+        await updateBilling(tx, ctx.accountId, { cancelAtPeriodEnd: false, pendingPlan: plan?.id ?? null })
         return row.currentPeriodEnd
       })
     },
@@ -110,7 +122,8 @@ const currencyOf = (purpose: Purpose, row: BillingRow) => (purpose.call === 'pla
 /** What the call charges now: a new period of the plan, plus an open invoice the new card settles. */
 async function amountDue(tx: Tx, ctx: BillingContext, row: BillingRow, purpose: Purpose) {
   const open = await openInvoice(tx, ctx.accountId)
-  if (purpose.call === 'card' || isLive(row.status)) return open?.total ?? 0
+  if (purpose.call === 'card') return open?.total ?? 0
+  if (isLive(row.status)) return (open?.total ?? 0) + proratedCharge(row, periodTotal(seatPriceOf(purpose.plan), await seatsFor(tx, ctx.accountId, purpose.plan)), clockNow(row))
   return seatPriceOf(purpose.plan) * (await seatsFor(tx, ctx.accountId, purpose.plan))
 }
 
@@ -135,9 +148,22 @@ async function settleOpenInvoice(tx: Tx, ctx: BillingContext, row: BillingRow) {
   }
 }
 
-/** Paid → paid with the card on file: in force now, billed at the next renewal (no proration locally). */
+/**
+ * Paid → dearer paid plan, in force now: the prorated difference for the rest of the period is
+ * invoiced and charged at once to the account's card (as Stripe's always_invoice does); a card
+ * that no longer pays is declined and nothing changes.
+ */
 async function switchPlan(tx: Tx, ctx: BillingContext, row: BillingRow, plan: Plan) {
-  await updateBilling(tx, ctx.accountId, { plan: plan.id, seatPrice: seatPriceOf(plan), currency: plan.currency, cancelAtPeriodEnd: false })
+  const now = clockNow(row)
+  const seats = await seatsFor(tx, ctx.accountId, plan)
+  const seatPrice = seatPriceOf(plan)
+  const charge = proratedCharge(row, periodTotal(seatPrice, seats), now)
+  if (charge > 0) {
+    const card = await currentCard(tx, row)
+    if (!card || card.behaviour === 'decline') throw new ApiError(400, 'billing.card_declined', { inputError: 'token' })
+    await issueInvoice(tx, ctx.accountId, row.customerId!, { plan, seats, seatPrice, start: now, end: row.currentPeriodEnd ?? now, paid: true, at: now, total: charge })
+  }
+  await updateBilling(tx, ctx.accountId, { plan: plan.id, seats, seatPrice, currency: plan.currency, cancelAtPeriodEnd: false, pendingPlan: null })
   await setAccountPlan(tx, ctx.accountId, plan.id, (row.status ?? 'active') as SubscriptionStatus)
 }
 
@@ -152,6 +178,7 @@ export async function startPeriod(tx: Tx, accountId: string, row: BillingRow, pl
     plan: plan.id,
     status: 'active',
     cancelAtPeriodEnd: false,
+    pendingPlan: null,
     currentPeriodStart: start,
     currentPeriodEnd: end,
     seats,
@@ -167,7 +194,7 @@ export async function issueInvoice(
   tx: Tx,
   accountId: string,
   customerId: string,
-  o: { plan: Plan; seats: number; seatPrice: number; start: Date; end: Date; paid: boolean; at: Date },
+  o: { plan: Plan; seats: number; seatPrice: number; start: Date; end: Date; paid: boolean; at: Date; total?: number },
 ) {
   const id = stripeLikeId('in')
   await tx.insert(invoices).values({
@@ -175,7 +202,8 @@ export async function issueInvoice(
     accountId,
     number: await nextInvoiceNumber(tx, accountId, customerId),
     status: o.paid ? 'paid' : 'open',
-    total: o.seatPrice * o.seats,
+    // A whole period, or what a mid-period change to a dearer plan charges (proration).
+    total: o.total ?? o.seatPrice * o.seats,
     currency: o.plan.currency,
     plan: o.plan.id,
     planName: o.plan.name,

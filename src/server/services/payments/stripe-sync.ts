@@ -4,6 +4,7 @@ import type { SubscriptionStatus } from '~/shared/schemas/billing'
 import type { Deps } from '../../context'
 import type { Db, Tx } from '../../db/client'
 import { billingAccounts, invoices, paymentMethods } from '../../db/schema'
+import { paymentProblem } from '../billing/payment-mails'
 import { lockBilling, setAccountPlan, updateBilling } from '../billing/records'
 import { cardFromStripe, INVOICE_RANK, invoiceFromStripe, subscriptionFromStripe } from './stripe-mapping'
 import { isLive } from './types'
@@ -57,9 +58,19 @@ export async function applySubscription(deps: Deps, tx: Tx, sub: Stripe.Subscrip
     return { accountId, endedPlan: true }
   }
   const { customerId: _c, accountId: _a, endedByRequest: _e, ...fields } = f
-  const updated = await updateBilling(tx, accountId, { ...fields, ...mark, plan: f.plan ?? row.plan })
+  // A cheaper plan chosen for the next period is Stripe's price already; the plan in force (its
+  // features) stays ours until a new period starts on it.
+  const samePeriod = !!row.currentPeriodStart && !!f.currentPeriodStart && f.currentPeriodStart <= row.currentPeriodStart
+  const waiting = current && !!row.pendingPlan && f.plan === row.pendingPlan && samePeriod
+  const updated = await updateBilling(tx, accountId, {
+    ...fields,
+    ...mark,
+    plan: waiting ? row.plan : (f.plan ?? row.plan),
+    pendingPlan: waiting ? row.pendingPlan : null,
+  })
   if (updated.plan) await setAccountPlan(tx, accountId, updated.plan, f.status as SubscriptionStatus)
-  return { accountId, endedPlan: false }
+  // A renewal Stripe could not charge (or that needs the owner's bank) is mailed once, on the change.
+  return { accountId, endedPlan: false, problem: current ? paymentProblem(row.status, f.status) : null }
 }
 
 export async function applyInvoice(deps: Deps, tx: Tx, inv: Stripe.Invoice) {

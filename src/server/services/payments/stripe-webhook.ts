@@ -2,7 +2,7 @@ import type Stripe from 'stripe'
 import type { Deps } from '../../context'
 import { stripeEvents } from '../../db/schema'
 import { ApiError } from '../../lib/errors'
-import { endedPlanMails } from '../maintenance'
+import { renewalMails } from '../billing/payment-mails'
 import { accountOfCustomer, applyCard, applyInvoice, applySubscription } from './stripe-sync'
 
 // POST /api/payment/stripe/webhook (issue 11 item 1): the signature is checked on the raw body
@@ -21,12 +21,12 @@ export async function handleStripeWebhook(deps: Deps, stripe: Stripe, payload: s
   }
   const outcome = await deps.db.transaction(async (tx) => {
     const fresh = await tx.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning()
-    if (!fresh.length) return { duplicate: true, ended: null }
+    if (!fresh.length) return { duplicate: true, renewal: null }
     const object = event.data.object as unknown as { object: string }
     switch (object.object) {
       case 'subscription': {
-        const applied = await applySubscription(deps, tx, object as unknown as Stripe.Subscription, event.created)
-        return { duplicate: false, ended: applied?.endedPlan ? applied.accountId : null }
+        const renewal = await applySubscription(deps, tx, object as unknown as Stripe.Subscription, event.created)
+        return { duplicate: false, renewal }
       }
       case 'invoice':
         await applyInvoice(deps, tx, object as unknown as Stripe.Invoice)
@@ -39,8 +39,8 @@ export async function handleStripeWebhook(deps: Deps, stripe: Stripe, payload: s
         break
       }
     }
-    return { duplicate: false, ended: null }
+    return { duplicate: false, renewal: null }
   })
-  if (outcome.ended) await endedPlanMails(deps, [{ accountId: outcome.ended, endedPlan: true }])
+  if (outcome.renewal) await renewalMails(deps, [outcome.renewal])
   return { duplicate: outcome.duplicate }
 }

@@ -151,7 +151,10 @@ export function createStripeProvider(deps: () => Deps, stripe: Stripe, publishab
     const plan = purpose.plan
     const quantity = await seatsFor(ctx.deps.db, ctx.accountId, plan)
     if (row?.subscriptionId && isLive(row.status)) {
-      await sync(await call(() => stripe.subscriptions.update(row.subscriptionId!, switchParams(row.subscriptionItemId, plan, quantity, pm))))
+      // A dearer plan with a new card: the prorated difference is invoiced and charged at once.
+      const params = { ...switchParams(row.subscriptionItemId, plan, quantity, pm), proration_behavior: 'always_invoice' as const }
+      await sync(await call(() => stripe.subscriptions.update(row.subscriptionId!, params)))
+      await ctx.deps.db.transaction((tx) => updateBilling(tx, ctx.accountId, { pendingPlan: null }))
       return { done: true }
     }
     const sub = await call(() =>
@@ -178,7 +181,32 @@ export function createStripeProvider(deps: () => Deps, stripe: Stripe, publishab
       const row = await readBilling(ctx.deps.db, ctx.accountId)
       if (!row?.subscriptionId || !isLive(row.status)) throw new ApiError(402, 'plan.payment_required', { extra: { plan: plan.id } })
       const quantity = await seatsFor(ctx.deps.db, ctx.accountId, plan)
-      await sync(await call(() => stripe.subscriptions.update(row.subscriptionId!, switchParams(row.subscriptionItemId, plan, quantity))))
+      // Stripe invoices the prorated difference at once and charges the card on file; a card
+      // that does not pay fails the update, so nothing changes.
+      await sync(
+        await call(() =>
+          stripe.subscriptions.update(row.subscriptionId!, {
+            ...switchParams(row.subscriptionItemId, plan, quantity),
+            proration_behavior: 'always_invoice',
+            payment_behavior: 'error_if_incomplete',
+          }),
+        ),
+      )
+      await ctx.deps.db.transaction((tx) => updateBilling(tx, ctx.accountId, { pendingPlan: null }))
+    },
+    // A cheaper plan: Stripe's price changes now without proration, so the next renewal bills
+    // it; our record keeps the plan in force (its features) until that renewal (stripe-sync.ts).
+    async scheduleChange(ctx, plan) {
+      const row = await readBilling(ctx.deps.db, ctx.accountId)
+      if (!row?.subscriptionId || !isLive(row.status)) throw new ApiError(400, 'billing.no_subscription', { inputError: 'plan' })
+      const keep = plan ?? ctx.deps.plans.find((p) => p.id === row.plan)!
+      const quantity = await seatsFor(ctx.deps.db, ctx.accountId, keep)
+      await ctx.deps.db.transaction((tx) => updateBilling(tx, ctx.accountId, { pendingPlan: plan?.id ?? null }))
+      const sub = await call(() =>
+        stripe.subscriptions.update(row.subscriptionId!, { ...switchParams(row.subscriptionItemId, keep, quantity), proration_behavior: 'none' }),
+      )
+      await sync(sub)
+      return new Date((sub.items.data[0]?.current_period_end ?? 0) * 1000)
     },
     async cancelAtPeriodEnd(ctx) {
       const row = await readBilling(ctx.deps.db, ctx.accountId)

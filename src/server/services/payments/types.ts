@@ -31,8 +31,16 @@ export interface PaymentProvider {
   publishableKey?: string
   /** Declines answer 400 with inputError "token"; nothing changes until the payment succeeds. */
   pay(ctx: BillingContext, purpose: Purpose, input: PayInput): Promise<PayOutcome>
-  /** A live paid subscription moves to another paid plan with the card on file (and any pending cancel is undone). */
+  /**
+   * A live paid subscription moves now to a dearer paid plan with the card on file, charging the
+   * prorated difference at once (an invoice); any scheduled change is undone. Declines are 400.
+   */
   changePlan(ctx: BillingContext, plan: Plan): Promise<void>
+  /**
+   * `plan`: a cheaper paid plan takes over at the end of the period (features kept until then).
+   * null: the current plan stays, undoing a scheduled change or a cancel. Answers the period's end.
+   */
+  scheduleChange(ctx: BillingContext, plan: Plan | null): Promise<Date>
   /** Ends the paid plan at the end of the period (features kept until then); answers that date. */
   cancelAtPeriodEnd(ctx: BillingContext): Promise<Date>
   /** The account's member count changed: per-seat plans follow (stripe: prorated now; local: at renewal). */

@@ -1,14 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { css } from 'styled-system/css'
+import { useState } from 'react'
+import { send } from '~/client/lib/http'
 import { Link } from '~/client/ui/link'
 import { usePlanLabels } from '~/client/lib/plan-labels'
-import { paidPlans, paymentConfig } from '~/client/lib/plans'
-import * as Alert from '~/client/ui/alert'
+import { paidPlans } from '~/client/lib/plans'
 import * as Form from '~/client/ui/form'
-import { ChangePlanInput, type PlansData, type SubscriptionData } from '~/shared/schemas/billing'
-import { afterBillingChange } from '../api/billing'
+import { ChangePlanInput, type PlanPreviewData, type PlansData, type SubscriptionData } from '~/shared/schemas/billing'
+import { ChangePlanDialog, type PlanPreview } from './change-plan-dialog'
 import { Downgrade } from './downgrade-dialog'
 import { usePlanOptions } from './plan-parts'
+import { ScheduledChange, scheduledPlan } from './scheduled-change'
 import { SubscriptionSummary } from './subscription-summary'
 
 const styles = {
@@ -18,9 +20,10 @@ const styles = {
 }
 
 /**
- * The Plan tab of /account/billing: the plan in force, a change to another paid plan (PATCH
- * /api/account/plan; "a change to any other plan marks the subscription active", spec §4), and
- * the switch to free with its end date. On free, the paid plans lead to /account/upgrade.
+ * The Plan tab of /account/billing: the plan in force, a change waiting for the period's end
+ * (with "Keep current plan"), a change to another paid plan confirmed with what it charges (PATCH
+ * /api/account/plan), and the switch to free with its end date. On free, the paid plans lead to
+ * /account/upgrade.
  */
 export function PlanTab({ plans, subscription }: { plans: PlansData; subscription: SubscriptionData | undefined }) {
   const { t } = useLingui()
@@ -30,6 +33,7 @@ export function PlanTab({ plans, subscription }: { plans: PlansData; subscriptio
   const sub = subscription?.object
   const paid = paidPlans(plans.plans)
   const onPaid = !!current && current.price > 0
+  const [preview, setPreview] = useState<PlanPreview | null>(null)
 
   if (!onPaid) {
     return (
@@ -53,48 +57,41 @@ export function PlanTab({ plans, subscription }: { plans: PlansData; subscriptio
     )
   }
 
-  const ending = !!sub?.cancel_at_period_end
+  const next = scheduledPlan(plans, subscription)
+  // The plan already chosen for the next period is not offered again (Keep current plan undoes it).
+  const others = paid.filter((p) => p.id !== current.id && p.id !== next?.id)
   return (
     <div className={styles.tab}>
       <SubscriptionSummary plan={current} subscription={subscription} />
-      {ending && sub && (
-        <Alert.Root status="info" data-testid="plan-ending">
-          <Alert.Icon />
-          <Alert.Content>
-            <Alert.Description>
-              <Trans>
-                Your {labels.name(current)} plan ends on {labels.date(sub.current_period_end)}. You keep its features
-                until then; then your account moves to Free. Choose a plan below to keep it.
-              </Trans>
-            </Alert.Description>
-          </Alert.Content>
-        </Alert.Root>
-      )}
-      <section>
-        <h3 className={styles.heading}>
-          <Trans>Change plan</Trans>
-        </h3>
-        <Form.Root
-          key={`${plans.active}-${ending}`}
-          schema={ChangePlanInput}
-          method="patch"
-          url="account/plan"
-          payment={paymentConfig(plans)}
-          defaultValues={{ plan: ending ? current.id : (paid.find((p) => p.id !== current.id)?.id ?? '') }}
-          aria-label={t`Change plan`}
-          onSuccess={() => afterBillingChange()}
-        >
-          <Form.Radio
-            name="plan"
-            label={t`Paid plans`}
-            options={options(paid, { current: current.id, disabled: (p) => p.id === current.id && !ending })}
-          />
-          <Form.Submit>
+      {next && sub && <ScheduledChange current={current} next={next} date={sub.current_period_end} />}
+      {others.length > 0 && (
+        <section>
+          <h3 className={styles.heading}>
             <Trans>Change plan</Trans>
-          </Form.Submit>
-        </Form.Root>
-      </section>
-      {!ending && sub && <Downgrade planName={labels.name(current)} periodEnd={sub.current_period_end} />}
+          </h3>
+          {/* The choice asks the server what it would charge; the dialog confirms before anything is charged. */}
+          <Form.Root
+            key={`${plans.active}-${next?.id ?? ''}`}
+            schema={ChangePlanInput}
+            submit={(values) => send<PlanPreviewData>('patch', 'account/plan', { plan: values.plan, preview: true })}
+            onSuccess={(res) => setPreview((res.data as PlanPreviewData | undefined)?.preview ?? null)}
+            defaultValues={{ plan: others[0]!.id }}
+            aria-label={t`Change plan`}
+          >
+            <Form.Radio name="plan" label={t`Paid plans`} options={options(others)} />
+            <Form.Submit>
+              <Trans>Change plan…</Trans>
+            </Form.Submit>
+          </Form.Root>
+          <ChangePlanDialog
+            preview={preview}
+            plan={plans.plans.find((p) => p.id === preview?.plan)}
+            current={current}
+            onClose={() => setPreview(null)}
+          />
+        </section>
+      )}
+      {!next && sub && <Downgrade planName={labels.name(current)} periodEnd={sub.current_period_end} />}
     </div>
   )
 }

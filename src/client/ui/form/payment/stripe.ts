@@ -1,8 +1,10 @@
-import { loadStripe, type Stripe } from '@stripe/stripe-js'
+import type { Stripe } from '@stripe/stripe-js'
+import { loadStripe } from '@stripe/stripe-js/pure'
 
 // One Stripe.js per publishable key for the page's life (loadStripe adds js.stripe.com's script,
-// which the server's CSP allows). Only the lazily loaded Stripe card input and payment
-// confirmation import this module, so other screens never fetch Stripe.
+// which the server's CSP allows). The `pure` entry adds it only when loadStripe is called, never
+// on import: the payment confirmation module is shared by both providers, and the local
+// provider's 3-D Secure step must not fetch Stripe at all.
 const loaded = new Map<string, Promise<Stripe | null>>()
 
 export function stripeFor(publishableKey: string): Promise<Stripe | null> {
