@@ -104,7 +104,7 @@ const ROUTES: Record<string, Policy> = {
   'POST /api/support/impersonate': { auth: 'staff' },
   'GET /api/url': { auth: 'user' },
   'GET /api/url/check': { auth: 'user' },
-  'PATCH /api/url': { auth: 'user' },
+  'PATCH /api/url': { auth: 'admin' },
   'GET /api/user': { auth: 'user' },
   'POST /api/user': { auth: 'none' },
   'PATCH /api/user': { auth: 'user' },

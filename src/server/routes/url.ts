@@ -39,7 +39,9 @@ url.get('/check', requireAuth(), async (c) => {
   return c.json({ data: { slug, available } })
 })
 
-url.patch('/', requireAuth(), async (c) => {
+// The account's public address is the owner's or an admin's to change; a developer or user sees
+// it read-only (their change would rename everyone's list).
+url.patch('/', requireAuth('admin'), async (c) => {
   const { slug } = await readBody(c, SlugInput)
   const { deps, auth } = c.var
   if (await slugTaken(deps.db, slug, auth.account.id)) throw new ApiError(400, 'url.taken', { inputError: 'slug' })
