@@ -3,6 +3,7 @@ import * as v from 'valibot'
 import type { Locale } from '~/shared/schemas/common'
 import type { Role } from '~/shared/permissions'
 import type { KeyScope } from '~/shared/schemas/key'
+import { splitValues } from '~/shared/schemas/message-values'
 import type { Config } from './config'
 import type { Database, Db } from './db/client'
 import type { accounts, memberships, users } from './db/schema'
@@ -115,6 +116,7 @@ export function validate<S extends v.GenericSchema>(
   const issue = pickIssue(result.issues)
   const field = issue.path?.map((p) => p.key).find((k) => typeof k === 'string') as string | undefined
   throw new ApiError(400, messageKey(issue, field), {
+    params: splitValues(issue.message).values,
     inputError: field ?? (issue.kind === 'schema' && issue.type === 'strict_object' ? String(issue.input) : undefined),
   })
 }
@@ -136,6 +138,8 @@ export const normaliseId = (id: string) => id.trim().toLowerCase()
 
 function messageKey(issue: v.BaseIssue<unknown>, field: string | undefined): MessageKey {
   if (isMessageKey(issue.message)) return issue.message
+  const { id } = splitValues(issue.message)
+  if (isMessageKey(id)) return id
   // A missing key is reported by the object, not by the field's schema, so it carries no field
   // message: use the field's "required" message (e.g. validation.password.required).
   if (field && issue.kind === 'schema' && issue.received === 'undefined') {

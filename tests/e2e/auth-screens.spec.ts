@@ -50,6 +50,7 @@ test('signing up with an existing email and another password is refused', async 
   await page.locator('input[name="name"]').fill('Someone Else')
   await page.locator('input[name="email"]').fill(email)
   await page.locator('input[name="password"]').fill('Another-pass1!')
+  await page.locator('input[name="confirm_password"]').fill('Another-pass1!')
   await page.locator('button[type="submit"]').click()
   // decisions §5: an existing email with another password is refused like a failed sign-in (401,
   // nothing created); the form says the address has an account and offers the ways on.
@@ -73,6 +74,7 @@ test('in Spanish: sign-up, verification and the dashboard', async ({ page, reque
   await page.locator('input[name="name"]').fill('Lola Lectora')
   await page.locator('input[name="email"]').fill(email)
   await page.locator('input[name="password"]').fill(PASSWORD)
+  await page.locator('input[name="confirm_password"]').fill(PASSWORD)
   await page.locator('button[type="submit"]').click()
   await expect(page.getByRole('heading', { name: 'Revisa tu correo' })).toBeVisible()
   // The server answered in Spanish too (Accept-Language), and mailed in Spanish.

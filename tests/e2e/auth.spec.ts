@@ -20,6 +20,7 @@ test('a new reader signs up, verifies, picks the free plan and signs in every wa
   await page.locator('input[name="name"]').fill(name)
   await page.locator('input[name="email"]').fill(email)
   await page.locator('input[name="password"]').fill(PASSWORD)
+  await page.locator('input[name="confirm_password"]').fill(PASSWORD)
   await expect(page.locator('form button[type="submit"]')).toHaveCount(1)
   await page.locator('button[type="submit"]').click()
   await expect(page).toHaveURL(/\/signup\/verify$/)

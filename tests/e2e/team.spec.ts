@@ -57,6 +57,7 @@ test('invite → accept (new and existing person) → role change → remove →
   await expect(newcomer.locator('input[name="email"]')).toHaveValue(newEmail)
   await newcomer.locator('input[name="name"]').fill('Nell Newcomer')
   await newcomer.locator('input[name="password"]').fill(PASSWORD)
+  await newcomer.locator('input[name="confirm_password"]').fill(PASSWORD)
   await newcomer.locator('button[type="submit"]').click()
   await expect(newcomer).toHaveURL(/\/(welcome|dashboard)/)
   await newcomer.goto('/books')

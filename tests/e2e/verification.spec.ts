@@ -14,6 +14,7 @@ async function signUp(page: Page, email: string) {
   await page.locator('input[name="name"]').fill('Vera Fied')
   await page.locator('input[name="email"]').fill(email)
   await page.locator('input[name="password"]').fill(PASSWORD)
+  await page.locator('input[name="confirm_password"]').fill(PASSWORD)
   await page.locator('button[type="submit"]').click()
   await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible()
 }

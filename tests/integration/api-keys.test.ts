@@ -118,8 +118,8 @@ test('an account may create KEY_CREATE_LIMIT keys per 15 minutes; then 429 with 
 
 describe('bad input is 400 naming the field', () => {
   test.each([
-    [{ scope: ['books.read'] }, 'name', 'Please enter a name for the key'],
-    [{ name: '   ', scope: ['books.read'] }, 'name', 'Please enter a name for the key'],
+    [{ scope: ['books.read'] }, 'name', 'Please provide a descriptive name for your key'],
+    [{ name: '   ', scope: ['books.read'] }, 'name', 'Please provide a descriptive name for your key'],
     [{ name: 'x'.repeat(101), scope: ['books.read'] }, 'name', 'The name can be at most 100 characters'],
     [{ name: 'A' }, 'scope', 'Please select at least one scope'],
     [{ name: 'A', scope: [] }, 'scope', 'Please select at least one scope'],

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { newOwner } from './billing-kit'
 import { startTestServer, tokenOf, type TestServer } from './harness'
 import { startSmtpInbox, type SmtpInbox } from './smtp-kit'
 
@@ -55,6 +56,19 @@ test('mails go out in the language of the user, non-ASCII subjects intact', asyn
   expect(mails.map((m) => m.headers.get('subject'))).toEqual(['Verifica tu correo electrónico', 'Restablece tu contraseña'])
   expect(mails[1]!.text).toContain('Hola Íñigo')
   expect(mails[1]!.text).toMatch(/http:\/\/localhost:3000\/resetpassword\?token=[\w-]+/)
+})
+
+test('an invite mail names the account being joined, not only the person who sent it', async () => {
+  // The account is named after its owner at sign-up; renamed, the mail must say which account.
+  const owner = await newOwner(s, { plan: 'club', name: 'Maya Reader' })
+  await s.api('PATCH', '/api/user', { token: owner.token, body: { account_name: 'Riverside Readers' } })
+  const res = await s.api('POST', '/api/invite', { token: owner.token, body: { email: 'joiner@example.com', permission: 'user' } })
+  expect(res.status).toBe(200)
+  const [mail] = mailsTo('joiner@example.com')
+  expect(mail!.headers.get('subject')).toBe('You have been invited to Riverside Readers')
+  expect(mail!.text).toContain('Maya Reader invited you to join the account “Riverside Readers” on TBR')
+  expect(mail!.html).toContain('the account “Riverside Readers”')
+  expect(mail!.text).toMatch(/http:\/\/localhost:3000\/signup\/user\?invite_id=[\w-]+&token=[\w-]+/)
 })
 
 test('when the SMTP server is down, sign-up still succeeds; an explicit resend says the mail could not be sent', async () => {

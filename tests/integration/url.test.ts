@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { newMember, newOwner } from './billing-kit'
 import { startTestServer, type TestServer } from './harness'
 
 let s: TestServer
@@ -81,5 +82,35 @@ describe('GET /api/url', () => {
 
   test('needs a session', async () => {
     expect((await s.api('GET', '/api/url')).status).toBe(401)
+  })
+})
+
+// decisions: the account's public address is the owner's or an admin's to change. A developer's
+// or user's PATCH is a 403 that leaves the address (and so everyone's shared link) as it was.
+describe('who may change the account’s address', () => {
+  test.each([
+    ['owner', 200],
+    ['admin', 200],
+    ['developer', 403],
+    ['user', 403],
+  ] as const)('%s: %i', async (role, status) => {
+    const owner = await newOwner(s, { plan: 'club', name: `Maya ${role}` })
+    const start = `maya-${role}`
+    expect((await s.api('PATCH', '/api/url', { token: owner.token, body: { slug: start } })).status).toBe(200)
+    const member = role === 'owner' ? owner : await newMember(s, owner.accountId, role)
+    const res = await s.api('PATCH', '/api/url', { token: member.token, body: { slug: `renamed-${role}` } })
+    expect(res.status).toBe(status)
+    const now = (await s.api('GET', '/api/url', { token: owner.token })).body.data.slug
+    if (status === 403) {
+      expect(typeof res.body.message).toBe('string')
+      expect(now).toBe(start)
+      // The shared list still answers at its address; the refused one was never taken.
+      expect((await s.api('GET', `/api/public/${start}`)).status).toBe(200)
+      expect((await s.api('GET', `/api/public/renamed-${role}`)).status).toBe(404)
+      // Reading the address stays open to every member (the read-only link of /account/url).
+      expect((await s.api('GET', '/api/url', { token: member.token })).body.data.slug).toBe(start)
+    } else {
+      expect(now).toBe(`renamed-${role}`)
+    }
   })
 })

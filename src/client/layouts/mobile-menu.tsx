@@ -7,6 +7,7 @@ import { useSession } from '~/client/lib/session'
 import { Button } from '~/client/ui/button'
 import * as Drawer from '~/client/ui/drawer'
 import { Icon } from '~/client/ui/icon'
+import { CurrentAccount } from './current-account'
 import { useNavOptions } from './nav-context'
 import { navItemsFor, navKey, type NavItem } from './nav-items'
 import { runNavAction } from './side-rail'
@@ -69,6 +70,7 @@ export function MobileMenu() {
       </Drawer.Trigger>
       <Drawer.Content>
         <Drawer.Title>{t`Menu`}</Drawer.Title>
+        <CurrentAccount place="menu" />
         <Drawer.CloseTrigger aria-label={t`Close menu`}>
           <X aria-hidden size={18} />
         </Drawer.CloseTrigger>

@@ -5,6 +5,7 @@ import { css } from 'styled-system/css'
 import { useSubscriptionRedirect } from '~/client/lib/session'
 import { Feedback } from '~/client/ui/feedback'
 import { Logo } from '~/client/ui/logo'
+import { CurrentAccount } from './current-account'
 import { MobileMenu } from './mobile-menu'
 import { NavOptionsContext, type NavOptions } from './nav-context'
 import { SideRail } from './side-rail'
@@ -28,7 +29,7 @@ const styles = {
     top: '0',
     zIndex: 'sticky',
   }),
-  logo: css({ color: 'accent', flex: '1', display: 'flex', alignItems: 'center' }),
+  logo: css({ color: 'accent', flex: '1', display: 'flex', alignItems: 'center', gap: '2', minW: 0 }),
   logoLink: css({ display: 'inline-flex', color: 'inherit', borderRadius: 'md' }),
   // The bottom padding lets the end of every page scroll clear of the fixed feedback button
   // (md and up; on phones the heart is in the top bar).
@@ -37,7 +38,8 @@ const styles = {
 
 /**
  * The signed-in frame shared by the app and account layouts (spec §2): the icon rail on md and
- * up; below that a top bar with the slide-out menu, the logo (to /) and the user menu.
+ * up; below that a top bar with the slide-out menu, the logo (to /) and the user menu. A person
+ * with more than one account sees the current one's name (top bar, above the page, the menu).
  */
 export function Shell({ children, nav = {}, topBarExtra }: { children: ReactNode; nav?: NavOptions; topBarExtra?: ReactNode }) {
   const { t } = useLingui()
@@ -53,12 +55,14 @@ export function Shell({ children, nav = {}, topBarExtra }: { children: ReactNode
               <Link to="/" aria-label={t`TBR home`} className={styles.logoLink}>
                 <Logo size="sm" />
               </Link>
+              <CurrentAccount place="bar" />
             </span>
             {topBarExtra}
             {/* spec §2 Feedback widget; on a phone here, so nothing floats over a page's buttons. */}
             <Feedback.Root placement="bar" />
             <UserMenu />
           </header>
+          <CurrentAccount place="strip" />
           <main id="main" className={styles.main}>
             {children}
           </main>

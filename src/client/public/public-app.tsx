@@ -1,5 +1,6 @@
 import type { I18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
+import type { AddOutcome } from '~/client/features/public-list/api/add-book'
 import type { PublicBook } from '~/client/features/public-list/api/public-list'
 import { PublicListView } from '~/client/features/public-list/components/public-list-view'
 import { LocaleSwitchView } from '~/client/layouts/locale-switch-view'
@@ -23,7 +24,7 @@ export function PublicApp({
   i18n: I18n
   payload: PublicPayload
   session: PublicPayload['session']
-  onAdd: (book: PublicBook) => Promise<boolean>
+  onAdd: (book: PublicBook) => Promise<AddOutcome>
   onLocale: (locale: Locale) => void
 }) {
   return (

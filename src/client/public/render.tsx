@@ -14,7 +14,7 @@ import { PublicApp } from './public-app'
 // signing in and switching language are the client's.
 const CATALOGS: Record<Locale, Record<string, unknown>> = { en, es }
 
-const never = () => Promise.resolve(false)
+const never = () => Promise.resolve(null)
 
 export const renderPublicList: PublicRenderer['renderPublicList'] = (payload: PublicPayload) => {
   const i18n = setupI18n({ locale: payload.locale, messages: { [payload.locale]: CATALOGS[payload.locale] as never } })

@@ -1,5 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { FirstBooksStep } from '~/client/features/books/components/first-books-step'
+import { AccountLinkStep } from '~/client/features/custom-url/components/account-link-step'
 import { ChooseUrlStep } from '~/client/features/custom-url/components/choose-url-step'
 import { WelcomePage } from '~/client/features/welcome/welcome-page'
 // The page helper only: the wizard itself loads with the route's component chunk.
@@ -26,6 +27,7 @@ function WelcomeRoute() {
       onPageChange={(next) => void navigate({ search: { page: next } })}
       navigate={(to) => navigate({ to })}
       urlStep={<ChooseUrlStep />}
+      accountLinkStep={<AccountLinkStep />}
       booksStep={<FirstBooksStep page={page ?? 1} />}
     />
   )

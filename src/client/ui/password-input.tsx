@@ -1,7 +1,7 @@
 import { PasswordInput as ArkPasswordInput } from '@ark-ui/react/password-input'
 import { useLingui } from '@lingui/react/macro'
 import { Eye, EyeOff } from 'lucide-react'
-import type { ComponentProps } from 'react'
+import { forwardRef, type ComponentProps } from 'react'
 import { css, cx, sva } from 'styled-system/css'
 import { fieldRecipe } from './field'
 
@@ -34,13 +34,21 @@ export type PasswordInputProps = ComponentProps<typeof ArkPasswordInput.Input> &
   rootProps?: ComponentProps<typeof ArkPasswordInput.Root>
 }
 
-export function PasswordInput({ rootProps, className, ...inputProps }: PasswordInputProps) {
+/**
+ * forwardRef, not a `ref` prop: the server-rendered sign-in and sign-up pages run on Preact,
+ * which gives a plain function component no `ref`. The form library needs the input itself
+ * (it compares the typed value with it), or a corrected password keeps its old error.
+ */
+export const PasswordInput = forwardRef<HTMLInputElement, PasswordInputProps>(function PasswordInput(
+  { rootProps, className, ...inputProps },
+  ref,
+) {
   const { t } = useLingui()
   const styles = passwordInput()
   return (
     <ArkPasswordInput.Root className={styles.root} {...rootProps}>
       <ArkPasswordInput.Control className={styles.control}>
-        <ArkPasswordInput.Input className={cx(fieldRecipe().input, styles.input, className)} {...inputProps} />
+        <ArkPasswordInput.Input ref={ref} className={cx(fieldRecipe().input, styles.input, className)} {...inputProps} />
         <ArkPasswordInput.VisibilityTrigger className={styles.visibilityTrigger} aria-label={t`Show password`}>
           <ArkPasswordInput.Indicator className={styles.indicator} fallback={<Eye aria-hidden size={18} />}>
             <EyeOff aria-hidden size={18} className={css({ display: 'block' })} />
@@ -49,4 +57,4 @@ export function PasswordInput({ rootProps, className, ...inputProps }: PasswordI
       </ArkPasswordInput.Control>
     </ArkPasswordInput.Root>
   )
-}
+})

@@ -5,6 +5,7 @@ const styles = {
   root: css({ display: 'inline-flex', flexShrink: 0 }),
   on: css({ color: { base: 'amber.600', _dark: 'amber.400' } }),
   off: css({ color: 'border.input' }),
+  none: css({ fontSize: 'xs', color: 'fg.muted', whiteSpace: 'nowrap' }),
 }
 
 // Lucide's "star" outline (24 units), drawn five times in one <svg>: a rating is one element to
@@ -15,10 +16,14 @@ const STAR =
 const STEP = 27 // 24 units a star + 3 units between
 const STARS = [1, 2, 3, 4, 5]
 
-/** A read-only rating (spec §9: 5 stars), read out as "Rated 4 out of 5" or "Not rated". */
+/**
+ * A read-only rating (spec §9: 5 stars), read out as "Rated 4 out of 5". A book without a rating
+ * says "Not rated" in words: five empty stars would read as a rating of zero.
+ */
 export function Stars({ rating, size = 16 }: { rating: number | null; size?: number }) {
   const { t } = useLingui()
-  const label = rating ? t`Rated ${rating} out of 5` : t`Not rated`
+  if (!rating) return <span className={styles.none}>{t`Not rated`}</span>
+  const label = t`Rated ${rating} out of 5`
   return (
     <span role="img" aria-label={label} title={label} className={styles.root}>
       <svg
@@ -33,7 +38,7 @@ export function Stars({ rating, size = 16 }: { rating: number | null; size?: num
         strokeLinejoin="round"
       >
         {STARS.map((n) => {
-          const on = !!rating && n <= rating
+          const on = n <= rating
           return (
             <path
               key={n}

@@ -38,6 +38,8 @@ url.get('/check', async (c) => {
   return c.json({ data: { slug, available } })
 })
 
+// The account's public address is the owner's or an admin's to change (`who: 'admin'` in the
+// table of calls); a developer or user sees it read-only (their change would rename everyone's list).
 url.patch('/', async (c) => {
   const { slug } = await readBody(c, SlugInput)
   const { deps, auth } = c.var

@@ -183,9 +183,12 @@ export async function acceptInvite(tx: Tx, invite: InviteRow, user: { id: string
     .where(and(eq(invites.id, invite.id), isNull(invites.acceptedAt), isNull(invites.revokedAt)))
     .returning({ id: invites.id })
   if (!used) throw new ApiError(400, 'invite.used', { inputError: 'invite_id' })
+  // Someone who already belongs to an account has been through onboarding: joining another
+  // skips it (they land on the dashboard). A person new to TBR gets the invitee's welcome.
+  const [before] = await tx.select({ accountId: memberships.accountId }).from(memberships).where(eq(memberships.userId, user.id)).limit(1)
   await tx
     .insert(memberships)
-    .values({ userId: user.id, accountId: invite.accountId, role: invite.role })
+    .values({ userId: user.id, accountId: invite.accountId, role: invite.role, onboarded: before !== undefined })
     .onConflictDoNothing()
 }
 

@@ -71,7 +71,7 @@ export const ACCOUNT_CALLS: ApiCall[] = [
     summary: 'Is this custom URL free?',
     input: { query: { slug: { schema: PublicSlug, description: 'The custom URL to check', required: true } } },
   },
-  { method: 'PATCH', path: '/api/url', tag: 'Account', who: 'user', summary: 'Set the custom URL', input: { body: SlugInput } },
+  { method: 'PATCH', path: '/api/url', tag: 'Account', who: 'admin', summary: 'Set the custom URL (owner or admin)', input: { body: SlugInput } },
   { method: 'GET', path: '/api/notification', tag: 'Account', who: 'user', support: true, summary: 'The mail notification settings' },
   {
     method: 'PATCH', path: '/api/notification', tag: 'Account', who: 'user',

@@ -56,6 +56,14 @@ export const Name = v.pipe(
   v.maxLength(100, 'validation.name.max_length'),
 )
 
+/** The name a person accepting an invite gives: the same rule, asked for as a first name. */
+export const FirstName = v.pipe(
+  v.string('validation.name.first_required'),
+  v.trim(),
+  v.nonEmpty('validation.name.first_required'),
+  v.maxLength(100, 'validation.name.max_length'),
+)
+
 export const Slug = v.pipe(
   v.string('validation.slug.invalid'),
   v.trim(),

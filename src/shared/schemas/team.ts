@@ -1,11 +1,14 @@
 import * as v from 'valibot'
-import { EMAIL_PATTERN, Name, OpaqueToken, Password } from './common'
+import { EMAIL_PATTERN, FirstName, OpaqueToken, Password } from './common'
 import { ROLES } from '../permissions'
+import { withValues } from './message-values'
 
 // issue 12, decisions §11: invites and members. Shapes shared by the API and the screens.
 
 /** At most this many addresses in one invite call (a comma-separated list). */
 export const MAX_INVITE_EMAILS = 20
+
+const isEmail = (e: string) => e.length <= 254 && EMAIL_PATTERN.test(e)
 
 const Role = v.picklist(ROLES, 'validation.permission.invalid')
 
@@ -18,7 +21,11 @@ export const InviteEmails = v.pipe(
   v.transform((s) => s.split(/[,;\s]+/).map((e) => e.trim().toLowerCase()).filter(Boolean)),
   v.minLength(1, 'validation.email.required'),
   v.maxLength(MAX_INVITE_EMAILS, 'validation.invite.too_many'),
-  v.check((list) => list.every((e) => e.length <= 254 && EMAIL_PATTERN.test(e)), 'validation.email.invalid'),
+  // The refusal names the first bad address, so a long list says which one to fix.
+  v.check(
+    (list) => list.every(isEmail),
+    (issue) => withValues('validation.invite.email_invalid', { email: (issue.input as string[]).find((e) => !isEmail(e)) ?? '' }),
+  ),
   v.transform((list) => [...new Set(list)]),
 )
 
@@ -32,16 +39,22 @@ const InviteId = v.pipe(v.string('validation.invite_id.required'), v.nonEmpty('v
 /** decisions §11: the link carries the invite id and its secret. */
 export const InviteLinkInput = v.object({ invite_id: InviteId, token: OpaqueToken })
 
+/** A missing field reads as its "required" message; the name is asked for as a first name. */
+const missingField = (issue: v.BaseIssue<unknown>) => {
+  const field = issue.path?.at(-1)?.key
+  return field === 'name' ? 'validation.name.first_required' : `validation.${String(field)}.required`
+}
+
 /** spec §7 POST /api/user: a new person accepts an invite (decisions §11). */
 export const AcceptNewUserInput = v.pipe(
   v.object({
-    name: Name,
+    name: FirstName,
     email: v.pipe(v.string('validation.email.required'), v.trim(), v.toLowerCase(), v.regex(EMAIL_PATTERN, 'validation.email.invalid')),
     password: Password,
     confirm_password: v.optional(v.string()),
     invite_id: InviteId,
     token: OpaqueToken,
-  }),
+  }, missingField),
   v.forward(
     v.check((i) => i.confirm_password === undefined || i.confirm_password === i.password, 'validation.password.mismatch'),
     ['confirm_password'],

@@ -4,6 +4,8 @@ import { usePublicUrl } from '~/client/lib/public-address'
 import { useSession } from '~/client/lib/session'
 import * as Alert from '~/client/ui/alert'
 import * as Card from '~/client/ui/card'
+import { hasFlag } from '~/shared/permissions'
+import { AccountLink } from './components/account-link'
 import { PublicLink } from './components/public-link'
 import { SlugForm } from './components/slug-form'
 
@@ -23,6 +25,26 @@ export function CustomUrlPage() {
   const publicUrl = usePublicUrl()
   if (!user) return null
   const slug = user.slug
+  // Only the owner or an admin changes the account's address (the server refuses the others).
+  if (!hasFlag(user.permission, 'admin')) {
+    return (
+      <div className={styles.stack}>
+        <Card.Root>
+          <Card.Header>
+            <Card.Title>
+              <Trans>Your account's public list</Trans>
+            </Card.Title>
+            <Card.Description>
+              <Trans>Anyone with this link can see the list; they do not need an account.</Trans>
+            </Card.Description>
+          </Card.Header>
+          <Card.Body>
+            <AccountLink slug={slug} />
+          </Card.Body>
+        </Card.Root>
+      </div>
+    )
+  }
   return (
     <div className={styles.stack}>
       <Card.Root>

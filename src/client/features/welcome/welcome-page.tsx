@@ -2,6 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { useSession } from '~/client/lib/session'
+import { hasFlag } from '~/shared/permissions'
 import { useDocumentTitle } from '~/client/lib/use-document-title'
 import { patchUser } from '~/client/sync'
 import * as Alert from '~/client/ui/alert'
@@ -21,18 +22,21 @@ export interface WelcomePageProps {
   navigate: (to: string) => void | Promise<void>
   /** The "choose your custom URL" step's content (the route composes the custom-url feature). */
   urlStep: ReactNode
+  /** For someone who joined an existing account: its public address, read-only. */
+  accountLinkStep: ReactNode
   /** The "add your first books" step's content (the route composes the books feature). */
   booksStep: ReactNode
 }
 
 /**
  * spec §2 /welcome and §4 Onboarding: a warning step first for a duplicate user, then the custom
- * URL, then the first books (added right there); Finish (or Skip) marks the user onboarded and
+ * URL (only for the account's owner: someone who joined it by invite sees its address read-only
+ * and moves on), then the first books (added right there); Finish (or Skip) marks the user onboarded and
  * goes to /dashboard, and an onboarded user never sees /welcome again (the route sends them on).
  * The onboarded flag goes through the sync outbox like the other settings
  * (layouts/preferences.ts), so it works offline.
  */
-export function WelcomePage({ page, onPageChange, navigate, urlStep, booksStep }: WelcomePageProps) {
+export function WelcomePage({ page, onPageChange, navigate, urlStep, accountLinkStep, booksStep }: WelcomePageProps) {
   const { t } = useLingui()
   useDocumentTitle(t`Welcome`)
   const { user } = useSession()
@@ -68,19 +72,35 @@ export function WelcomePage({ page, onPageChange, navigate, urlStep, booksStep }
       ),
     })
   }
-  steps.push({
-    id: 'custom-url',
-    name: <Trans>Your custom URL</Trans>,
-    description: <Trans>The address of your public list</Trans>,
-    content: (
-      <>
-        <h2 className={styles.stepTitle}>
-          <Trans>Choose your custom URL</Trans>
-        </h2>
-        {urlStep}
-      </>
-    ),
-  })
+  if (hasFlag(user.permission, 'owner')) {
+    steps.push({
+      id: 'custom-url',
+      name: <Trans>Your custom URL</Trans>,
+      description: <Trans>The address of your public list</Trans>,
+      content: (
+        <>
+          <h2 className={styles.stepTitle}>
+            <Trans>Choose your custom URL</Trans>
+          </h2>
+          {urlStep}
+        </>
+      ),
+    })
+  } else {
+    steps.push({
+      id: 'account-link',
+      name: <Trans>The shared list</Trans>,
+      description: <Trans>The account's public address</Trans>,
+      content: (
+        <>
+          <h2 className={styles.stepTitle}>
+            <Trans>Your account's public list</Trans>
+          </h2>
+          {accountLinkStep}
+        </>
+      ),
+    })
+  }
   steps.push({
     id: 'first-books',
     name: <Trans>Your first books</Trans>,

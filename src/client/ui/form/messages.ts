@@ -2,12 +2,14 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react'
 import { get, useFormContext } from 'react-hook-form'
+import { splitValues, withValues } from '~/shared/schemas/message-values'
 
 // The shared valibot schemas (src/shared/schemas) carry translation ids as messages; these are
 // their client texts. Server messages arrive already translated and are shown as they are.
 export const validationMessages: Record<string, MessageDescriptor> = {
   'validation.email.required': msg`Please enter your email address`,
   'validation.email.invalid': msg`Please enter a valid email address`,
+  'validation.invite.email_invalid': msg`{email} is not a valid email address`,
   'validation.password.required': msg`Please enter a password`,
   'validation.password.min_length': msg`Password must be at least 8 characters`,
   'validation.password.max_length': msg`Password must be at most 200 characters`,
@@ -15,6 +17,7 @@ export const validationMessages: Record<string, MessageDescriptor> = {
   'validation.password.mismatch': msg`Passwords do not match`,
   'validation.password.old_required': msg`Please enter your current password`,
   'validation.name.required': msg`Please enter your name`,
+  'validation.name.first_required': msg`Please enter your first name`,
   'validation.name.max_length': msg`Name must be at most 100 characters`,
   // decisions §9: 3–40 letters, digits, `_` and `-`, starting and ending with a letter or digit.
   'validation.slug.invalid': msg`URLs can only contain letters, digits, hyphens and underscores (3 to 40), starting and ending with a letter or digit`,
@@ -36,7 +39,7 @@ export const validationMessages: Record<string, MessageDescriptor> = {
   'validation.avatar.one_file': msg`Please choose only one picture`,
   'validation.invalid': msg`This value is invalid`,
   // API keys (src/shared/schemas/key.ts; spec §5 scope rule), worded as the server's catalog.
-  'validation.key.name.required': msg`Please enter a name for the key`,
+  'validation.key.name.required': msg`Please provide a descriptive name for your key`,
   'validation.key.name.max_length': msg`The name can be at most 100 characters`,
   'validation.key.scope.required': msg`Please select at least one scope`,
   'validation.key.scope.invalid': msg`That scope does not exist`,
@@ -84,26 +87,15 @@ export const validationMessages: Record<string, MessageDescriptor> = {
 }
 
 // A message id with values travels through valibot as one string: `id|{"min":3}`.
-const VALUES_SEPARATOR = '|'
-
-/** A message id carrying values for its placeholders (spec §5 min, max, min_length, max_length). */
-export function withValues(id: string, values: Record<string, string | number>) {
-  return `${id}${VALUES_SEPARATOR}${JSON.stringify(values)}`
-}
+// spec §5 min, max, min_length, max_length: messages that carry values (shared with the server).
+export { withValues }
 
 /** A catalog id from a schema, or an already translated server message. */
 export function messageDescriptor(message: string | undefined): MessageDescriptor | string | undefined {
   if (!message) return undefined
   if (message in validationMessages) return validationMessages[message]
-  const cut = message.indexOf(VALUES_SEPARATOR)
-  const id = cut > 0 ? message.slice(0, cut) : ''
-  if (id in validationMessages) {
-    try {
-      return { ...validationMessages[id], values: JSON.parse(message.slice(cut + 1)) as Record<string, unknown> } as MessageDescriptor
-    } catch {
-      return validationMessages[id]
-    }
-  }
+  const { id, values } = splitValues(message)
+  if (id in validationMessages) return { ...validationMessages[id], values } as MessageDescriptor
   // valibot's own defaults ("Invalid type: …") are English-only: show a translated generic text.
   if (message.startsWith('Invalid ')) return validationMessages['validation.invalid']
   return message

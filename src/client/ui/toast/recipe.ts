@@ -5,13 +5,14 @@ import { sva } from 'styled-system/css'
 export const toastRecipe = sva({
   slots: ['region', 'group', 'root', 'body', 'icon', 'content', 'title', 'description', 'actionTrigger', 'closeTrigger'],
   base: {
-    // Bottom right from md up; on a phone at the top, over the top bar, because a phone's
-    // primary button is usually where the reader scrolled it: near the bottom, under the thumb,
-    // where a toast about that very button would cover it.
+    // Bottom right from md up; on a phone at the top, because a phone's primary button is
+    // usually where the reader scrolled it: near the bottom, under the thumb, where a toast about
+    // that very button would cover it. Just below the top bar (the shell's 3.5rem), not over it:
+    // its menu, feedback and user menu stay in reach while a toast shows.
     region: {
       position: 'fixed',
       zIndex: 'toast',
-      top: { base: '0', md: 'auto' },
+      top: { base: '14', md: 'auto' },
       bottom: { base: 'auto', md: '0' },
       right: '0',
       left: { base: '0', md: 'auto' },

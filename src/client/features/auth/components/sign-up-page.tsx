@@ -48,7 +48,7 @@ export function SignUpPage() {
       />
       <Form.Root
         schema={SignUpInput}
-        defaultValues={{ name: '', email: '', password: '' }}
+        defaultValues={{ name: '', email: '', password: '', confirm_password: '' }}
         url="account"
         aria-label={t`Create your account`}
         errorAlert={explain}
@@ -57,6 +57,7 @@ export function SignUpPage() {
         <Form.Text name="name" label={t`Name`} autoComplete="name" required />
         <Form.Email name="email" label={t`Email`} required />
         <Form.NewPassword name="password" label={t`Password`} required />
+        <Form.Password name="confirm_password" label={t`Confirm password`} autoComplete="new-password" required />
         <Form.Submit>
           <Trans>Create account</Trans>
         </Form.Submit>

@@ -1,14 +1,17 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { css } from 'styled-system/css'
 import { BookCover } from '~/client/ui/book-cover'
+import { Button } from '~/client/ui/button'
 import * as Combobox from '~/client/ui/combobox'
 import { Spinner } from '~/client/ui/spinner'
 import { CATALOG_QUERY, type CatalogBook } from '~/shared/schemas/catalog'
 import { searchCatalog } from './api'
 
 // issue 16 item 1: typing searches the catalogue (debounced) and lists the results in an
-// accessible combobox; picking one hands the book to the form (onPick).
+// accessible combobox; picking one hands the book to the form (onPick). Enter in the box searches
+// at once and never submits the form around it. When the catalogue cannot answer, the note offers
+// to try again or to type the book in by hand (the form's title field).
 
 const DEBOUNCE_MS = 350
 
@@ -17,6 +20,7 @@ const styles = {
   title: css({ fontWeight: 'medium', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }),
   meta: css({ color: 'fg.muted', fontSize: 'xs' }),
   status: css({ fontSize: 'sm', color: 'fg.muted', display: 'flex', gap: '2', alignItems: 'center', minH: '5' }),
+  failed: css({ display: 'flex', flexWrap: 'wrap', gap: '2', mt: '1' }),
 }
 
 const keyOf = (b: CatalogBook, i: number) => `${i}:${b.isbn ?? ''}:${b.title}`
@@ -27,7 +31,11 @@ export function CatalogSearch({ onPick }: { onPick: (book: CatalogBook) => void 
   const [results, setResults] = useState<CatalogBook[]>([])
   // Controlled: results arrive after the typing that asked for them, and the list opens then.
   const [open, setOpen] = useState(false)
-  const [state, setState] = useState<{ loading: boolean; message: string | null }>({ loading: false, message: null })
+  const [state, setState] = useState<{ loading: boolean; message: string | null; failed?: boolean }>({ loading: false, message: null })
+  // Enter and "Try again" search now rather than after the typing pause.
+  const [attempt, setAttempt] = useState(0)
+  const immediate = useRef(false)
+  const inputRef = useRef<HTMLInputElement>(null)
 
   useEffect(() => {
     const q = input.trim()
@@ -38,6 +46,8 @@ export function CatalogSearch({ onPick }: { onPick: (book: CatalogBook) => void 
       return
     }
     const ctrl = new AbortController()
+    const delay = immediate.current ? 0 : DEBOUNCE_MS
+    immediate.current = false
     const timer = setTimeout(() => {
       setState({ loading: true, message: null })
       searchCatalog(q.slice(0, CATALOG_QUERY.max), ctrl.signal).then(
@@ -49,17 +59,36 @@ export function CatalogSearch({ onPick }: { onPick: (book: CatalogBook) => void 
           } else {
             setResults([])
             setOpen(false)
-            setState({ loading: false, message: r.message })
+            setState({ loading: false, message: r.message, failed: true })
           }
         },
         () => {}, // aborted: a newer search is on its way
       )
-    }, DEBOUNCE_MS)
+    }, delay)
     return () => {
       clearTimeout(timer)
       ctrl.abort()
     }
-  }, [input, t])
+  }, [input, attempt, t])
+
+  const searchNow = () => {
+    immediate.current = true
+    setAttempt((n) => n + 1)
+  }
+
+  // Enter picks the highlighted result while the list is open (the combobox's own handling);
+  // otherwise it searches now, and the add form around the box is not submitted.
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key !== 'Enter' || e.nativeEvent.isComposing) return
+    if (open) return
+    e.preventDefault()
+    searchNow()
+  }
+
+  const byHand = () => {
+    const title = inputRef.current?.form?.elements.namedItem('title')
+    if (title instanceof HTMLElement) title.focus()
+  }
 
   const collection = useMemo(
     () =>
@@ -94,7 +123,14 @@ export function CatalogSearch({ onPick }: { onPick: (book: CatalogBook) => void 
         <Combobox.Label>
           <Trans>Find the book</Trans>
         </Combobox.Label>
-        <Combobox.Input name="catalog-search" placeholder={t`Title, author or ISBN`} autoComplete="off" />
+        <Combobox.Input
+          ref={inputRef}
+          name="catalog-search"
+          placeholder={t`Title, author or ISBN`}
+          autoComplete="off"
+          enterKeyHint="search"
+          onKeyDown={onKeyDown}
+        />
         {results.length > 0 && (
           <Combobox.Content>
             {collection.items.map((b) => {
@@ -124,6 +160,16 @@ export function CatalogSearch({ onPick }: { onPick: (book: CatalogBook) => void 
           state.message
         )}
       </p>
+      {state.failed && !state.loading && (
+        <div className={styles.failed}>
+          <Button size="sm" variant="outline" onClick={searchNow}>
+            <Trans>Try again</Trans>
+          </Button>
+          <Button size="sm" variant="ghost" onClick={byHand}>
+            <Trans>Add it by hand</Trans>
+          </Button>
+        </div>
+      )}
     </div>
   )
 }

@@ -73,9 +73,9 @@ export const rowStyles = {
   }),
   dragging: css({ position: 'relative', zIndex: 2, boxShadow: 'lg', cursor: 'grabbing' }),
   actions: css({ display: 'flex', alignItems: 'center', gap: '1', flexShrink: 0 }),
-  // On phones the title is the way to edit: the pencil would squeeze the stars and badges.
+  // Edit is in reach on every screen, phones too (the title opens the book's page instead).
   iconLink: css({
-    display: { base: 'none', sm: 'inline-flex' },
+    display: 'inline-flex',
     alignItems: 'center',
     justifyContent: 'center',
     w: '10',

@@ -1,4 +1,5 @@
 import { toIsbn13 } from '~/shared/schemas/book'
+import { bookNameKey as nameKey } from '~/shared/format/book-name-key'
 import type { ImportedBook } from './parse-import'
 
 // decisions §14: a book is skipped as already on the list when it has the same ISBN-13 as a
@@ -10,13 +11,6 @@ export interface Known {
   title: string
   author: string | null
 }
-
-/** Lower case, no accents (NFD then no combining marks), single spaces. */
-export function fold(s: string | null | undefined): string {
-  return (s ?? '').normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim()
-}
-
-const nameKey = (b: { title: string; author?: string | null }) => `${fold(b.title)}\u0000${fold(b.author)}`
 
 export function planImport(books: ImportedBook[], onList: Known[]): { add: ImportedBook[]; skipped: number } {
   const isbns = new Set<string>()

@@ -84,7 +84,8 @@ export interface BookCardProps {
   /** spec §1: only a signed-in visitor, and never on their own list. */
   canAdd: boolean
   adding: boolean
-  added: boolean
+  /** After a click: added now, or it was on the visitor's list already. */
+  added: 'added' | 'already' | null
   onAdd: (book: PublicBook) => void
 }
 
@@ -122,7 +123,7 @@ export function BookCard({ book, affiliateTag, canAdd, adding, added, onAdd }: B
             (added ? (
               <Button size="sm" variant="ghost" disabled>
                 <Check aria-hidden size={16} />
-                <Trans>Added</Trans>
+                {added === 'already' ? <Trans>Already on your list</Trans> : <Trans>Added</Trans>}
                 <span className={srOnly}>{t`: ${title}`}</span>
               </Button>
             ) : (

@@ -5,7 +5,7 @@ import { handleError } from '~/client/lib/http'
 import { recordEvent, useSession } from '~/client/lib/session'
 import { syncNow } from '~/client/sync'
 import { toast } from '~/client/ui/toast'
-import { addFromPublicList } from '../api/add-book'
+import { addFromPublicList, type AddOutcome } from '../api/add-book'
 import { publicListQuery, type PublicBook } from '../api/public-list'
 import { PublicListView } from './public-list-view'
 
@@ -23,17 +23,21 @@ export function PublicListPage({ slug }: { slug: string }) {
   // copy may have been fetched under another session of this device (sw/sw.ts).
   const own = !!token && !!user && user.account_id === data.account.id
 
-  async function add(book: PublicBook) {
+  async function add(book: PublicBook): Promise<AddOutcome> {
     try {
-      const message = await addFromPublicList(book.id)
+      const { message, already } = await addFromPublicList(book.id)
+      if (already) {
+        toast({ variant: 'info', title: message || t`This book is already on your list`, description: book.title })
+        return 'already'
+      }
       toast({ variant: 'success', title: message || t`Added to your list`, description: book.title })
       recordEvent('book_added_from_public', { book_id: book.id })
       // The copy reaches this device's list with the next pull.
       void syncNow()
-      return true
+      return 'added'
     } catch (error) {
       await handleError(error)
-      return false
+      return null
     }
   }
 

@@ -6,6 +6,7 @@ import { formatCount } from '~/client/lib/format-count'
 import { useDocumentTitle } from '~/client/lib/use-document-title'
 import { buttonRecipe } from '~/client/ui/button-recipe'
 import { linkRecipe } from '~/client/ui/link-recipe'
+import type { AddOutcome } from '../api/add-book'
 import type { PublicBook, PublicList } from '../api/public-list'
 import { ItemGateContext } from '../item-gate'
 import { filterBooks, type StatusFilter } from '../list-model'
@@ -47,8 +48,8 @@ export interface PublicListViewProps {
   signedIn: boolean
   /** The visitor's own list: no "Add to my list" (spec §1). */
   own: boolean
-  /** Copies a book into the visitor's list; resolves true once it is there. */
-  onAdd: (book: PublicBook) => Promise<boolean>
+  /** Copies a book into the visitor's list; resolves how it went (null: it failed). */
+  onAdd: (book: PublicBook) => Promise<AddOutcome>
 }
 
 /**
@@ -63,7 +64,7 @@ export function PublicListView({ data, signedIn, own, onAdd }: PublicListViewPro
   const [query, setQuery] = useState('')
   const [status, setStatus] = useState<StatusFilter>('any')
   const [adding, setAdding] = useState<string | null>(null)
-  const [added, setAdded] = useState<Set<string>>(() => new Set())
+  const [added, setAdded] = useState<Map<string, 'added' | 'already'>>(() => new Map())
   const deferredQuery = useDeferredValue(query)
   const Gate = useContext(ItemGateContext)
   const name = data.account.owner_name
@@ -86,7 +87,8 @@ export function PublicListView({ data, signedIn, own, onAdd }: PublicListViewPro
     if (adding) return
     setAdding(book.id)
     try {
-      if (await onAdd(book)) setAdded((prev) => new Set(prev).add(book.id))
+      const outcome = await onAdd(book)
+      if (outcome) setAdded((prev) => new Map(prev).set(book.id, outcome))
     } finally {
       setAdding(null)
     }
@@ -164,7 +166,7 @@ export function PublicListView({ data, signedIn, own, onAdd }: PublicListViewPro
                   affiliateTag={data.affiliate_tag}
                   canAdd={canAdd}
                   adding={adding === book.id}
-                  added={added.has(book.id)}
+                  added={added.get(book.id) ?? null}
                   onAdd={(b) => void add(b)}
                 />
               </li>

@@ -57,7 +57,11 @@ export function AcceptInvitePage({ inviteId, token }: { inviteId?: string; token
       <AuthHeading
         title={<Trans>Join {account}</Trans>}
         description={
-          invite.inviter ? <Trans>{invite.inviter} invited you to {account} on TBR.</Trans> : <Trans>You were invited to {account} on TBR.</Trans>
+          invite.inviter ? (
+            <Trans>{invite.inviter} invited you to join the account “{account}” on TBR.</Trans>
+          ) : (
+            <Trans>You were invited to join the account “{account}” on TBR.</Trans>
+          )
         }
       />
       {invite.existing_user ? <ExistingUser invite={invite} token={token} /> : <NewUser invite={invite} token={token} />}
@@ -70,7 +74,7 @@ function NewUser({ invite, token }: { invite: InviteInfo; token: string }) {
   return (
     <Form.Root
       schema={AcceptNewUserInput}
-      defaultValues={{ name: '', email: invite.email, password: '', invite_id: invite.id, token }}
+      defaultValues={{ name: '', email: invite.email, password: '', confirm_password: '', invite_id: invite.id, token }}
       url="user"
       onlineOnly
       aria-label={t`Accept your invite`}
@@ -78,9 +82,10 @@ function NewUser({ invite, token }: { invite: InviteInfo; token: string }) {
     >
       <Form.Hidden name="invite_id" />
       <Form.Hidden name="token" />
-      <Form.Text name="name" label={t`Name`} autoComplete="name" required />
+      <Form.Text name="name" label={t`First name`} autoComplete="given-name" required />
       <Form.Email name="email" label={t`Email`} readOnly required />
       <Form.NewPassword name="password" label={t`Password`} required />
+      <Form.Password name="confirm_password" label={t`Confirm password`} autoComplete="new-password" required />
       <Form.Submit>{t`Join`}</Form.Submit>
     </Form.Root>
   )

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { grantableRoles } from '~/shared/permissions'
 import { InviteInput } from '~/shared/schemas/team'
+import { Button } from '~/client/ui/button'
 import * as Dialog from '~/client/ui/dialog'
 import * as Form from '~/client/ui/form'
 import { sendInvites, teamQuery } from '../api'
@@ -9,7 +10,8 @@ import { ROLE_LABELS } from '../role-labels'
 
 /**
  * The "Invite" action of /account/users (issue 12 item 5): a list of addresses (spec §5: several,
- * separated by commas) and one role among those below the inviter's (decisions §11).
+ * separated by commas) and one role among those below the inviter's (decisions §11). Cancel
+ * closes it without sending anything.
  */
 export function InviteDialog({ open, onClose, role }: { open: boolean; onClose: () => void; role: string }) {
   const { t, i18n } = useLingui()
@@ -39,7 +41,14 @@ export function InviteDialog({ open, onClose, role }: { open: boolean; onClose: 
             required
           />
           <Form.Select name="permission" label={t`Role`} options={options} required />
-          <Form.Submit>{t`Send invites`}</Form.Submit>
+          <Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <Button variant="outline" size="lg">
+                {t`Cancel`}
+              </Button>
+            </Dialog.CloseTrigger>
+            <Form.Submit fullWidth={false}>{t`Send invites`}</Form.Submit>
+          </Dialog.Footer>
         </Form.Root>
       </Dialog.Content>
     </Dialog.Root>

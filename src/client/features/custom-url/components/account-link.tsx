@@ -1,0 +1,32 @@
+import { Trans } from '@lingui/react/macro'
+import { css } from 'styled-system/css'
+import { usePublicUrl } from '~/client/lib/public-address'
+import { PublicLink } from './public-link'
+
+const styles = {
+  stack: css({ display: 'flex', flexDirection: 'column', gap: '3' }),
+  muted: css({ color: 'fg.muted' }),
+}
+
+/**
+ * The account's public address, read-only: what a member who may not change it sees (a developer
+ * or user on /account/url, and anyone who joined by invite in /welcome). Changing it would move
+ * every member's shared list, so it is the owner's or an admin's call.
+ */
+export function AccountLink({ slug }: { slug: string | null }) {
+  const publicUrl = usePublicUrl()
+  return (
+    <div className={styles.stack}>
+      {slug ? (
+        <PublicLink url={publicUrl(slug)} />
+      ) : (
+        <p className={styles.muted}>
+          <Trans>This account has not chosen a public address yet, so its list has no public page.</Trans>
+        </p>
+      )}
+      <p className={styles.muted}>
+        <Trans>Only the account owner or an admin can change this address.</Trans>
+      </p>
+    </div>
+  )
+}
