@@ -6,8 +6,10 @@ import * as v from 'valibot'
 export const LOCALES = ['en', 'es'] as const
 export type Locale = (typeof LOCALES)[number]
 
+// Written so it reads the same with the `u` flag a JSON Schema validator uses (the document
+// carries it as the field's `pattern`): every `]` outside a class is escaped.
 export const EMAIL_PATTERN =
-  /^(([^<>()[\]\\.,;:\s@"]+(\.[^<>()[\]\\.,;:\s@"]+)*)|(".+"))@((\[[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}])|(([a-zA-Z\-0-9]+\.)+[a-zA-Z]{2,}))$/
+  /^(([^<>()[\]\\.,;:\s@"]+(\.[^<>()[\]\\.,;:\s@"]+)*)|(".+"))@((\[[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\])|(([a-zA-Z\-0-9]+\.)+[a-zA-Z]{2,}))$/
 
 /** decisions §2: at least 8 characters and at least one special (punctuation) character. */
 export const PASSWORD_SPECIAL = /[!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]/
