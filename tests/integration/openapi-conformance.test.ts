@@ -73,10 +73,14 @@ function statedInWords(operation: string, body: Record<string, unknown>, answer:
 
 /**
  * Refusals that depend on stored state or on another field, which the 400 answer's description
- * states in words: a link's token or an invite that is not live, a payment or plan that does not
- * exist, a card the provider does not know, a confirmation that does not repeat its value.
+ * states in words: a link's token or an invite that is not live, a payment, plan or account that
+ * does not exist, a card the provider does not know, a wrong password or second-factor code, a
+ * passkey answer to no challenge, a role not below the caller's, a confirmation that does not repeat its value.
  */
-const NAMES_STATE = ['token', 'jwt', 'invite_id', 'client_secret', 'payment_intent', 'plan', 'number', 'confirm_password', 'confirm']
+const NAMES_STATE = [
+  ...['token', 'jwt', 'invite_id', 'client_secret', 'payment_intent', 'plan', 'number', 'default_account'],
+  ...['password', 'code', 'response', 'permission', 'confirm_password', 'confirm'],
+]
 const stateRefusal = (op: Operation, answer: { inputError?: string }) =>
   typeof answer.inputError === 'string' &&
   NAMES_STATE.includes(answer.inputError) &&

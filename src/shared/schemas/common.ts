@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { documents, NOT_BLANK_TEXT } from './json-schema-rules'
 
 // Field rules shared by forms and the API (spec §5, decisions §2 and §9). Messages are
 // translation ids: the client shows them through Lingui, the server through its catalog.
@@ -53,6 +54,7 @@ export const Password = v.pipe(
 
 export const Name = v.pipe(
   v.string('validation.name.required'),
+  documents({ pattern: NOT_BLANK_TEXT }),
   v.trim(),
   v.nonEmpty('validation.name.required'),
   v.maxLength(100, 'validation.name.max_length'),
