@@ -112,6 +112,9 @@ const ON_THROWAWAY: Record<string, string> = {
 }
 const THROWAWAY_ROUNDS = 6
 
+/** The operation says it needs no credentials: an empty requirement among its `security`. */
+const opensWithout = (op: Schema) => (op.security ?? []).some((r: Schema) => Object.keys(r).length === 0)
+
 /** A key may call an operation the document gives a key scope; the rest take a session only. */
 const takesKey = (op: Schema) => typeof op['x-scope'] === 'string'
 
@@ -120,6 +123,7 @@ describe('requests drawn from the document', () => {
   const wrongAnswers: string[] = []
   const refusedValid: string[] = []
   const undocumented = new Map<string, number>()
+  const answeredWithout: string[] = []
   const statuses = new Map<string, Map<number, number>>()
 
   test('never answer 5xx or refuse a body the document allows; answers match their documented schema', async () => {
@@ -196,6 +200,7 @@ describe('requests drawn from the document', () => {
         statuses.set(name, seen.set(res.status, (seen.get(res.status) ?? 0) + 1))
         const call = `${method} ${url} ${JSON.stringify(body) ?? ''} → ${res.status} ${JSON.stringify(res.body)}`
         if (res.status >= 500) serverErrors.push(call)
+        if (!token && res.status < 400 && !opensWithout(op)) answeredWithout.push(call)
         if (res.status === 400 && schema && body && validator(schema)(body) && !statedInWords(name, body, res.body) && !stateRefusal(op, res.body))
           refusedValid.push(call)
         const documented = op.responses[String(res.status)]
@@ -213,6 +218,8 @@ describe('requests drawn from the document', () => {
     console.log(`openapi-conformance: ${total} requests over ${ops.length} operations`)
     for (const [name, m] of statuses) console.log(`  ${name}: ${[...m].map(([st, n]) => `${st}×${n}`).join(' ')}`)
     expect(serverErrors).toEqual([])
+    // An operation that answered a request with no credentials says it needs none.
+    expect(answeredWithout).toEqual([])
     expect(wrongAnswers).toEqual([])
     expect(refusedValid).toEqual([])
   }, 120_000)
@@ -294,4 +301,52 @@ test('a book needs a title or a link that carries one, as anyOf', () => {
   expect(valid({ title: 'Dune', started_at: '2024-02-30' })).toBe(false)
   expect(valid({ title: 'Dune', isbn: '9780306406158' })).toBe(false)
   expect(valid({ title: 'Dune', isbn: '978-0-306-40615-7' })).toBe(true)
+})
+
+test('operations that need no credentials answer the same when an API key is sent', async () => {
+  const draw = sampler(SEED + 2_000_000)
+  const open = operations(doc).filter(({ method, op }) => method === 'GET' && opensWithout(op))
+  expect(open.length).toBeGreaterThan(3)
+  const answers: string[] = []
+  for (const { path, op, name } of open) {
+    let url = path
+    const query: string[] = []
+    for (const p of op.parameters ?? []) {
+      const value = p.name === 'slug' ? slug : String(await draw(p.schema))
+      if (p.in === 'path') url = url.replace(`{${p.name}}`, encodeURIComponent(value))
+      else if (p.in === 'query' && p.required) query.push(`${p.name}=${encodeURIComponent(value)}`)
+    }
+    if (query.length) url += `?${query.join('&')}`
+    const without = await s.api('GET', url)
+    const withKey = await s.api('GET', url, { token: apiKey })
+    answers.push(`${name}: ${without.status} / key ${withKey.status}`)
+    expect(op.responses[String(without.status)], `${name} ${without.status}`).toBeDefined()
+    expect(withKey.status, url).toBe(without.status)
+  }
+  console.log(`openapi-conformance: no credentials / an API key: ${answers.join('; ')}`)
+  // At least the service calls answer with success either way.
+  expect(answers.filter((a) => /: 2\d\d \/ key 2\d\d/.test(a)).length).toBeGreaterThan(3)
+})
+
+test('a method a documented path does not list answers 405 with Allow naming the listed ones', async () => {
+  const templates = Object.entries(doc.paths).map(([path, item]) => ({
+    methods: Object.keys(item).map((m) => m.toUpperCase()),
+    pattern: new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+  }))
+  let checked = 0
+  for (const [path, item] of Object.entries(doc.paths)) {
+    const url = path.replace(/\{[^}]+\}/g, 'x1')
+    const listed = Object.keys(item).map((m) => m.toUpperCase())
+    for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']) {
+      // Another template may take this concrete path with this method (`/api/key/{id}` for `/api/key/scopes`).
+      if (templates.some((t) => t.pattern.test(url) && t.methods.includes(method))) continue
+      const res = await s.api(method, url, { token: owner.token })
+      expect(res.status, `${method} ${url}`).toBe(405)
+      const allow = (res.headers.get('allow') ?? '').split(',').map((m) => m.trim()).filter((m) => m !== 'HEAD')
+      expect(allow.sort(), `${method} ${url}`).toEqual([...listed].sort())
+      checked++
+    }
+  }
+  console.log(`openapi-conformance: ${checked} unlisted methods answered 405 with Allow`)
+  expect(checked).toBeGreaterThan(100)
 })
