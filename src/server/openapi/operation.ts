@@ -23,7 +23,9 @@ export function jsonSchema(schema: GenericSchema, mode: 'input' | 'output'): Jso
 const json = (schema: Json) => ({ 'application/json': { schema } })
 
 const ERRORS: Record<number, string> = {
-  400: 'Bad input: `inputError` names the field',
+  // Some refusals depend on stored state or on another field, which no JSON Schema can state.
+  400:
+    'Bad input: `inputError` names the field. Besides the schema’s rules, a well-formed value is refused when what it names does not exist or is no longer valid (a mailed link’s `token` or `jwt`, an `invite_id`, a payment’s `client_secret` or `payment_intent`, a `plan`, a card `number` the payment provider does not know, a `default_account` the person is not a member of, a wrong current `password`, a second factor’s `code` that is wrong or not expected now, a passkey `response` that does not answer its challenge, a `permission` (role) that is not below the caller’s own) or when it must repeat another value (`confirm_password` the password, `confirm` the account’s name). A 400 with no `inputError` refuses the call in the caller’s state: ending a support session outside one, adding a book from one’s own list',
   401: 'No credentials, or an expired or revoked session, or an invalid, revoked or deleted key',
   402: 'The account’s plan does not include this: `plan` names the cheapest plan that does',
   403: 'Not permitted: the role lacks the flag, the key lacks the scope or keys may not make this call, or a support session may not',

@@ -97,7 +97,7 @@ export const ACCOUNT_CALLS: ApiCall[] = [
   {
     method: 'GET', path: '/api/dev/outbox', tag: 'Development', who: 'none',
     summary: 'Development only: the mails sent to an address',
-    input: { query: { to: { schema: v.string(), description: 'The address', required: true } } },
+    input: { query: { to: { schema: v.pipe(v.string(), v.minLength(1)), description: 'The address', required: true } } },
     statuses: [404],
   },
   {

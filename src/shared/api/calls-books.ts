@@ -10,6 +10,7 @@ import {
 import { CreateBookInput, UpdateBookInput } from '../schemas/book'
 import { CatalogIsbnAnswer, CatalogSearchAnswer } from '../schemas/catalog'
 import { PublicSlug } from '../schemas/common'
+import { documents } from '../schemas/json-schema-rules'
 import { BatchInput } from '../sync/protocol'
 import { GOAL_LIMITS, GoalInput } from '../schemas/goal'
 import * as v from 'valibot'
@@ -164,7 +165,7 @@ export const BOOK_CALLS: ApiCall[] = [
     who: 'user',
     support: true,
     summary: 'Look a book up by ISBN',
-    input: { params: { isbn: { schema: v.pipe(v.string(), v.maxLength(40)), description: 'An ISBN-10 or ISBN-13' } } },
+    input: { params: { isbn: { schema: v.pipe(v.string(), v.maxLength(40), documents({ format: 'isbn', pattern: '^[0-9Xx -]+$' })), description: 'An ISBN-10 or ISBN-13 with a valid check digit; hyphens and spaces are ignored' } } },
     answer: CatalogIsbnAnswer,
     statuses: [502],
   },

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { Email, Name, OpaqueToken, Password } from './common'
+import { documents } from './json-schema-rules'
 
 // spec §7 Session and Account calls; decisions §9 for the exact shapes.
 
@@ -46,9 +47,24 @@ export const EventInput = v.object({
   // A plain object (not an array) of at most 4 KB as JSON.
   metadata: v.optional(
     v.nullable(
-      v.custom<Record<string, unknown>>(
-        (m) => typeof m === 'object' && m !== null && !Array.isArray(m) && JSON.stringify(m).length <= 4096,
-        'validation.event.metadata',
+      v.pipe(
+        v.custom<Record<string, unknown>>(
+          (m) => typeof m === 'object' && m !== null && !Array.isArray(m) && JSON.stringify(m).length <= 4096,
+          'validation.event.metadata',
+        ),
+        // The document states a narrower rule whose JSON always stays under 4 KB: up to 8 fields
+        // with short plain names, each a number, boolean, null or a string of at most 64
+        // characters that JSON writes as itself (no quote, backslash or control character).
+        documents({
+          type: 'object',
+          maxProperties: 8,
+          propertyNames: { pattern: '^[A-Za-z0-9_]{1,20}$' },
+          additionalProperties: {
+            type: ['string', 'number', 'boolean', 'null'],
+            maxLength: 64,
+            pattern: '^[^"\\\\\\u0000-\\u001F\\uD800-\\uDFFF]*$',
+          },
+        }),
       ),
     ),
   ),

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { documents, NOT_BLANK_TEXT } from './json-schema-rules'
 
 // Field rules shared by forms and the API (spec §5, decisions §2 and §9). Messages are
 // translation ids: the client shows them through Lingui, the server through its catalog.
@@ -6,8 +7,10 @@ import * as v from 'valibot'
 export const LOCALES = ['en', 'es'] as const
 export type Locale = (typeof LOCALES)[number]
 
+// Written so it reads the same with the `u` flag a JSON Schema validator uses (the document
+// carries it as the field's `pattern`): every `]` outside a class is escaped.
 export const EMAIL_PATTERN =
-  /^(([^<>()[\]\\.,;:\s@"]+(\.[^<>()[\]\\.,;:\s@"]+)*)|(".+"))@((\[[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}])|(([a-zA-Z\-0-9]+\.)+[a-zA-Z]{2,}))$/
+  /^(([^<>()[\]\\.,;:\s@"]+(\.[^<>()[\]\\.,;:\s@"]+)*)|(".+"))@((\[[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\])|(([a-zA-Z\-0-9]+\.)+[a-zA-Z]{2,}))$/
 
 /** decisions §2: at least 8 characters and at least one special (punctuation) character. */
 export const PASSWORD_SPECIAL = /[!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]/
@@ -51,6 +54,7 @@ export const Password = v.pipe(
 
 export const Name = v.pipe(
   v.string('validation.name.required'),
+  documents({ pattern: NOT_BLANK_TEXT }),
   v.trim(),
   v.nonEmpty('validation.name.required'),
   v.maxLength(100, 'validation.name.max_length'),

@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { EMAIL_PATTERN, FirstName, OpaqueToken, Password } from './common'
 import { ROLES } from '../permissions'
 import { withValues } from './message-values'
+import { documents } from './json-schema-rules'
 
 // issue 12, decisions §11: invites and members. Shapes shared by the API and the screens.
 
@@ -16,8 +17,15 @@ const Role = v.picklist(ROLES, 'validation.permission.invalid')
  * spec §5: invite emails are required, several separated by commas; each must be a valid address.
  * Answers the distinct addresses, lower-cased.
  */
+// The document states the list as plain addresses (no quoted local part, no [IP] host: those may
+// hold a separator), each at most 254 characters, 1 to MAX_INVITE_EMAILS of them.
+const LOCAL_ATOM = '[^<>()[\\]\\\\.,;:\\s@"\\u0000\\uD800-\\uDFFF]+'
+const PLAIN_ADDRESS = `(?=[^,;\\s]{1,254}(?:[,;\\s]|$))${LOCAL_ATOM}(?:\\.${LOCAL_ATOM})*@(?:[a-zA-Z0-9-]+\\.)+[a-zA-Z]{2,}`
+const INVITE_LIST_PATTERN = `^[,;\\s]*${PLAIN_ADDRESS}(?:[,;\\s]+${PLAIN_ADDRESS}){0,${MAX_INVITE_EMAILS - 1}}[,;\\s]*$`
+
 export const InviteEmails = v.pipe(
   v.string('validation.email.required'),
+  documents({ pattern: INVITE_LIST_PATTERN }),
   v.transform((s) => s.split(/[,;\s]+/).map((e) => e.trim().toLowerCase()).filter(Boolean)),
   v.minLength(1, 'validation.email.required'),
   v.maxLength(MAX_INVITE_EMAILS, 'validation.invite.too_many'),

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { Email, isHttpUrl, Locale, Name, Password } from './common'
+import { documents, HTTP_URL_PATTERN } from './json-schema-rules'
 
 /**
  * Avatar upload (issue 16 item 6, spec §5 "Avatar: at most one file"): the largest file taken,
@@ -14,6 +15,7 @@ const Avatar = v.pipe(
   v.nullable(
     v.pipe(
       v.string('validation.avatar.invalid'),
+      documents({ maxLength: 2048, pattern: `^$|${HTTP_URL_PATTERN}` }),
       v.trim(),
       v.maxLength(2048, 'validation.avatar.invalid'),
       v.check((s) => s === '' || isHttpUrl(s), 'validation.avatar.invalid'),
