@@ -50,7 +50,7 @@ describe('configuration', SLOW, () => {
       'acme needs an issuer (no preset has that id)',
     )
     const http = '[{"id":"acme","issuer":"http://sso.test","client_id":"a","client_secret":"s3cret"}]'
-    expect(load(http, { NODE_ENV: 'production' })).toThrow("acme's issuer must be https in production")
+    expect(load(http, { NODE_ENV: 'production', MAIL_LOG: 'true', ALLOW_TEST_PAYMENTS: 'true' })).toThrow("acme's issuer must be https in production")
     expect(() =>
       loadConfig({ SOCIAL_PROVIDERS: '[{"id":"Bad Id","client_id":"a","client_secret":"s3cret"}]' }),
     ).toThrow(/^(?!.*s3cret)/s)
