@@ -52,10 +52,11 @@ test('signing up with an existing email and another password is refused', async 
   await page.locator('input[name="password"]').fill('Another-pass1!')
   await page.locator('input[name="confirm_password"]').fill('Another-pass1!')
   await page.locator('button[type="submit"]').click()
-  // decisions §5: an existing email with another password is refused like a failed sign-in (401,
-  // nothing created); the form says the address has an account and offers the ways on.
+  // An existing email with another password is refused exactly like a failed sign-in (401, the
+  // same message, nothing created: it must not tell which addresses have an account); the form
+  // offers the ways on.
   const alert = page.getByRole('form', { name: 'Create your account' }).getByRole('alert')
-  await expect(alert).toContainText('This email address already has an account')
+  await expect(alert).toContainText('Invalid email or password')
   await expect(alert.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/signin')
   await expect(page).toHaveURL(/\/signup$/)
   await alert.getByRole('link', { name: 'Reset your password' }).click()

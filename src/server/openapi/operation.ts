@@ -103,6 +103,9 @@ export function operation(call: ApiCall): Json {
     security: needsNoSession(call) ? [{}, { bearerAuth: [] }] : [{ bearerAuth: [] }],
     ...(call.key ? { 'x-scope': call.key } : {}),
     'x-support-session': call.support === true,
+    // The usual success among the 2xx answers (201 for a creation that may also answer 200 on a
+    // replay): JSON object keys keep numeric order, so the order of `responses` cannot say it.
+    'x-success-status': call.status ?? 200,
     ...(call.stepUp ? { 'x-step-up': true } : {}),
     ...(call.plan ? { 'x-plan-capability': call.plan } : {}),
     ...(parameters.length ? { parameters } : {}),

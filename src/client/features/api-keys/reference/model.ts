@@ -33,6 +33,7 @@ interface RawOperation {
   description?: string
   tags?: string[]
   'x-scope'?: string
+  'x-success-status'?: number
   parameters?: RawParameter[]
   requestBody?: { content?: { 'application/json'?: { schema?: JsonSchema } } }
   responses?: Record<string, { description?: string; content?: { 'application/json'?: { schema?: JsonSchema } } }>
@@ -90,7 +91,11 @@ export function operationsByTag(doc: OpenApiDocument, origin: string): [tag: str
 
 function toOperation(method: string, path: string, raw: RawOperation, origin: string): Operation {
   const bodySchema = raw.requestBody?.content?.['application/json']?.schema
-  const status = Object.keys(raw.responses ?? {}).find((s) => s.startsWith('2')) ?? '200'
+  const declared = raw['x-success-status'] === undefined ? undefined : String(raw['x-success-status'])
+  const status =
+    (declared && raw.responses?.[declared] ? declared : undefined) ??
+    Object.keys(raw.responses ?? {}).find((s) => s.startsWith('2')) ??
+    '200'
   const answer = raw.responses?.[status]?.content?.['application/json']?.schema
   const scope = raw['x-scope'] ?? null
   return {
