@@ -13,7 +13,7 @@ test('a reader sends feedback from the heart button; the panel closes by itself'
   await expect(faces.getByRole('button')).toHaveCount(3)
   await faces.getByRole('button').first().click()
   await page.locator('textarea[name="comment"]').fill('Lovely offline list')
-  await page.locator('form button[type="submit"]').click()
+  await page.locator('form', { has: page.locator('textarea[name="comment"]') }).locator('button[type="submit"]').click()
   await expect(page.getByRole('status').filter({ hasText: /thank/i })).toBeVisible()
   await expect(faces).toBeHidden({ timeout: 6000 })
 })
