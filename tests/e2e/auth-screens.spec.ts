@@ -44,6 +44,32 @@ test('forms validate on blur and block an invalid submit', async ({ page }) => {
   await expect(page.getByText('Password must contain at least one special character')).toBeVisible()
 })
 
+test('a shown error clears as the field is corrected, and one click on Create account then signs up', async ({ page }) => {
+  await page.goto('/signup')
+  const email = page.locator('input[name="email"]')
+  await email.fill('tess@')
+  await email.blur()
+  await expect(page.getByText('Please enter a valid email address')).toBeVisible()
+  // Corrected while the field still has focus: the error goes without a blur.
+  await email.fill(uniqueEmail('tess'))
+  await expect(email).toBeFocused()
+  await expect(page.getByText('Please enter a valid email address')).toHaveCount(0)
+  await expect(email).not.toHaveAttribute('aria-invalid', 'true')
+
+  await page.locator('input[name="name"]').fill('Tess Reader')
+  await page.locator('input[name="password"]').fill(PASSWORD)
+  const confirm = page.locator('input[name="confirm_password"]')
+  await confirm.fill(`${PASSWORD}x`)
+  const create = page.getByRole('button', { name: 'Create account' })
+  await create.click()
+  await expect(page.getByText('Passwords do not match')).toBeVisible()
+  await confirm.fill(PASSWORD)
+  await expect(page.getByText('Passwords do not match')).toHaveCount(0)
+  // One click, straight after correcting: nothing moves under the pointer, the account is made.
+  await create.click()
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible()
+})
+
 test('signing up with an existing email and another password is refused', async ({ page, request }) => {
   const { email } = await readyUser(request)
   await page.goto('/signup')

@@ -259,3 +259,17 @@ test('after a refused submit, correcting a field clears its error as the reader 
   fireEvent.click(submitButton())
   await waitFor(() => expect(submit).toHaveBeenCalledTimes(1))
 })
+
+test('before any submit, an error shown on blur clears as the field is corrected; other fields still wait for blur', async () => {
+  wrap(<SignUp submit={vi.fn()} />)
+  type('email', 'tess@')
+  fireEvent.blur(input('email'))
+  expect(await screen.findByText('Please enter a valid email address')).toBeTruthy()
+  type('email', 'tess@example.com')
+  await waitFor(() => expect(screen.queryByText('Please enter a valid email address')).toBeNull())
+  expect(input('email').getAttribute('aria-invalid')).toBeNull()
+  // A field without an error is not judged while half-typed.
+  type('password', 'short')
+  await new Promise((resolve) => setTimeout(resolve, 50))
+  expect(screen.queryByText('Password must be at least 8 characters')).toBeNull()
+})

@@ -171,6 +171,19 @@ export function Root<S extends AnySchema>({
     return () => setUnsavedInput(formId, false)
   }, [formId, unsaved])
 
+  // A field that shows an error is checked again at each change, so the error goes as soon as
+  // the input is right. Without this, before the first submit the form checks only on blur: the
+  // reader who corrects a field and clicks the submit button blurs the field on mousedown, its
+  // error vanishes, the button moves up from under the pointer and the click is lost. Fields
+  // without an error still wait for blur, so nothing is reported half-typed.
+  const { watch, getFieldState, trigger } = form
+  useEffect(() => {
+    const subscription = watch((_values, { name, type }) => {
+      if (name && type && getFieldState(name as Path<v.InferInput<S>>).error) void trigger(name as Path<v.InferInput<S>>)
+    })
+    return () => subscription.unsubscribe()
+  }, [watch, getFieldState, trigger])
+
   const onSubmit = form.handleSubmit(async (values) => {
     if (offline) return
     setFailure(null)
