@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { writeBarcodeVideo } from '../fixtures/open-library/barcode-video'
 import config, { CATALOG_PORT, COVERS_HOST } from '../playwright.config'
 import { notifications, readyUser, useToken } from './auth-helpers'
-import { auth, bookRow, controlledBySw, expectServerBooks, syncBadge } from './books-helpers'
+import { auth, bookRow, controlledBySw, expectServerBooks, syncBadge, gotoOffline } from './books-helpers'
 
 // issue 16 items 1–3 in real Chromium against a local Open Library (tests/fixtures/open-library,
 // on CATALOG_PORT; the server is pointed at it in playwright.config.ts): search and pick, covers
@@ -105,7 +105,7 @@ test('added offline by title, the book is looked up once online: accepted fills 
 
   await context.setOffline(true)
   for (const title of ['Dune', 'Fantastic Mr. Fox']) {
-    await page.goto('/books/new')
+    await gotoOffline(page, '/books/new')
     // Searching says why it cannot; adding by title still works.
     await page.getByRole('combobox', { name: 'Find the book' }).fill(title)
     await expect(page.getByText(/You are offline: the catalogue can be searched again/)).toBeVisible()

@@ -121,3 +121,21 @@ export async function serverUpNext(request: APIRequestContext, token: string): P
     .sort((a, b) => (a.position! < b.position! ? -1 : a.position! > b.position! ? 1 : a.id < b.id ? -1 : 1))
     .map((b) => b.title)
 }
+
+/**
+ * Reloads the page with the network off. Chromium keeps the emulated offline network across a
+ * reload, but the new document's navigator.onLine reads true until the emulation is applied
+ * again (seen with Chromium 150), so it is switched off and on once the page is back.
+ */
+export async function reloadOffline(page: Page) {
+  await page.reload()
+  await page.context().setOffline(false)
+  await page.context().setOffline(true)
+}
+
+/** Opens `url` with the network off (see reloadOffline: the new document must be told again). */
+export async function gotoOffline(page: Page, url: string) {
+  await page.goto(url)
+  await page.context().setOffline(false)
+  await page.context().setOffline(true)
+}

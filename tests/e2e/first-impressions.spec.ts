@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { expectAccessible } from './a11y'
 import { notifications, readyUser, useToken } from './auth-helpers'
-import { auth, controlledBySw, expectServerBooks } from './books-helpers'
+import { auth, controlledBySw, expectServerBooks, reloadOffline } from './books-helpers'
 
 // A new reader's first screens: the welcome steps (spec §2 Onboarding wizard), the custom URL
 // form's messages (decisions §9), one public address on every screen (APP_URL), and the views
@@ -156,7 +156,7 @@ test('one public address everywhere: APP_URL, online and offline, whatever host 
   await controlledBySw(page)
 
   await context.setOffline(true)
-  await page.reload()
+  await reloadOffline(page)
   await expect(page.getByText(/You are offline: your books are shown from this device/)).toBeVisible()
   await expect(card.getByRole('link', { name: address, exact: true })).toBeVisible()
   await page.goto(`${elsewhere}/account/url`)

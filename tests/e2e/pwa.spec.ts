@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { reloadOffline } from './books-helpers'
 import { readyUser, useToken } from './auth-helpers'
 
 // The installable PWA against the production build: the service worker takes control, the
@@ -31,7 +32,7 @@ test('offline, the app shell reloads and a never-visited route still opens in th
   await page.goto('/signin')
   await controlledBySw(page)
   await context.setOffline(true)
-  await page.reload()
+  await reloadOffline(page)
   await expect(page.locator('input[name="email"]')).toBeVisible()
   await expect(page.getByText(/offline/i).first()).toBeVisible()
   await expect(page.locator('button[type="submit"]')).toBeDisabled()
@@ -52,7 +53,7 @@ test('a signed-in reader reopens the app offline and sees their dashboard', asyn
   await expect(page.getByText('Offline Olga').first()).toBeVisible()
   await controlledBySw(page)
   await context.setOffline(true)
-  await page.reload()
+  await reloadOffline(page)
   await expect(page.getByText('Offline Olga').first()).toBeVisible()
   await context.setOffline(false)
 })

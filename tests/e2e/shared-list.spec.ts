@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { reloadOffline } from './books-helpers'
 import { expectAccessible as scan } from './a11y'
 import { PASSWORD, readyUser, useToken } from './auth-helpers'
 
@@ -270,7 +271,7 @@ test('a public list opened once online reopens offline', async ({ page, context,
   await page.reload()
   await expect(bookCards(page)).toHaveCount(3)
   await context.setOffline(true)
-  await page.reload()
+  await reloadOffline(page)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText("Ada Travels's TBR list")
   await expect(bookCards(page)).toHaveCount(3)
   await page.getByLabel('Search books').fill('walden')
@@ -285,7 +286,7 @@ test('offline, the dashboard shows the books on the device and says views are un
   await expect(page.getByRole('list', { name: 'Newest books' }).getByRole('listitem')).toHaveCount(3)
   await controlledBySw(page)
   await context.setOffline(true)
-  await page.reload()
+  await reloadOffline(page)
   await expect(page.getByText(/You are offline: your books are shown from this device/)).toBeVisible()
   const stats = page.getByRole('list', { name: 'Statistics' })
   await expect(stats.getByRole('region', { name: 'Books' })).toContainText('3')

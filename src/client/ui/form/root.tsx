@@ -233,10 +233,7 @@ export function Root<S extends AnySchema>({
       <FormMetaContext.Provider value={meta}>
         <form
           noValidate
-          onSubmit={(e) => {
-            syncTypedValues(e.currentTarget, form.getValues, form.setValue)
-            return onSubmit(e)
-          }}
+          onSubmit={onSubmit}
           aria-busy={submitting}
           inert={submitting}
           className={cx(formStyles, className)}
@@ -270,22 +267,3 @@ export function Root<S extends AnySchema>({
   )
 }
 
-const TYPED = new Set(['text', 'email', 'password', 'search', 'url', 'tel'])
-
-/**
- * Before validating a submit, the form takes what the text fields show. The server-rendered
- * sign-in and sign-up pages hydrate with Preact, where a value typed after hydration can miss the
- * form library's change handler; without this a corrected field (a confirmation password) would
- * keep its old value and its old error, and the form could not be sent.
- */
-function syncTypedValues(
-  el: HTMLFormElement,
-  getValues: (name: never) => unknown,
-  setValue: (name: never, value: never, opts: { shouldDirty: boolean }) => void,
-) {
-  for (const input of Array.from(el.elements)) {
-    if (!(input instanceof HTMLInputElement) || !input.name || !TYPED.has(input.type)) continue
-    const current = getValues(input.name as never)
-    if (typeof current === 'string' && current !== input.value) setValue(input.name as never, input.value as never, { shouldDirty: true })
-  }
-}
