@@ -216,16 +216,21 @@ describe('a support session', () => {
     expect(me.body.data).toMatchObject({ name: 'Cora Customer', impersonating: true })
   })
 
-  test('reads what the person can read and changes books', async () => {
+  test('reads the person and their books and changes books; members, notifications, keys, billing and security settings are not for it', async () => {
+    for (const path of ['/api/user', '/api/books', '/api/account/usage', '/api/support/sessions']) {
+      expect((await s.api('GET', path, { token: support })).status, path).toBe(200)
+    }
     for (const path of [
-      '/api/user',
-      '/api/books',
-      '/api/account/usage',
       '/api/account/users',
       '/api/notification',
       '/api/key',
+      '/api/account/subscription',
+      '/api/account/invoice',
+      '/api/user/2fa/passkeys',
     ]) {
-      expect((await s.api('GET', path, { token: support })).status, path).toBe(200)
+      const res = await s.api('GET', path, { token: support })
+      expect(res.status, path).toBe(403)
+      expect(res.body.message, path).toMatch(/support session/)
     }
     const added = await s.api('POST', '/api/books', { token: support, body: { title: 'Left by support' } })
     expect(added.status).toBe(201)

@@ -58,7 +58,7 @@ export const PEOPLE_CALLS: ApiCall[] = [
     method: 'POST', path: '/api/user/2fa/backup', tag: 'Security', who: 'user',
     summary: 'New backup codes', input: { body: BackupCodeRenewInput }, statuses: [429],
   },
-  { method: 'GET', path: '/api/user/2fa/passkeys', tag: 'Security', who: 'user', support: true, summary: 'The person’s passkeys' },
+  { method: 'GET', path: '/api/user/2fa/passkeys', tag: 'Security', who: 'user', summary: 'The person’s passkeys' },
   {
     // Registering a passkey starts here: the challenge is issued only after the proof.
     method: 'POST', path: '/api/user/2fa/passkeys/options', tag: 'Security', who: 'user', stepUp: true,
@@ -76,7 +76,7 @@ export const PEOPLE_CALLS: ApiCall[] = [
     method: 'DELETE', path: '/api/user/2fa/passkeys/{id}', tag: 'Security', who: 'user',
     summary: 'Remove a passkey', input: { params: ID },
   },
-  { method: 'GET', path: '/api/account/users', tag: 'Team', who: 'admin', support: true, summary: 'Members and pending invites' },
+  { method: 'GET', path: '/api/account/users', tag: 'Team', who: 'admin', summary: 'Members and pending invites' },
   {
     method: 'PATCH', path: '/api/account/users/{id}', tag: 'Team', who: 'admin',
     summary: 'Change a member’s role', input: { params: ID, body: ChangeRoleInput },
@@ -100,15 +100,15 @@ export const PEOPLE_CALLS: ApiCall[] = [
   },
   { method: 'DELETE', path: '/api/invite/{id}', tag: 'Team', who: 'admin', summary: 'Withdraw an invite', input: { params: ID } },
   {
-    method: 'GET', path: '/api/key', tag: 'API keys', who: 'developer', plan: 'api_keys', support: true,
+    method: 'GET', path: '/api/key', tag: 'API keys', who: 'developer', plan: 'api_keys',
     summary: 'List the account’s keys', answer: KeyListAnswer,
   },
   {
-    method: 'GET', path: '/api/key/scopes', tag: 'API keys', who: 'developer', plan: 'api_keys', support: true,
+    method: 'GET', path: '/api/key/scopes', tag: 'API keys', who: 'developer', plan: 'api_keys',
     summary: 'The scopes a key may have', answer: KeyScopesAnswer,
   },
   {
-    method: 'GET', path: '/api/key/{id}', tag: 'API keys', who: 'developer', plan: 'api_keys', support: true,
+    method: 'GET', path: '/api/key/{id}', tag: 'API keys', who: 'developer', plan: 'api_keys',
     summary: 'Reveal a key (prefix and last four)', input: { params: KEY_ID }, answer: KeyAnswer,
   },
   {

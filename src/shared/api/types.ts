@@ -49,7 +49,8 @@ export interface ApiCall {
   plan?: Capability
   /**
    * A support session (impersonation) may make this call. Unless stated it may not: 403 "not
-   * available in a support session". Support may read what the customer can read and change books.
+   * available in a support session". Support may read the person and their books and change books;
+   * members, invites, notifications, keys, billing and security settings are not for it, reads included.
    */
   support?: true
   /**
