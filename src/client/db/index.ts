@@ -159,19 +159,9 @@ export async function putUserWithPending(d: TbrDatabase, user: SessionUser) {
  */
 export async function saveUser(user: SessionUser, database: TbrDatabase = db) {
   const d = database
-  await d.transaction('rw', [d.books, d.outbox, d.rejections, d.meta, d.user, d.lookups, d.goals], async () => {
+  await d.transaction('rw', userTables(d), async () => {
     const owner = await getMeta<string>(META.owner, d)
-    if (owner !== undefined && owner !== user.id) {
-      await Promise.all([
-        d.books.clear(),
-        d.outbox.clear(),
-        d.rejections.clear(),
-        d.meta.clear(),
-        d.user.clear(),
-        d.lookups.clear(),
-        d.goals.clear(),
-      ])
-    }
+    if (owner !== undefined && owner !== user.id) await clearTables(d)
     await putUserWithPending(d, user)
     await setMeta(META.owner, user.id, d)
   })
@@ -193,15 +183,14 @@ export function pendingChangeCount(database: TbrDatabase = db) {
 /** decisions §6: sign-out wipes the local database so the next person sees nothing. */
 export async function wipeLocalData(database: TbrDatabase = db) {
   const d = database
-  await d.transaction('rw', [d.books, d.outbox, d.rejections, d.meta, d.user, d.lookups, d.goals], async () => {
-    await Promise.all([
-      d.books.clear(),
-      d.outbox.clear(),
-      d.rejections.clear(),
-      d.meta.clear(),
-      d.user.clear(),
-      d.lookups.clear(),
-      d.goals.clear(),
-    ])
-  })
+  await d.transaction('rw', userTables(d), () => clearTables(d))
+}
+
+/** Every table that holds something of the signed-in person: what a wipe empties. */
+function userTables(d: TbrDatabase) {
+  return [d.books, d.outbox, d.rejections, d.meta, d.user, d.lookups, d.goals]
+}
+
+function clearTables(d: TbrDatabase) {
+  return Promise.all(userTables(d).map((table) => table.clear()))
 }
