@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, type APIRequestContext, type Page, type Route } from '@playwright/test'
 
 // Shared steps for the books end-to-end specs: what the server holds, and the service worker.
 
@@ -129,13 +129,26 @@ export async function serverUpNext(request: APIRequestContext, token: string): P
  */
 export async function reloadOffline(page: Page) {
   await page.reload()
-  await page.context().setOffline(false)
-  await page.context().setOffline(true)
+  await tellOffline(page)
 }
 
 /** Opens `url` with the network off (see reloadOffline: the new document must be told again). */
 export async function gotoOffline(page: Page, url: string) {
   await page.goto(url)
-  await page.context().setOffline(false)
-  await page.context().setOffline(true)
+  await tellOffline(page)
+}
+
+/**
+ * Switches the emulated network on and off again so the document reads navigator.onLine false.
+ * For the instant it is on, every API request is refused as a dropped connection would be: an
+ * answer let through then (the dashboard's views, a sync pull) would show data the offline page
+ * must not have (seen in a full CI run).
+ */
+async function tellOffline(page: Page) {
+  const context = page.context()
+  const refuse = (route: Route) => route.abort('internetdisconnected')
+  await context.route('**/api/**', refuse)
+  await context.setOffline(false)
+  await context.setOffline(true)
+  await context.unroute('**/api/**', refuse)
 }
