@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { makeKey, keyOwner } from './api-keys-kit'
-import { newMember } from './billing-kit'
+import { newMember, newOwner, subscribe, subscription } from './billing-kit'
 import { memberships } from '~/server/db/schema'
 import { signIn } from '~/server/services/users'
 import { startTestServer, type TestServer } from './harness'
@@ -72,4 +72,37 @@ test('the answer counts only that member’s keys in this account, in the caller
   expect(res.body.message).toBe('A developer ya no es miembro de la cuenta y se revocó 1 clave de API que creó')
   expect((await books(one.full_key)).status).toBe(401)
   expect((await books(theirs.full_key)).status).toBe(200)
+})
+
+// Leaving is a removal the member makes themselves: the keys they made for the account must not
+// outlive it either, and a per-seat plan stops counting them.
+test('a member who leaves an account takes their keys with them; the seats follow', async () => {
+  const owner = await newOwner(s, { name: 'Leaving Club' })
+  await subscribe(s, owner, 'club')
+  const leaver = await newMember(s, owner.accountId, 'developer')
+  await newMember(s, owner.accountId, 'user')
+  // The leaver has an account of their own, so leaving this one deletes nobody.
+  const own = await keyOwner(s, 'Own Shelf')
+  await s.deps.db.insert(memberships).values({ userId: leaver.userId, accountId: own.accountId, role: 'developer' })
+  const key = await makeKey(s, leaver, ['books.read', 'books.write'])
+  expect((await books(key.full_key)).status).toBe(200)
+
+  const left = await s.api('DELETE', '/api/user', { token: leaver.token })
+  expect(left.status, JSON.stringify(left.body)).toBe(200)
+  expect((await books(key.full_key)).status).toBe(401)
+  const write = await s.api('POST', '/api/books', { token: key.full_key, body: { title: 'Left behind' } })
+  expect(write.status).toBe(401)
+  const list = await s.api('GET', '/api/key', { token: owner.token })
+  expect(list.body.data.find((k: { id: string }) => k.id === key.id)?.active).toBe(false)
+  // Owner and the remaining user: two seats on the per-seat plan.
+  expect((await subscription(s, owner)).object.seats).toBe(2)
+})
+
+test('a member who leaves their last account (with proof) leaves no working key behind', async () => {
+  const owner = await keyOwner(s, 'Last Stop')
+  const leaver = await newMember(s, owner.accountId, 'developer')
+  const key = await makeKey(s, leaver, ['books.read'])
+  const left = await s.api('DELETE', '/api/user', { token: leaver.token, body: { confirm: 'Last Stop' } })
+  expect(left.status, JSON.stringify(left.body)).toBe(200)
+  expect((await books(key.full_key)).status).toBe(401)
 })

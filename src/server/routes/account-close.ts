@@ -4,10 +4,11 @@ import { hasFlag } from '~/shared/permissions'
 import { CloseAccountInput } from '~/shared/schemas/account'
 import { readBody, t, type AppEnv, type Auth, type Ctx } from '../context'
 import type { Db, Tx } from '../db/client'
-import { accounts, events, memberships, sessions, users } from '../db/schema'
+import { accounts, events, sessions, users } from '../db/schema'
 import { newId } from '../lib/crypto'
 import { ApiError } from '../lib/errors'
 import { mailSecurityNotice } from '../services/security-notice'
+import { removeMember } from '../services/team'
 import { userAccounts } from '../services/users'
 import { verifyCurrentPassword } from './auth'
 
@@ -27,17 +28,11 @@ import { verifyCurrentPassword } from './auth'
 // one when that deletes the person. The body is `{ confirm: "<account name>" }` (exactly as
 // shown) or `{ password }`; a stolen session or a stray click is not enough.
 
-async function revokeAccountSessions(db: Db | Tx, accountId: string, userId?: string) {
+async function revokeAccountSessions(db: Db | Tx, accountId: string) {
   await db
     .update(sessions)
     .set({ revokedAt: new Date() })
-    .where(
-      and(
-        eq(sessions.accountId, accountId),
-        isNull(sessions.revokedAt),
-        userId ? eq(sessions.userId, userId) : undefined,
-      ),
-    )
+    .where(and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt)))
 }
 
 async function recordClosed(db: Db | Tx, auth: Auth, scope: 'account' | 'membership') {
@@ -71,13 +66,10 @@ async function closeAccount(c: Ctx) {
 async function leaveAccount(c: Ctx) {
   const { db } = c.var.deps
   const auth = c.var.auth
-  await db.transaction(async (tx) => {
-    await tx
-      .delete(memberships)
-      .where(and(eq(memberships.userId, auth.user.id), eq(memberships.accountId, auth.account.id)))
-    await revokeAccountSessions(tx, auth.account.id, auth.user.id)
-    await recordClosed(tx, auth, 'membership')
-  })
+  // Leaving is the removal a member makes themselves: the same membership, sessions, keys and
+  // seats go as when an admin removes them.
+  await removeMember(c.var.deps, auth.account.id, auth.user.id)
+  await recordClosed(db, auth, 'membership')
   await deleteIfAlone(db, auth.user.id)
   mailSecurityNotice(c.var.deps, auth.user, 'account_left', { account: auth.account.name })
   return c.json({ message: t(c, 'account.left') })
