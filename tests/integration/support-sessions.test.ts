@@ -46,6 +46,14 @@ async function openSupport(server: TestServer, masterToken: string, userId: stri
 
 const alive = async (server: TestServer, token: string) => (await server.api('GET', '/api/books', { token })).status
 
+/** The recorded ends of support sessions opened as `userId`, with why each ended. */
+async function stopEvents(server: TestServer, userId: string) {
+  return server.query<{ master: string; reason: string }>(
+    sql`select metadata->>'master_id' as master, metadata->>'reason' as reason from events
+        where name = 'impersonation_stopped' and metadata->>'user_id' = ${userId}`,
+  )
+}
+
 describe('a support session ends at once', SLOW, () => {
   test('when its staff member signs out', async () => {
     const m = await staff(s)
@@ -60,6 +68,8 @@ describe('a support session ends at once', SLOW, () => {
     expect(await alive(s, ada.token)).toBe(200)
     const [row] = (await s.api('GET', '/api/support/sessions', { token: ada.token })).body.data
     expect(row.ended_at).not.toBeNull()
+    // The trail of who acted as whom records the end, as Stop would.
+    expect(await stopEvents(s, ada.user.id)).toEqual([{ master: m.user.id, reason: 'staff_signed_out' }])
   })
 
   test('when the customer turns support access off', async () => {
@@ -74,6 +84,7 @@ describe('a support session ends at once', SLOW, () => {
     expect(await alive(s, support)).toBe(401)
     const [row] = (await s.api('GET', '/api/support/sessions', { token: ada.token })).body.data
     expect(row.ended_at).not.toBeNull()
+    expect(await stopEvents(s, ada.user.id)).toEqual([{ master: m.user.id, reason: 'support_access_off' }])
     // The staff member's own session is untouched.
     expect((await s.api('GET', '/api/support/users', { token: m.token })).status).toBe(200)
   })
@@ -99,6 +110,7 @@ describe('a support session ends at once', SLOW, () => {
     expect(changed.status).toBe(200)
     expect((await s.api('GET', '/api/user', { token: m.token })).status).toBe(401)
     expect(await alive(s, support)).toBe(401)
+    expect(await stopEvents(s, ada.user.id)).toEqual([{ master: m.user.id, reason: 'sessions_ended' }])
   })
 })
 

@@ -1,8 +1,8 @@
-import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm'
+import { and, eq, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm'
 import { jwtVerify, SignJWT } from 'jose'
 import type { Auth, Deps } from '../context'
 import type { Db, Tx } from '../db/client'
-import { accounts, appSettings, memberships, oneTimeTokens, sessions, users } from '../db/schema'
+import { accounts, appSettings, events, memberships, oneTimeTokens, sessions, users } from '../db/schema'
 import { newId, randomToken } from '../lib/crypto'
 import type { Role } from '~/shared/permissions'
 
@@ -166,7 +166,9 @@ export async function sessionSignedInAt(db: Db, sessionId: string): Promise<Date
   return row?.at ?? null
 }
 
+/** Ends one session; support sessions opened from it (a staff member signing out) end with it. */
 export async function revokeSession(db: Db, sessionId: string) {
+  await endSupportSessionsWhere(db, eq(sessions.impersonatorSessionId, sessionId), 'staff_signed_out')
   await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
 }
 
@@ -180,6 +182,8 @@ export async function revokeUserSessions(db: Db | Tx, userId: string, exceptSess
     .update(oneTimeTokens)
     .set({ usedAt: new Date() })
     .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.kind, '2fa_pending'), isNull(oneTimeTokens.usedAt)))
+  // Support sessions opened as this user, or by this user as staff, end with their sessions.
+  await endSupportSessionsWhere(db, or(eq(sessions.userId, userId), eq(sessions.impersonatorId, userId))!, 'sessions_ended')
   await db
     .update(sessions)
     .set({ revokedAt: new Date() })
@@ -197,8 +201,27 @@ export async function revokeUserSessions(db: Db | Tx, userId: string, exceptSess
  * already refuses them; this records when they ended, for the customer's list of them.
  */
 export async function endSupportSessions(db: Db | Tx, customerId: string) {
-  await db
+  await endSupportSessionsWhere(db, eq(sessions.userId, customerId), 'support_access_off')
+}
+
+/**
+ * Ends the live support sessions matching `where` and records each stop, as Stop does: the trail
+ * of who acted as whom says when every support session ended and why, however it ended.
+ */
+async function endSupportSessionsWhere(db: Db | Tx, where: SQL, reason: string) {
+  const ended = await db
     .update(sessions)
     .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.userId, customerId), isNotNull(sessions.impersonatorId), isNull(sessions.revokedAt)))
+    .where(and(isNotNull(sessions.impersonatorId), isNull(sessions.revokedAt), where))
+    .returning({ id: sessions.id, userId: sessions.userId, accountId: sessions.accountId, masterId: sessions.impersonatorId })
+  if (!ended.length) return
+  await db.insert(events).values(
+    ended.map((e) => ({
+      id: newId(),
+      name: 'impersonation_stopped',
+      metadata: { master_id: e.masterId, user_id: e.userId, session_id: e.id, reason },
+      userId: e.masterId,
+      accountId: e.accountId,
+    })),
+  )
 }
