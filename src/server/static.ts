@@ -6,6 +6,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { AuthScreen } from '~/shared/public-ssr'
 import type { AppEnv } from './context'
 import { firstPaintTheme, withHtmlTheme } from './first-paint-theme'
+import { escapeHtml } from './lib/html'
 import { log } from './lib/log'
 import { authScreenAt, renderAuthPage, wantsTheApp } from './auth-page'
 import { publicBuild, renderPublicPage, shareText, type RenderedPage } from './public-page'
@@ -139,10 +140,6 @@ async function withShareMeta(c: Context<AppEnv>, html: string, slug: string): Pr
   const { title, description } = shareText(locale, list.owner_name, list.books)
   return injectShareMeta(html, { title, description, url: `${deps.appUrl}/${encodeURIComponent(list.slug)}`, locale })
 }
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
-
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => ESCAPES[ch]!)
 
 /** Replaces the shell's <title> and adds the share tags before </head>; values are escaped. */
 export function injectShareMeta(

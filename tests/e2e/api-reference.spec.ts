@@ -68,3 +68,24 @@ test('the API reference shows every documented call with the network outside our
   await expect(page.getByRole('region', { name: 'Add a book', exact: true })).toBeVisible()
   expect(outside).toEqual([])
 })
+
+test('under the Spanish interface the page speaks Spanish: its title, contents, groups and each call’s parts', async ({
+  page,
+  request,
+}) => {
+  const { token } = await payingOwner(request, 'club')
+  expect((await request.patch('/api/user', { headers: { authorization: `Bearer ${token}` }, data: { locale: 'es' } })).status()).toBe(200)
+  await useToken(page, token)
+  await page.goto('/account/apikeys/docs')
+  await expect(page).toHaveTitle(/Referencia de la API/)
+  await expect(page.getByRole('navigation', { name: 'Llamadas' })).toBeVisible()
+  // The groups of calls are named in Spanish, as the calls' parts are.
+  await expect(page.getByRole('heading', { level: 2, name: 'Libros', exact: true })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 2, name: 'Inicio de sesión', exact: true })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 2, name: 'Books', exact: true })).toHaveCount(0)
+  const add = page.getByRole('region', { name: 'Add a book', exact: true })
+  await expect(add).toContainText('Cuerpo de la petición (JSON)')
+  await expect(add).toContainText('de 1 a 300 caracteres')
+  await expect(add).toContainText('Respuesta 201')
+  await expect(add).not.toContainText('Request body')
+})

@@ -1,13 +1,12 @@
 import { expect, test, type Page } from '@playwright/test'
 import { useToken } from './auth-helpers'
-import { MEMBER_ROLES, teamIn, visit, type Status } from './billing-routes'
+import { MEMBER_ROLES, STATUSES, teamIn, visit, type Status } from './billing-routes'
 
-// No redirect loops: for every role and subscription status the local provider can reach
-// (active, past_due, canceled, free; requires_action is on hold like past_due), a signed-in person who opens any route of
-// the app settles on one page after at most two redirects and never on /signin. Members of an
-// account on hold land on /account/billing and read who can fix it. (trialing and
-// requires_payment_method follow the same rule; the route guard's unit test covers every status
-// and master.)
+// No redirect loops: for every role and every subscription status (active, trialing, past_due,
+// requires_payment_method, requires_action, canceled, and the free plan), a signed-in person who
+// opens any route of the app settles on one page after at most two redirects and never on
+// /signin. Members of an account on hold (neither active nor trialing) land on /account/billing
+// and read who can fix it. (The route guard's unit test covers master.)
 
 test.describe.configure({ timeout: 240_000 })
 
@@ -25,9 +24,7 @@ const ROUTES = [
   '/signup/plan',
   '/signup/verify',
 ]
-// requires_action takes the same path as past_due (both on hold); the guard's unit test covers all.
-const STATUSES: Status[] = ['active', 'past_due', 'canceled', 'free']
-const HELD = new Set<Status>(['past_due', 'requires_action', 'canceled'])
+const HELD = new Set<Status>(['past_due', 'requires_payment_method', 'requires_action', 'canceled'])
 
 async function sweep(page: Page, who: string) {
   for (const route of ROUTES) {

@@ -5,7 +5,9 @@ import { api, cardToken } from './billing-helpers'
 // Accounts in a chosen subscription status with one member of each role, made through the API
 // and the dev billing calls (local provider): for the route sweep and the member notices.
 
-export type Status = 'active' | 'past_due' | 'requires_action' | 'canceled' | 'free'
+export type Status = 'active' | 'trialing' | 'past_due' | 'requires_payment_method' | 'requires_action' | 'canceled' | 'free'
+/** Every status an account can be in: the six of a paid subscription, and the free plan. */
+export const STATUSES: Status[] = ['active', 'trialing', 'past_due', 'requires_payment_method', 'requires_action', 'canceled', 'free']
 export const MEMBER_ROLES = ['admin', 'developer', 'user'] as const
 
 export interface Team {
@@ -48,8 +50,13 @@ export async function teamIn(request: APIRequestContext, status: Status, name = 
   if (status === 'past_due' || status === 'canceled') await card('decline')
   if (status === 'requires_action') await card('authenticate')
   if (status === 'free') await ok(request.patch('/api/account/plan', { headers: auth, data: { plan: 'free' } }))
-  if (status !== 'active') await clock(31)
+  if (status === 'past_due' || status === 'requires_action' || status === 'canceled' || status === 'free') await clock(31)
   if (status === 'canceled') await clock(15)
+  // The local provider's renewals never start a trial or lose the card by themselves: the dev call
+  // puts the subscription there, as Stripe would.
+  if (status === 'trialing' || status === 'requires_payment_method') {
+    await ok(request.post('/api/dev/status', { headers: auth, data: { status } }))
+  }
   const me = await ok(request.get('/api/auth', { headers: auth }))
   expect(me.data.subscription).toBe(status === 'free' ? 'active' : status)
   return { owner: { ...owner, name }, members }

@@ -27,6 +27,7 @@ const OWNER_CALLS: [string, string, unknown?][] = [
   ['GET', '/api/account/subscription'],
   ['POST', '/api/dev/clock', { days: 1 }],
   ['POST', '/api/dev/card', { behaviour: 'decline' }],
+  ['POST', '/api/dev/status', { status: 'past_due' }],
 ]
 
 describe('roles', () => {
@@ -177,6 +178,32 @@ describe('mails', () => {
     }
     // It starts a server of its own: on a busy machine that alone can take longer than 30 s.
   }, 180_000)
+})
+
+describe('the development status call', () => {
+  test('puts a paying account in any status, which the session and the plan rules then see; nothing to change on free; a bad status is 400', async () => {
+    const free = await newOwner(s, { name: 'Free Reader' })
+    const none = await s.api('POST', '/api/dev/status', { token: free.token, body: { status: 'trialing' } })
+    expect(none.status).toBe(404)
+    expect(none.body.message).toBe('There is no paid subscription to change')
+
+    const payer = await newOwner(s, { name: 'Trial Club' })
+    await subscribe(s, payer, 'club')
+    const bad = await s.api('POST', '/api/dev/status', { token: payer.token, body: { status: 'unpaid' } })
+    expect(bad.status).toBe(400)
+    expect(bad.body.inputError).toBe('status')
+
+    for (const status of ['trialing', 'requires_payment_method'] as const) {
+      const res = await s.api('POST', '/api/dev/status', { token: payer.token, body: { status } })
+      expect(res.status, JSON.stringify(res.body)).toBe(200)
+      expect((await sessionUser(s, payer)).subscription).toBe(status)
+      expect((await subscription(s, payer)).status).toBe(status)
+    }
+    // Held like past_due: no change to another paid plan until the card is updated.
+    const change = await s.api('PATCH', '/api/account/plan', { token: payer.token, body: { plan: 'reader' } })
+    expect(change.status).toBe(400)
+    expect(change.body.message).toMatch(/update your card first/)
+  })
 })
 
 /** The PDF's bytes with every deflated stream inflated. */

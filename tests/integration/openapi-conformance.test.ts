@@ -112,6 +112,7 @@ const ON_THROWAWAY: Record<string, string> = {
   'PATCH /api/account/card': 'replaces the card',
   'POST /api/dev/clock': 'moves the billing clock',
   'POST /api/dev/card': 'makes the card fail',
+  'POST /api/dev/status': 'puts the subscription on hold',
 }
 const THROWAWAY_ROUNDS = 6
 

@@ -33,6 +33,7 @@ test('every /api/dev path is 404 in production for everyone: signed out, signed 
       ['GET', '/api/dev/outbox?to=owner@example.com', undefined],
       ['POST', '/api/dev/clock', { days: 30 }],
       ['POST', '/api/dev/card', { number: '4000000000000341' }],
+      ['POST', '/api/dev/status', { status: 'trialing' }],
       ['GET', '/api/dev/anything', undefined],
     ] as const) {
       const res = await s.api(method, path, { token, body })

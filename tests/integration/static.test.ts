@@ -6,7 +6,8 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createApp } from '~/server/app'
 import { flushViews } from '~/server/services/view-counter'
-import { escapeHtml, injectShareMeta, serveClient } from '~/server/static'
+import { escapeHtml } from '~/server/lib/html'
+import { injectShareMeta, serveClient } from '~/server/static'
 import { sql, startTestServer, type TestServer } from './harness'
 
 // static.ts: the built client's caching rules, and the share tags (title, Open Graph, Twitter)

@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
-import { DevCardInput, DevClockInput } from '~/shared/schemas/billing'
+import { DevCardInput, DevClockInput, DevStatusInput } from '~/shared/schemas/billing'
 import { readBody, t, type AppEnv, type Ctx } from '../context'
 import { billingAccounts, paymentMethods } from '../db/schema'
 import { ApiError, notFound } from '../lib/errors'
-import { clockNow, readBilling, subscriptionData } from '../services/billing/records'
+import { clockNow, readBilling, setAccountPlan, subscriptionData, updateBilling } from '../services/billing/records'
 import { renewalMails } from '../services/billing/payment-mails'
 import { runLocalRenewals } from '../services/payments/local-renewals'
 
@@ -52,6 +52,25 @@ devBilling.post('/card', async (c) => {
   const renewed = await runLocalRenewals(deps, auth.account.id)
   await renewalMails(deps, renewed)
   return c.json({ message: t(c, 'billing.dev_card', { behaviour }), data: { behaviour } })
+})
+
+/**
+ * `{status}`: the paid subscription is now in that status, as if the provider had said so. Only an
+ * account that pays for a plan has one to change (404 otherwise); the renewals then treat it as
+ * they would any subscription in that status.
+ */
+devBilling.post('/status', async (c) => {
+  devOnly(c)
+  const { status } = await readBody(c, DevStatusInput)
+  const { deps, auth } = c.var
+  const row = await readBilling(deps.db, auth.account.id)
+  if (!row?.status || !row.plan) throw new ApiError(404, 'billing.no_subscription')
+  const held = status !== 'active' && status !== 'trialing'
+  await deps.db.transaction(async (tx) => {
+    await updateBilling(tx, auth.account.id, { status, pastDueSince: held ? (row.pastDueSince ?? clockNow(row)) : null })
+    await setAccountPlan(tx, auth.account.id, row.plan!, status)
+  })
+  return c.json({ message: t(c, 'billing.dev_status', { status }), data: { status } })
 })
 
 const sqlAdd = (days: number) => sql`${billingAccounts.clockOffsetDays} + ${days}`

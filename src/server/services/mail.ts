@@ -5,6 +5,7 @@ import type { Db } from '../db/client'
 import { mailOutbox } from '../db/schema'
 import { isMessageKey, translate, type MessageKey } from '../i18n'
 import { newId } from '../lib/crypto'
+import { escapeHtml } from '../lib/html'
 import { log } from '../lib/log'
 
 export interface Mail {
@@ -73,9 +74,6 @@ export async function readOutbox(db: Db, to: string) {
 type Template = 'verify' | 'magic' | 'reset' | 'invite' | 'email_revert' | 'passkey_added' | 'security'
   // The owner's renewal notices (services/billing/payment-mails.ts), sent whatever the settings.
   | 'payment_failed' | 'payment_action'
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!)
 
 /**
  * Renders one of the mail templates in the recipient's language, with its single action link.

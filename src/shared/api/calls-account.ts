@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { CloseAccountInput } from '../schemas/account'
 import { EventInput } from '../schemas/auth'
-import { ChangePlanInput, DevCardInput, DevClockInput, PayPlanInput, UpdateCardInput, CardTokenInput, ConfirmPaymentInput } from '../schemas/billing'
+import { ChangePlanInput, DevCardInput, DevStatusInput, DevClockInput, PayPlanInput, UpdateCardInput, CardTokenInput, ConfirmPaymentInput } from '../schemas/billing'
 import { SlugInput } from '../schemas/common'
 import { FeedbackInput } from '../schemas/feedback'
 import { NotificationInput } from '../schemas/notification'
@@ -107,5 +107,9 @@ export const ACCOUNT_CALLS: ApiCall[] = [
   {
     method: 'POST', path: '/api/dev/card', tag: 'Development', who: 'owner',
     summary: 'Development only: how the card on file behaves next', input: { body: DevCardInput }, statuses: [404],
+  },
+  {
+    method: 'POST', path: '/api/dev/status', tag: 'Development', who: 'owner',
+    summary: 'Development only: put the paid subscription in a status', input: { body: DevStatusInput }, statuses: [404],
   },
 ]

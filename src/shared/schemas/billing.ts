@@ -120,6 +120,15 @@ export const DevCardInput = v.object({
   behaviour: v.picklist(['succeed', 'decline', 'authenticate'], 'validation.behaviour.invalid'),
 })
 
+/**
+ * POST /api/dev/status (not in production): puts the account's subscription straight into a status
+ * the local provider's renewals never reach by themselves (trialing, requires_payment_method), so
+ * every status can be tried in the browser.
+ */
+export const DevStatusInput = v.object({
+  status: v.picklist(SUBSCRIPTION_STATUSES, 'validation.status.invalid'),
+})
+
 // ---- Answers -------------------------------------------------------------------------------
 
 /** spec §3 Plan, plus what it unlocks (issue 11 item 5). `price` in major units (12 = $12.00). */

@@ -10,6 +10,7 @@ import { openApiQuery } from '../api'
 import { OfflineNotice } from '../components/offline-notice'
 import { operationsByTag } from './model'
 import { OperationCard, Prose } from './operation'
+import { TAG_NAMES } from './tag-names'
 
 // issue 13 item 4: the API reference, /account/apikeys/docs (GET /api/docs redirects here). It
 // renders GET /api/openapi.json, which the server generates from its routes, with the app's own
@@ -28,7 +29,7 @@ const tagHeading = css({ fontSize: 'xl', fontWeight: 'semibold' })
 const section = css({ display: 'flex', flexDirection: 'column', gap: '4' })
 
 export function ReferencePage() {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   useDocumentTitle(t`API reference`)
   const online = useOnline()
   const doc = useQuery({ ...openApiQuery(), enabled: online })
@@ -69,8 +70,8 @@ export function ReferencePage() {
         </Card.Body>
       </Card.Root>
       {groups.map(([tag, ops]) => (
-        <section key={tag} className={section} aria-label={tag}>
-          <h2 className={tagHeading}>{tag}</h2>
+        <section key={tag} className={section} aria-label={TAG_NAMES[tag] ? i18n._(TAG_NAMES[tag]) : tag}>
+          <h2 className={tagHeading}>{TAG_NAMES[tag] ? i18n._(TAG_NAMES[tag]) : tag}</h2>
           {ops.map((op) => (
             <OperationCard key={op.id} op={op} />
           ))}

@@ -9,7 +9,7 @@ import { Button } from '~/client/ui/button'
 import { DataTable } from '~/client/ui/data-table'
 import { addedDay } from '~/shared/schemas/book'
 import { formatDay, STATUS_BADGE, STATUS_LABEL } from '../labels'
-import { Stars } from '~/client/ui/stars'
+import { RowRating } from './row-rating'
 import { SyncStateMark } from './sync-state'
 
 /** Every row has this height, so the list can be windowed (see window-range.ts). */
@@ -143,7 +143,7 @@ export function BookRow({ book, onDelete, handle, nodeRef, style, dragging }: Bo
         </Link>
         <span className={rowStyles.author}>{book.author}</span>
         <span className={rowStyles.meta}>
-          <Stars rating={book.rating} size={14} />
+          <RowRating book={book} />
           <DataTable.Badge variant={STATUS_BADGE[book.status]}>{i18n._(STATUS_LABEL[book.status])}</DataTable.Badge>
           <SyncStateMark state={book.sync} />
         </span>

@@ -1,0 +1,58 @@
+import { plural } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react/macro'
+import { Star } from 'lucide-react'
+import { css } from 'styled-system/css'
+import type { LocalBook } from '~/client/db'
+import { updateBook } from '~/client/sync'
+
+const STARS = [1, 2, 3, 4, 5]
+
+const styles = {
+  group: css({ display: 'inline-flex', flexShrink: 0, mx: '-1' }),
+  // 24 px a star: the smallest target a finger should be given, in a row of fixed height.
+  star: css({
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    w: '6',
+    h: '6',
+    borderRadius: 'sm',
+    cursor: 'pointer',
+    color: 'border.input',
+    '&[data-on]': { color: { base: 'amber.600', _dark: 'amber.400' } },
+    '&:has(input:focus-visible)': { outline: '2px solid', outlineColor: 'accent', outlineOffset: '-1px' },
+  }),
+  input: css({ srOnly: true }),
+}
+
+/**
+ * The row's rating, rated where it is shown: one native radio a star, so a tap rates, arrows move
+ * the rating from the keyboard, and tapping (or Space on) the current rating clears it. Each change
+ * is an ordinary book update: kept on the device at once and synced like any other edit.
+ */
+export function RowRating({ book }: { book: LocalBook }) {
+  const { t } = useLingui()
+  const title = book.title
+  const rating = book.rating ?? 0
+  const rate = (value: number | null) => void updateBook(book.id, { rating: value })
+  return (
+    <span role="radiogroup" aria-label={t`Rating of “${title}”`} className={styles.group}>
+      {STARS.map((n) => (
+        <label key={n} className={styles.star} data-on={n <= rating ? '' : undefined}>
+          <input
+            type="radio"
+            className={styles.input}
+            name={`rating-${book.id}`}
+            value={n}
+            checked={book.rating === n}
+            aria-label={plural(n, { one: '# star', other: '# stars' })}
+            onChange={() => rate(n)}
+            // A click on the star already chosen changes nothing, so no change event: it clears.
+            onClick={() => book.rating === n && rate(null)}
+          />
+          <Star aria-hidden size={16} fill={n <= rating ? 'currentColor' : 'none'} strokeWidth={1.75} />
+        </label>
+      ))}
+    </span>
+  )
+}

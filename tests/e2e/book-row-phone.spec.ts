@@ -1,0 +1,47 @@
+import { expect, test } from '@playwright/test'
+import { readyUser, useToken } from './auth-helpers'
+import { addServerBook, bookRow, expectServerBooks } from './books-helpers'
+
+// Nothing here is about the service worker: each test's fresh context would precache the whole
+// build (README decision 51).
+test.use({ serviceWorkers: 'block', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+
+// On a phone the /books row is where a reader rates what they just finished: its stars take a
+// tap (and the keyboard), the rating reaches the server, and Edit stays in reach on the row.
+test('phone book row: tap a star to rate, arrows and Space from the keyboard, Edit in reach', async ({ page, request }) => {
+  const { token } = await readyUser(request)
+  await addServerBook(request, token, { title: 'Kindred', author: 'Octavia E. Butler' })
+  const rated = await addServerBook(request, token, { title: 'Piranesi', author: 'Susanna Clarke', rating: 2 })
+  await useToken(page, token)
+  await page.goto('/books')
+
+  const row = bookRow(page, 'Kindred')
+  const stars = row.getByRole('radiogroup', { name: 'Rating of “Kindred”' })
+  await expect(stars.getByRole('radio')).toHaveCount(5)
+  await expect(stars.getByRole('radio', { checked: true })).toHaveCount(0)
+
+  // A tap on the fourth star rates the book 4, on the device and then on the server.
+  await stars.locator('label').nth(3).tap()
+  await expect(stars.getByRole('radio', { name: '4 stars' })).toBeChecked()
+  await expectServerBooks(request, token, (b) => [b.title, b.rating], [['Kindred', 4], ['Piranesi', 2]])
+
+  // Keyboard: the arrow moves the rating; Space on the chosen star clears it.
+  const other = bookRow(page, 'Piranesi').getByRole('radiogroup', { name: 'Rating of “Piranesi”' })
+  await other.getByRole('radio', { name: '2 stars' }).focus()
+  await page.keyboard.press('ArrowRight')
+  await expect(other.getByRole('radio', { name: '3 stars' })).toBeChecked()
+  await expectServerBooks(request, token, (b) => [b.title, b.rating], [['Kindred', 4], ['Piranesi', 3]])
+  await page.keyboard.press('Space')
+  await expect(other.getByRole('radio', { checked: true })).toHaveCount(0)
+  await expectServerBooks(request, token, (b) => [b.title, b.rating], [['Kindred', 4], ['Piranesi', null]])
+
+  // Each star is a target a finger can hit, and the row fits the screen with Edit on it.
+  const box = (await stars.locator('label').first().boundingBox())!
+  expect(box.width).toBeGreaterThanOrEqual(24)
+  expect(box.height).toBeGreaterThanOrEqual(24)
+  const edit = bookRow(page, 'Piranesi').getByRole('link', { name: 'Edit “Piranesi”' })
+  const editBox = (await edit.boundingBox())!
+  expect(editBox.x + editBox.width).toBeLessThanOrEqual(390)
+  await edit.tap()
+  await expect(page).toHaveURL(new RegExp(`/books/${rated.id}/edit$`))
+})
