@@ -14,7 +14,9 @@ const STRIPE_ENV = {
   STRIPE_SECRET_KEY: 'sk_test_fake',
   STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
   STRIPE_WEBHOOK_SECRET: 'whsec_fake',
-  PLANS: JSON.stringify([{ id: 'reader', name: 'Reader', price: 5, features: ['Everything in Free'], stripe_price: PRICE }]),
+  PLANS: JSON.stringify([
+    { id: 'reader', name: 'Reader', price: 5, features: ['Everything in Free'], stripe_price: PRICE },
+  ]),
 }
 
 describe('STRIPE_API_URL', () => {
@@ -31,7 +33,10 @@ describe('STRIPE_API_URL', () => {
 
   test("the server's Stripe client sends its calls there", async () => {
     const p = await newOwner(s)
-    const res = await s.api('POST', '/api/account/upgrade', { token: p.token, body: { plan: 'reader', token: 'pm_card_visa' } })
+    const res = await s.api('POST', '/api/account/upgrade', {
+      token: p.token,
+      body: { plan: 'reader', token: 'pm_card_visa' },
+    })
     expect(res.status, JSON.stringify(res.body)).toBe(200)
     expect(res.body.data.user).toMatchObject({ plan: 'reader', subscription: 'active' })
     expect(fake.calls).toContain('POST /v1/subscriptions')
@@ -40,8 +45,12 @@ describe('STRIPE_API_URL', () => {
 
 describe('STRIPE_API_URL is checked at start', () => {
   test('a value that is not an http(s) URL stops the start, naming the variable', () => {
-    expect(() => loadConfig({ ...STRIPE_ENV, STRIPE_API_URL: 'stripe.local' })).toThrow(/^Invalid environment variable STRIPE_API_URL/)
-    expect(() => loadConfig({ ...STRIPE_ENV, STRIPE_API_URL: 'ftp://stripe.local' })).toThrow(/^Invalid environment variable STRIPE_API_URL/)
+    expect(() => loadConfig({ ...STRIPE_ENV, STRIPE_API_URL: 'stripe.local' })).toThrow(
+      /^Invalid environment variable STRIPE_API_URL/,
+    )
+    expect(() => loadConfig({ ...STRIPE_ENV, STRIPE_API_URL: 'ftp://stripe.local' })).toThrow(
+      /^Invalid environment variable STRIPE_API_URL/,
+    )
   })
 
   test('production refuses a host reached in clear, and takes https', () => {
