@@ -105,6 +105,8 @@ const SECRET = new Set([
   'SMTP_URL',
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
+  // A proxy's address may carry its credentials (https://user:pass@host).
+  'STRIPE_API_URL',
   'PLANS',
   'SOCIAL_PROVIDERS',
 ])

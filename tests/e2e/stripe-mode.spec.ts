@@ -76,19 +76,22 @@ test.describe('stripe mode', () => {
     test.setTimeout(180_000)
     fake = await startFakeStripe({ [CLUB_PRICE]: 1200, [READER_PRICE]: 500 })
     dataDir = mkdtempSync(join(tmpdir(), 'tbr-e2e-stripe-'))
-    server = await startServer({
-      PORT: String(STRIPE_APP_PORT),
-      DATA_DIR: dataDir,
-      APP_URL: stripeURL,
-      PASSWORD_HASH_COST: '12',
-      API_QUEUE_WAIT_MS: '60000',
-      PAYMENT_PROVIDER: 'stripe',
-      STRIPE_SECRET_KEY: 'sk_test_e2e',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e',
-      STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
-      STRIPE_API_URL: `http://127.0.0.1:${fake.port}`,
-      PLANS: JSON.stringify(PLANS),
-    })
+    server = await startServer(
+      {
+        PORT: String(STRIPE_APP_PORT),
+        DATA_DIR: dataDir,
+        APP_URL: stripeURL,
+        PASSWORD_HASH_COST: '12',
+        API_QUEUE_WAIT_MS: '60000',
+        PAYMENT_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_test_e2e',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e',
+        STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
+        STRIPE_API_URL: `http://127.0.0.1:${fake.port}`,
+        PLANS: JSON.stringify(PLANS),
+      },
+      { waitMs: 170_000 },
+    )
   })
   test.afterAll(async () => {
     await server?.stop()

@@ -51,6 +51,10 @@ describe('STRIPE_API_URL is checked at start', () => {
     expect(() => loadConfig({ ...STRIPE_ENV, STRIPE_API_URL: 'ftp://stripe.local' })).toThrow(
       /^Invalid environment variable STRIPE_API_URL/,
     )
+    // A proxy's credentials in the address are never printed.
+    expect(() => loadConfig({ ...STRIPE_ENV, STRIPE_API_URL: 'ftp://proxy:s3cret@stripe.local' })).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining('s3cret') }),
+    )
   })
 
   test('production refuses a host reached in clear, and takes https', () => {
