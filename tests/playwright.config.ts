@@ -24,6 +24,8 @@ export const OIDC_PORT = PORT + 12
  *  named covers.example.org (the cover field takes only addresses with a domain), which the
  *  browser resolves to this machine. */
 export const CATALOG_PORT = PORT + 13
+/** The stripe-mode API server and its local Stripe (started by stripe-mode.spec.ts). */
+export const STRIPE_APP_PORT = PORT + 20
 export const COVERS_HOST = 'covers.example.org'
 const COVERS_URL = `http://${COVERS_HOST}:${CATALOG_PORT}`
 

@@ -44,6 +44,9 @@ const ConfigSchema = v.object({
   STRIPE_SECRET_KEY: v.optional(v.string()),
   STRIPE_PUBLISHABLE_KEY: v.optional(v.string()),
   STRIPE_WEBHOOK_SECRET: v.optional(v.string()),
+  /** Where the Stripe SDK sends its calls (default Stripe's own API): a local server speaking
+   *  Stripe's wire format in tests, a proxy in front of Stripe. https only in production. */
+  STRIPE_API_URL: v.optional(v.pipe(v.string(), v.url('must be an absolute URL'), v.regex(/^https?:\/\//, 'must start with http:// or https://'))),
   AFFILIATE_TAG: v.optional(v.string(), 'tbrlist-20'),
   /** spec §1: where the auth layout's logo links; read by the client build. Unset, it links to /. */
   MARKETING_URL: v.optional(v.pipe(v.string(), v.url('must be an absolute URL'))),
@@ -102,6 +105,8 @@ const SECRET = new Set([
   'SMTP_URL',
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
+  // A proxy's address may carry its credentials (https://user:pass@host).
+  'STRIPE_API_URL',
   'PLANS',
   'SOCIAL_PROVIDERS',
 ])
@@ -128,6 +133,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
       if (!out[key]) throw new ConfigError(`Invalid environment variable ${key}: required when PAYMENT_PROVIDER=stripe`)
     }
+  }
+  // The secret key travels with every Stripe call: a production server never sends it in clear.
+  if (out.NODE_ENV === 'production' && out.STRIPE_API_URL && !out.STRIPE_API_URL.startsWith('https://')) {
+    throw new ConfigError('Invalid environment variable STRIPE_API_URL: must start with https:// in production')
   }
   // decisions (safe defaults): a production server takes real payments and sends real mail
   // unless told, by name, that test payments or a mail log are what is wanted.

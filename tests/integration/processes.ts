@@ -108,7 +108,8 @@ export interface ServerProcess {
 }
 
 /** Starts the real server and waits until GET /api/health answers 200. */
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+/** `waitMs`: how long it may take to answer /api/health (a start shared with browsers is slower). */
+export async function startServer(env: Record<string, string>, { waitMs = 90_000 } = {}): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort()
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
     cwd: root,
@@ -150,7 +151,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     return res?.status === 200
   }
   try {
-    await waitFor(`${proc.url}/api/health`, healthy, 90_000)
+    await waitFor(`${proc.url}/api/health`, healthy, waitMs)
   } catch (err) {
     await proc.stop()
     throw new Error(`${(err as Error).message}; server output:\n${out}`)

@@ -32,6 +32,17 @@ const CARDS: Record<string, { last4: string; behaviour: 'succeed' | 'authenticat
   pm_card_chargeDeclined: { last4: '0002', behaviour: 'decline' },
   // 4000 0000 0000 0341: attaching succeeds, charges fail.
   pm_card_chargeCustomerFail: { last4: '0341', behaviour: 'charge_fails' },
+  // 4000 0027 6000 3184: every payment asks for 3-D Secure.
+  pm_card_threeDSecure2Required: { last4: '3184', behaviour: 'authenticate' },
+}
+
+/** The card numbers Stripe.js (the browser's stand-in for it) may send, as the test cards above. */
+const NUMBERS: Record<string, string> = {
+  '4242424242424242': 'pm_card_visa',
+  '4000002500003155': 'pm_card_authenticationRequired',
+  '4000002760003184': 'pm_card_threeDSecure2Required',
+  '4000000000000002': 'pm_card_chargeDeclined',
+  '4000000000000341': 'pm_card_chargeCustomerFail',
 }
 
 export async function startFakeStripe(prices: Record<string, number>): Promise<FakeStripe> {
@@ -121,6 +132,29 @@ export async function startFakeStripe(prices: Record<string, number>): Promise<F
     bodies.set(`${req.method} ${path}`, form)
     const seg = path.split('/').filter(Boolean) // ['v1', resource, id?, action?]
     const [, resource, id, action] = seg
+
+    // What Stripe.js calls from the browser, with the publishable key (`key`): a card typed into
+    // the card element becomes a PaymentMethod; an intent is read and authenticated only with its
+    // client secret. `authenticate` stands in for the bank's 3-D Secure page.
+    const browser = form.get('key') ?? url.searchParams.get('key')
+    if (browser !== null) {
+      if (!browser.startsWith('pk_')) return send(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } })
+      if (resource === 'payment_methods' && req.method === 'POST' && !id) {
+        const test = NUMBERS[(form.get('card[number]') ?? '').replace(/\s/g, '')]
+        if (!test) return send(res, 402, { error: { type: 'card_error', code: 'incorrect_number', message: 'Your card number is incorrect.' } })
+        const made = rid('pm')
+        testCardOf.set(made, test)
+        methods.set(made, paymentMethod(made))
+        return send(res, 200, methods.get(made))
+      }
+      const intent = resource === 'payment_intents' ? intents.get(id!) : resource === 'setup_intents' ? setups.get(id!) : undefined
+      const secret = form.get('client_secret') ?? url.searchParams.get('client_secret')
+      if (!intent || !secret || intent.client_secret !== secret) return missing(res, id ?? path)
+      if (req.method === 'POST' && action === 'authenticate' && intent.status === 'requires_action') {
+        authenticate(secret, form.get('outcome') === 'succeed')
+      }
+      return send(res, 200, intent)
+    }
 
     if (resource === 'customers' && req.method === 'POST' && !id) {
       const c = { id: rid('cus'), object: 'customer', name: form.get('name'), email: form.get('email'), metadata: { account_id: form.get('metadata[account_id]') } }
@@ -225,6 +259,22 @@ export async function startFakeStripe(prices: Record<string, number>): Promise<F
     return send(res, 404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path})` } })
   }
 
+  /** The bank's answer to 3-D Secure for a PaymentIntent or SetupIntent's client secret. */
+  function authenticate(clientSecret: string, ok: boolean) {
+    const setup = setups.get(clientSecret.split('_secret_')[0]!)
+    if (setup) {
+      setup.status = ok ? 'succeeded' : 'requires_payment_method'
+      if (ok) attachTo(setup.payment_method, setup.customer)
+      return
+    }
+    const intent = intents.get(clientSecret.split('_secret_')[0]!)!
+    intent.status = ok ? 'succeeded' : 'requires_payment_method'
+    if (!ok) return
+    const inv = invoices.get(intent.invoice)!
+    Object.assign(inv, { status: 'paid', amount_paid: inv.total, status_transitions: { ...inv.status_transitions, paid_at: now() } })
+    for (const sub of subs.values()) if (sub.latest_invoice === inv.id) sub.status = 'active'
+  }
+
   const server = createServer((req, res) => {
     handle(req, res).catch((err) => send(res, 500, { error: { type: 'api_error', message: String(err) } }))
   })
@@ -233,25 +283,13 @@ export async function startFakeStripe(prices: Record<string, number>): Promise<F
     port: (server.address() as AddressInfo).port,
     calls,
     bodies,
-    authenticate(clientSecret, ok) {
-      const setup = setups.get(clientSecret.split('_secret_')[0]!)
-      if (setup) {
-        setup.status = ok ? 'succeeded' : 'requires_payment_method'
-        if (ok) attachTo(setup.payment_method, setup.customer)
-        return
-      }
-      const intent = intents.get(clientSecret.split('_secret_')[0]!)!
-      intent.status = ok ? 'succeeded' : 'requires_payment_method'
-      if (!ok) return
-      const inv = invoices.get(intent.invoice)!
-      Object.assign(inv, { status: 'paid', amount_paid: inv.total, status_transitions: { ...inv.status_transitions, paid_at: now() } })
-      for (const sub of subs.values()) if (sub.latest_invoice === inv.id) sub.status = 'active'
-    },
+    authenticate,
     close: () => new Promise((r) => server.close(() => r())),
   }
 }
 
 function send(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { 'content-type': 'application/json', 'request-id': rid('req') })
+  // Stripe's API answers any origin (Stripe.js calls it from the shop's pages).
+  res.writeHead(status, { 'content-type': 'application/json', 'request-id': rid('req'), 'access-control-allow-origin': '*' })
   res.end(JSON.stringify(body))
 }

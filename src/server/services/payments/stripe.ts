@@ -14,8 +14,18 @@ import { isLive, type BillingContext, type PaymentProvider, type PayInput, type 
 // due); webhooks (stripe-webhook.ts) keep our records current.
 // Every answer Stripe gives is written into our records at once too, so reads never wait for one.
 
-/** The SDK client; `api` points it elsewhere (a local server speaking Stripe's wire format). */
-export function stripeClient(config: Config, api?: { host: string; port: number; protocol: 'http' | 'https' }) {
+type StripeApi = { host: string; port: number; protocol: 'http' | 'https' }
+
+/** Where STRIPE_API_URL points the SDK (unset: Stripe's own API). */
+export function stripeApiOf(url: string | undefined): StripeApi | undefined {
+  if (!url) return undefined
+  const u = new URL(url)
+  const protocol = u.protocol === 'http:' ? 'http' : 'https'
+  return { host: u.hostname, port: Number(u.port || (protocol === 'http' ? 80 : 443)), protocol }
+}
+
+/** The SDK client; `api` (or STRIPE_API_URL) points it elsewhere, e.g. a local server speaking Stripe's wire format. */
+export function stripeClient(config: Config, api: StripeApi | undefined = stripeApiOf(config.STRIPE_API_URL)) {
   return new Stripe(config.STRIPE_SECRET_KEY!, { maxNetworkRetries: 2, timeout: 20_000, ...api })
 }
 

@@ -1,0 +1,214 @@
+// A stand-in for Stripe.js (https://js.stripe.com/…/stripe.js), served by the stripe-mode e2e
+// spec in place of the real script, which cannot be fetched here. It implements the part the app
+// calls: Stripe(key), elements() with the card element (mount, on/off 'change', update, destroy),
+// createPaymentMethod, confirmCardPayment and confirmCardSetup, against https://api.stripe.com as
+// the real one does (the spec routes that host to the local server speaking Stripe's wire format).
+// The card is typed into the element, sent only to Stripe, and the app receives a PaymentMethod.
+// Where the bank asks for 3-D Secure, a challenge stands in for the bank's page: "Complete" or
+// "Fail" (as on Stripe's own test page).
+;(function () {
+  const API = 'https://api.stripe.com/v1'
+
+  function luhn(digits) {
+    let sum = 0
+    for (let i = 0; i < digits.length; i++) {
+      let d = Number(digits[digits.length - 1 - i])
+      if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2
+      sum += d
+    }
+    return digits.length >= 13 && sum % 10 === 0
+  }
+
+  function cardState(parts) {
+    const number = parts.number.replace(/\D/g, '')
+    const expiry = /^(\d{2})\s*\/\s*(\d{2})$/.exec(parts.expiry.trim())
+    const cvc = /^\d{3,4}$/.test(parts.cvc)
+    const empty = !number && !parts.expiry && !parts.cvc
+    let error
+    if (number.length >= 16 && !luhn(number)) error = 'Your card number is invalid.'
+    else if (expiry && (Number(expiry[1]) < 1 || Number(expiry[1]) > 12))
+      error = "Your card's expiration date is invalid."
+    const complete = !error && luhn(number) && !!expiry && cvc
+    return {
+      elementType: 'card',
+      empty,
+      complete,
+      brand: number.startsWith('4') ? 'visa' : 'unknown',
+      error: error ? { type: 'validation_error', code: 'invalid_number', message: error } : undefined,
+      value: { postalCode: '' },
+      details: complete
+        ? { number, exp_month: Number(expiry[1]), exp_year: 2000 + Number(expiry[2]), cvc: parts.cvc }
+        : null,
+    }
+  }
+
+  function createCardElement() {
+    const listeners = {}
+    const parts = { number: '', expiry: '', cvc: '' }
+    let root = null
+    const emit = (event, payload) => (listeners[event] || []).forEach((cb) => cb(payload))
+    const input = (part, label, placeholder, autocomplete) => {
+      const el = document.createElement('input')
+      el.setAttribute('aria-label', label)
+      el.setAttribute('placeholder', placeholder)
+      el.setAttribute('autocomplete', autocomplete)
+      el.setAttribute('inputmode', 'numeric')
+      el.dataset.stripeStandIn = part
+      el.style.cssText =
+        'border:0;background:transparent;color:inherit;font:inherit;min-width:0;flex:' + (part === 'number' ? '3' : '1')
+      el.addEventListener('input', () => {
+        parts[part] = el.value
+        const state = cardState(parts)
+        delete state.details
+        emit('change', state)
+      })
+      el.addEventListener('focus', () => emit('focus', { elementType: 'card' }))
+      el.addEventListener('blur', () => emit('blur', { elementType: 'card' }))
+      return el
+    }
+    return {
+      mount(target) {
+        const host = typeof target === 'string' ? document.querySelector(target) : target
+        root = document.createElement('div')
+        root.className = 'StripeElement'
+        root.style.cssText = 'display:flex;gap:8px;width:100%'
+        root.append(
+          input('number', 'Card number', '1234 1234 1234 1234', 'cc-number'),
+          input('expiry', 'Expiration date MM / YY', 'MM / YY', 'cc-exp'),
+          input('cvc', 'CVC', 'CVC', 'cc-csc'),
+        )
+        host.appendChild(root)
+        setTimeout(() => emit('ready', { elementType: 'card' }))
+      },
+      on(event, cb) {
+        ;(listeners[event] = listeners[event] || []).push(cb)
+        return this
+      },
+      off(event, cb) {
+        listeners[event] = (listeners[event] || []).filter((x) => x !== cb)
+        return this
+      },
+      update() {},
+      focus() {
+        root?.querySelector('input')?.focus()
+      },
+      blur() {},
+      clear() {},
+      unmount() {
+        root?.remove()
+        root = null
+      },
+      destroy() {
+        this.unmount()
+      },
+      _details: () => cardState(parts).details,
+    }
+  }
+
+  /** Stripe's API as Stripe.js calls it: form-encoded, the publishable key as `key`. */
+  async function call(key, method, path, params) {
+    const body = new URLSearchParams({ ...params, key })
+    const res =
+      method === 'GET'
+        ? await fetch(`${API}${path}?${body}`)
+        : await fetch(`${API}${path}`, {
+            method,
+            body,
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          })
+    const json = await res.json()
+    return res.ok ? { ok: json } : { error: json.error }
+  }
+
+  /** The bank's 3-D Secure page: the reader completes or fails the authentication. */
+  function challenge() {
+    return new Promise((resolve) => {
+      const overlay = document.createElement('div')
+      overlay.setAttribute('role', 'dialog')
+      overlay.setAttribute('aria-modal', 'true')
+      overlay.setAttribute('aria-label', '3D Secure 2 Test Page')
+      overlay.style.cssText =
+        'position:fixed;inset:0;z-index:2147483647;display:grid;place-items:center;background:rgba(0,0,0,.5);pointer-events:auto'
+      const box = document.createElement('div')
+      box.style.cssText =
+        'background:#fff;color:#111;padding:24px;border-radius:8px;display:grid;gap:12px;font:16px sans-serif'
+      box.append('3D Secure 2 Test Page')
+      for (const [label, ok] of [
+        ['Complete', true],
+        ['Fail', false],
+      ]) {
+        const button = document.createElement('button')
+        button.type = 'button'
+        button.textContent = label
+        button.addEventListener('click', () => {
+          overlay.remove()
+          resolve(ok)
+        })
+        box.append(button)
+      }
+      overlay.append(box)
+      document.body.append(overlay)
+    })
+  }
+
+  const AUTH_FAILED = {
+    type: 'card_error',
+    code: 'payment_intent_authentication_failure',
+    message:
+      'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+  }
+
+  /** confirmCard{Payment,Setup}: the intent by its client secret, 3-D Secure when it asks. */
+  async function confirm(key, resource, clientSecret, field) {
+    const path = `/${resource}/${clientSecret.split('_secret_')[0]}`
+    let { ok: intent, error } = await call(key, 'GET', path, { client_secret: clientSecret })
+    if (error) return { error }
+    if (intent.status === 'requires_action') {
+      const passed = await challenge()
+      ;({ ok: intent, error } = await call(key, 'POST', `${path}/authenticate`, {
+        client_secret: clientSecret,
+        outcome: passed ? 'succeed' : 'fail',
+      }))
+      if (error) return { error }
+    }
+    if (intent.status === 'succeeded' || intent.status === 'processing') return { [field]: intent }
+    return { error: { ...AUTH_FAILED, [field.replace(/I/, '_i')]: intent } }
+  }
+
+  window.Stripe = function Stripe(key) {
+    const created = {}
+    const elements = {
+      create(type) {
+        if (type !== 'card') throw new Error(`stand-in Stripe.js: only the card element, not ${type}`)
+        return (created.card = createCardElement())
+      },
+      getElement(type) {
+        return created[typeof type === 'string' ? type : type && type.__elementType] || null
+      },
+      update() {},
+    }
+    return {
+      elements: () => elements,
+      registerAppInfo() {},
+      _registerWrapper() {},
+      async createToken() {
+        return { error: { type: 'invalid_request_error', message: 'createToken is not part of the stand-in' } }
+      },
+      async createPaymentMethod(options) {
+        const details = options.card && options.card._details()
+        if (!details) return { error: { type: 'validation_error', message: 'Your card number is incomplete.' } }
+        const { ok, error } = await call(key, 'POST', '/payment_methods', {
+          type: 'card',
+          'card[number]': details.number,
+          'card[exp_month]': String(details.exp_month),
+          'card[exp_year]': String(details.exp_year),
+          'card[cvc]': details.cvc,
+        })
+        return error ? { error } : { paymentMethod: ok }
+      },
+      confirmCardPayment: (clientSecret) => confirm(key, 'payment_intents', clientSecret, 'paymentIntent'),
+      confirmCardSetup: (clientSecret) => confirm(key, 'setup_intents', clientSecret, 'setupIntent'),
+      handleNextAction: ({ clientSecret }) => confirm(key, 'payment_intents', clientSecret, 'paymentIntent'),
+    }
+  }
+})()
