@@ -10,6 +10,7 @@ import { ApiError } from '../lib/errors'
 import { mailSecurityNotice } from '../services/security-notice'
 import { userAccounts } from '../services/users'
 import { verifyCurrentPassword } from './auth'
+import { announce } from '../services/live'
 
 // spec §2 /account/profile Danger Zone, §6: only owners delete the whole account; others delete
 // only themselves. decisions §2: closing the account revokes its sessions.
@@ -38,6 +39,7 @@ async function revokeAccountSessions(db: Db | Tx, accountId: string, userId?: st
         userId ? eq(sessions.userId, userId) : undefined,
       ),
     )
+  await announce(db, { k: 'recheck', a: accountId })
 }
 
 async function recordClosed(db: Db | Tx, auth: Auth, scope: 'account' | 'membership') {
