@@ -49,6 +49,16 @@ describe('who may open it', () => {
     expect(ready).toEqual({ event: 'ready', data: { cursor: '1', heartbeat: 25_000 } })
   })
 
+  test('every role of the account may hold one (a sweep over every call reads its first event)', async () => {
+    const owner = await newOwner(s, { plan: 'club' })
+    for (const role of ['admin', 'developer', 'user']) {
+      const member = await newMember(s, owner.accountId, role)
+      const res = await s.api('GET', '/api/sync/stream', { token: member.token })
+      expect(res.status, role).toBe(200)
+      expect(res.body, role).toContain('event: ready')
+    }
+  })
+
   test('a key needs books.read: 403 without it', async () => {
     const owner = await newOwner(s, { plan: 'club' })
     const writeOnly = await makeKey(s, owner, ['books.write'])
