@@ -29,6 +29,7 @@ import { impersonate } from './routes/impersonate'
 import { support } from './routes/support'
 import { books } from './routes/books'
 import { goals } from './routes/goals'
+import { syncStream } from './routes/sync-stream'
 import { catalog } from './routes/catalog'
 import { demo } from './routes/demo'
 import { feedback } from './routes/feedback'
@@ -150,6 +151,7 @@ export function createApp(deps: Deps, opts: { staticHandler?: (app: Hono<AppEnv>
   app.route('/api/feedback', feedback)
   app.route('/api/books', books)
   app.route('/api/goals', goals)
+  app.route('/api/sync', syncStream)
   app.route('/api/catalog', catalog)
   app.route('/api/url', url)
   app.route('/api/public', publicPage)

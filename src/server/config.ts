@@ -65,6 +65,9 @@ const ConfigSchema = v.object({
   LOG_LEVEL: v.optional(v.picklist(['silent', 'error', 'info', 'debug']), 'info'),
   /** API processes sharing PORT (node:cluster); more than one needs DATABASE_URL. */
   WORKERS: v.optional(int(1, 64), '1'),
+  /** How often GET /api/sync/stream sends a heartbeat and re-checks its caller, in ms (at most
+   *  30 s, decisions: live across devices). */
+  SYNC_HEARTBEAT_MS: v.optional(int(20, 30000), '25000'),
   /** Admission control for /api (middleware/admission.ts): requests in progress at once, per
    *  process; unset, 2 on PGlite and 16 on PostgreSQL. */
   API_CONCURRENCY: v.optional(int(1, 10000)),

@@ -26,6 +26,18 @@ export interface TestServer {
   close(): Promise<void>
 }
 
+/**
+ * The answer's text. An event stream (GET /api/sync/stream) never ends by itself: its first chunk
+ * (the `ready` event) is read and the stream closed, so sweeps over every call do not hang on it.
+ */
+async function readAnswer(res: Response): Promise<string> {
+  if (!res.headers.get('content-type')?.startsWith('text/event-stream') || !res.body) return res.text()
+  const reader = res.body.getReader()
+  const { value } = await reader.read()
+  await reader.cancel()
+  return value ? new TextDecoder().decode(value) : ''
+}
+
 /** The `token` query parameter of a mailed link. */
 export function tokenOf(link: string): string {
   const token = new URL(link).searchParams.get('token')
@@ -89,7 +101,7 @@ export async function startTestServer(
       // loopback peers only, middleware/dev-only.ts); `peer` names another address.
       { incoming: { socket: { remoteAddress: opts.peer ?? '127.0.0.1', remotePort: 40000, remoteFamily: opts.peer?.includes(':') ? 'IPv6' : 'IPv4' } } },
     )
-    const text = await res.text()
+    const text = await readAnswer(res)
     let body: unknown = text
     try {
       body = JSON.parse(text)

@@ -1,8 +1,9 @@
-import { db } from '~/client/db'
+import { db, getMeta, META } from '~/client/db'
 import { sessionToken, storedLocale } from '~/client/lib/session-token'
 import { tokenStore } from '~/client/lib/session/token-store'
 import { requestBackgroundSync } from '~/client/pwa/register'
 import { SyncEngine } from './engine'
+import { LiveStream, type LiveAnnouncement } from './live'
 import { createMutations } from './mutations'
 
 // The app's sync wiring: one engine per tab on the app database, the real fetch, the session
@@ -15,6 +16,7 @@ export { BOOK_SORTS, countBooks, listBooks, type BookQuery, type BookSort } from
 export { querySyncStatus, type SyncStatus } from './status'
 
 let engine: SyncEngine | null = null
+let live: LiveStream | null = null
 let unsubscribe: (() => void) | null = null
 
 /** Starts syncing (idempotent). Call once at app start; it idles while signed out. */
@@ -27,15 +29,41 @@ export function startSync(opts: { onUnauthorized?: () => void } = {}): SyncEngin
     onUnauthorized: opts.onUnauthorized,
   })
   engine = e
-  // A new token (sign-in after a 401, account switch) resumes a paused engine.
-  unsubscribe = tokenStore.subscribe(() => e.requestSync())
+  // Live across devices: the leader tab holds the stream and pulls on each announcement.
+  const l = new LiveStream({
+    getToken: () => sessionToken.get(),
+    lockName: `tbr-live:${db.name}`,
+    onChange: (news) => void pullFor(e, news),
+  })
+  live = l
+  // A new token (sign-in after a 401, account switch) resumes a paused engine; none (signed
+  // out) closes the stream.
+  unsubscribe = tokenStore.subscribe(() => {
+    e.requestSync()
+    l.tokenChanged()
+  })
   e.start()
+  l.start()
   return e
+}
+
+/**
+ * A pull for an announcement. Our own book write comes back announced with the cursor our pull
+ * already saved: nothing to fetch then. Bursts coalesce in the engine (one follow-up run).
+ */
+async function pullFor(e: SyncEngine, news: LiveAnnouncement | null) {
+  if (news?.kind === 'books' && news.cursor !== undefined) {
+    const cursor = await getMeta<string>(META.cursor, db).catch(() => undefined)
+    if (cursor === news.cursor) return
+  }
+  e.requestSync()
 }
 
 export function stopSync() {
   unsubscribe?.()
   unsubscribe = null
+  live?.stop()
+  live = null
   engine?.stop()
   engine = null
 }

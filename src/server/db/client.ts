@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { listenPglite, listenPostgres, type Listener, type OnNotify } from './notify'
 import { openPool } from './pool'
 import * as schema from './schema'
 
@@ -17,6 +18,11 @@ export interface Database {
   db: Db
   kind: 'pglite' | 'postgres'
   ping(): Promise<boolean>
+  /**
+   * Notifications on `channel` (LISTEN/NOTIFY), for as long as the database is open. `onResume`:
+   * the subscription was broken and is back, so some may have been missed (PostgreSQL only).
+   */
+  listen(channel: string, onNotify: OnNotify, onResume: () => void): Promise<Listener>
   close(): Promise<void>
 }
 
@@ -44,11 +50,21 @@ export async function openDatabase(opts: {
       await client.query('SELECT pg_advisory_unlock(727274)').catch(() => {})
       client.release()
     }
+    const listeners = new Set<Listener>()
     return {
       db,
       kind: 'postgres',
       ping: () => ping(db),
-      close: () => pool.end(),
+      async listen(channel, onNotify, onResume) {
+        const listener = listenPostgres(opts.databaseUrl!, channel, onNotify, onResume)
+        listeners.add(listener)
+        await listener.ready
+        return listener
+      },
+      async close() {
+        await Promise.all([...listeners].map((l) => l.close()))
+        await pool.end()
+      },
     }
   }
   const dir = opts.dataDir
@@ -63,6 +79,7 @@ export async function openDatabase(opts: {
     db,
     kind: 'pglite',
     ping: () => ping(db),
+    listen: (channel, onNotify) => listenPglite(client, channel, onNotify),
     close: () => client.close(),
   }
 }

@@ -11,6 +11,7 @@ import { mailSecurityNotice } from '../services/security-notice'
 import { removeMember } from '../services/team'
 import { userAccounts } from '../services/users'
 import { verifyCurrentPassword } from './auth'
+import { announce } from '../services/live'
 
 // spec §2 /account/profile Danger Zone, §6: only owners delete the whole account; others delete
 // only themselves. decisions §2: closing the account revokes its sessions.
@@ -32,7 +33,18 @@ async function revokeAccountSessions(db: Db | Tx, accountId: string) {
   await db
     .update(sessions)
     .set({ revokedAt: new Date() })
+<<<<<<< HEAD
     .where(and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt)))
+=======
+    .where(
+      and(
+        eq(sessions.accountId, accountId),
+        isNull(sessions.revokedAt),
+        userId ? eq(sessions.userId, userId) : undefined,
+      ),
+    )
+  await announce(db, { k: 'recheck', a: accountId })
+>>>>>>> h1
 }
 
 async function recordClosed(db: Db | Tx, auth: Auth, scope: 'account' | 'membership') {

@@ -22,6 +22,7 @@ import { userEmail } from './user-email'
 import { requireStepUp } from '../middleware/step-up'
 import { authenticate, endSupportSessions, revokeUserSessions } from '../services/sessions'
 import { consumeUserToken, sendTokenMail, sessionUser, signIn, userAccounts } from '../services/users'
+import { announce } from '../services/live'
 
 export const user = new Hono<AppEnv>()
 
@@ -96,6 +97,8 @@ user.patch('/', async (c) => {
           .set({ onboarded: input.onboarded })
           .where(and(eq(memberships.userId, auth.user.id), eq(memberships.accountId, auth.account.id)))
       }
+      // The person's other devices pull their settings now (delivered on commit).
+      await announce(tx, { k: 'user', u: auth.user.id })
     })
   } catch (err) {
     // Another user took the address between the check above and this write.

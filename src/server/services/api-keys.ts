@@ -5,6 +5,7 @@ import { accounts, apiKeys } from '../db/schema'
 import { displayKey, generateKey, isValidKey } from '../lib/api-key-format'
 import { newId, sha256 } from '../lib/crypto'
 import { ApiError, notFound } from '../lib/errors'
+import { announce } from './live'
 
 // spec §4 API key rules and §7 key calls; decisions §12. Every query is scoped by the caller's
 // account id here, so another account's key id is 404 like an unknown one (decisions §2).
@@ -73,6 +74,8 @@ export async function updateKey(db: Db, accountId: string, id: string, input: Up
       })
       .where(own(accountId, id))
       .returning()
+    // A revoked key, or one losing its read scope: its live streams check it again now.
+    await announce(tx, { k: 'recheck', key: id })
     return toView(updated!)
   })
 }
@@ -83,6 +86,7 @@ export async function deleteKeys(db: Db, accountId: string, ids: string[]): Prom
     .delete(apiKeys)
     .where(and(eq(apiKeys.accountId, accountId), inArray(apiKeys.id, ids)))
     .returning({ id: apiKeys.id })
+  for (const { id } of gone) await announce(db, { k: 'recheck', key: id })
   return gone.length
 }
 

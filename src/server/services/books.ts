@@ -25,6 +25,7 @@ import { newId, sha256 } from '../lib/crypto'
 import { ApiError } from '../lib/errors'
 import { VersionedCache } from '../lib/versioned-cache'
 import { isWellFormedText } from '../lib/input'
+import { announce } from './live'
 
 // Books of one account (decisions §6, guide/sync.md "Server"). Every function takes the
 // caller's account id first and every query filters on it: this module is the one place the
@@ -234,6 +235,8 @@ export async function runBookMutations(
 
     if (counter !== acct.counter) {
       await tx.update(accounts).set({ changeCounter: counter }).where(eq(accounts.id, accountId))
+      // Delivered when (and only if) this transaction commits: the account's streams pull.
+      await announce(tx, { k: 'books', a: accountId, c: counter })
     }
     if (fresh.length) await tx.insert(idempotencyKeys).values(fresh)
     // Forget old answers now and then (every 256 writes of the account), off the common path.

@@ -7,6 +7,7 @@ import { accounts, idempotencyKeys, readingGoals } from '../db/schema'
 import { translate } from '../i18n'
 import { sha256 } from '../lib/crypto'
 import { ApiError } from '../lib/errors'
+import { announce } from './live'
 
 // Reading goals of one account (decisions: the reader's year). Every query filters on the
 // caller's account id: this module is the one place the goals tenant scope lives.
@@ -61,6 +62,7 @@ export async function setGoal(
       })
     const body = { data: { year: goal.year, books: goal.books }, message: translate(locale, 'goal.saved') }
     if (key) await tx.insert(idempotencyKeys).values({ accountId, key, requestHash: hash, status: 200, body })
+    await announce(tx, { k: 'goals', a: accountId })
     return { status: 200, body, replayed: false }
   })
 }

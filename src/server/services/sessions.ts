@@ -5,6 +5,7 @@ import type { Db, Tx } from '../db/client'
 import { accounts, appSettings, events, memberships, oneTimeTokens, sessions, users } from '../db/schema'
 import { newId, randomToken } from '../lib/crypto'
 import type { Role } from '~/shared/permissions'
+import { announce } from './live'
 
 // Session tokens are HS256 JWTs whose `jti` names a row in `sessions` (decisions §2): the row
 // makes them revocable. A token lives SESSION_TTL_DAYS; GET /api/auth hands back a fresh token
@@ -169,7 +170,13 @@ export async function sessionSignedInAt(db: Db, sessionId: string): Promise<Date
 /** Ends one session; support sessions opened from it (a staff member signing out) end with it. */
 export async function revokeSession(db: Db, sessionId: string) {
   await endSupportSessionsWhere(db, eq(sessions.impersonatorSessionId, sessionId), 'staff_signed_out')
-  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+  const [ended] = await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .returning({ userId: sessions.userId })
+  // Its live streams end now, and so do support sessions opened from it (by its user).
+  if (ended) await announce(db, { k: 'recheck', s: sessionId, u: ended.userId })
 }
 
 /**
@@ -194,6 +201,7 @@ export async function revokeUserSessions(db: Db | Tx, userId: string, exceptSess
         exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
       ),
     )
+  await announce(db, { k: 'recheck', u: userId })
 }
 
 /**
@@ -202,6 +210,7 @@ export async function revokeUserSessions(db: Db | Tx, userId: string, exceptSess
  */
 export async function endSupportSessions(db: Db | Tx, customerId: string) {
   await endSupportSessionsWhere(db, eq(sessions.userId, customerId), 'support_access_off')
+  await announce(db, { k: 'recheck', u: customerId })
 }
 
 /**

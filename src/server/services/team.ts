@@ -9,6 +9,7 @@ import { ApiError } from '../lib/errors'
 import { log } from '../lib/log'
 import { renderMail } from './mail'
 import { notifyInviteAccepted } from './notifications'
+import { announce } from './live'
 
 // issue 12, decisions §11: invites and members of one account. Every query here is scoped by the
 // account id the caller's session carries, so another account's invite or member is a 404.
@@ -233,6 +234,8 @@ export async function removeMember(deps: Deps, accountId: string, userId: string
       .returning({ id: apiKeys.id })
     // A default account they no longer belong to would sign them in nowhere.
     await tx.update(users).set({ defaultAccount: null }).where(and(eq(users.id, userId), eq(users.defaultAccount, accountId)))
+    // Their live streams here end, and those of the keys revoked with them.
+    await announce(tx, { k: 'recheck', a: accountId })
     return keys.length
   })
   await syncSeats(deps, accountId)

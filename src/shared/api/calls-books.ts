@@ -101,6 +101,18 @@ export const BOOK_CALLS: ApiCall[] = [
   },
   {
     method: 'GET',
+    path: '/api/sync/stream',
+    tag: 'Books',
+    who: 'user',
+    key: 'books.read',
+    support: true,
+    summary: 'Live announcements of the account’s changes (Server-Sent Events)',
+    description:
+      'Stays open. `event: ready` first (`{ cursor, heartbeat }`), then `event: change` (`{ kind, cursor? }`) after each committed change of the account, and `event: heartbeat` at least every 30 s. Carries no book data: pull `GET /api/books?since=` on each change. Ends when the session or key ends.',
+    produces: 'text/event-stream',
+  },
+  {
+    method: 'GET',
     path: '/api/goals',
     tag: 'Books',
     who: 'user',

@@ -1,0 +1,105 @@
+import type { TestServer } from './harness'
+
+// Reads GET /api/sync/stream like a client: one parsed Server-Sent Event at a time, each wait
+// with a deadline (a stream that stays silent fails the test, never hangs it).
+
+export interface SseEvent {
+  event: string
+  data: any
+}
+
+export interface EventReader {
+  status: number
+  headers: Headers
+  /** The next event (of `type`, skipping others, when given); throws after `ms`. */
+  next(type?: string, ms?: number): Promise<SseEvent>
+  /** Every event until the stream ends; throws if it has not ended after `ms`. */
+  ended(ms?: number): Promise<SseEvent[]>
+  /** Everything received so far, as sent. */
+  raw(): string
+  close(): Promise<void>
+}
+
+export function readEvents(res: Response): EventReader {
+  const reader = res.body!.getReader()
+  const decoder = new TextDecoder()
+  let buffer = ''
+  let all = ''
+  let done = false
+  const parsed: SseEvent[] = []
+  let pending: Promise<void> | null = null
+
+  const pump = () =>
+    (pending ??= reader.read().then(
+      ({ value, done: end }) => {
+        pending = null
+        if (end) done = true
+        const text = value ? decoder.decode(value, { stream: true }) : ''
+        all += text
+        buffer += text
+        let cut: number
+        while ((cut = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, cut)
+          buffer = buffer.slice(cut + 2)
+          let event = 'message'
+          const data: string[] = []
+          for (const line of block.split('\n')) {
+            if (line.startsWith('event:')) event = line.slice(6).trim()
+            else if (line.startsWith('data:')) data.push(line.slice(5).trim())
+          }
+          if (data.length) parsed.push({ event, data: JSON.parse(data.join('\n')) })
+        }
+      },
+      () => {
+        pending = null
+        done = true
+      },
+    ))
+
+  const timeout = (ms: number, what: string) =>
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no ${what} within ${ms} ms; got:\n${all}`)), ms))
+
+  const take = (type?: string) => {
+    const i = parsed.findIndex((e) => !type || e.event === type)
+    return i < 0 ? undefined : parsed.splice(i, 1)[0]
+  }
+
+  return {
+    status: res.status,
+    headers: res.headers,
+    async next(type, ms = 5_000) {
+      const deadline = timeout(ms, type ?? 'event')
+      for (;;) {
+        const hit = take(type)
+        if (hit) return hit
+        if (done) throw new Error(`the stream ended before ${type ?? 'an event'}; got:\n${all}`)
+        await Promise.race([pump(), deadline])
+      }
+    },
+    async ended(ms = 5_000) {
+      const deadline = timeout(ms, 'end of the stream')
+      while (!done) await Promise.race([pump(), deadline])
+      return parsed.splice(0)
+    },
+    raw: () => all,
+    async close() {
+      await reader.cancel().catch(() => {})
+    },
+  }
+}
+
+/** Opens the stream in-process (harness) with a bearer token. */
+export async function openStream(s: TestServer, token?: string): Promise<EventReader> {
+  const res = await s.app.request('/api/sync/stream', {
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), accept: 'text/event-stream' },
+  })
+  return readEvents(res)
+}
+
+/** Opens the stream of a server process over HTTP. */
+export async function openRemoteStream(base: string, token: string): Promise<EventReader> {
+  const res = await fetch(`${base}/api/sync/stream`, {
+    headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+  })
+  return readEvents(res)
+}
