@@ -33,18 +33,8 @@ async function revokeAccountSessions(db: Db | Tx, accountId: string) {
   await db
     .update(sessions)
     .set({ revokedAt: new Date() })
-<<<<<<< HEAD
     .where(and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt)))
-=======
-    .where(
-      and(
-        eq(sessions.accountId, accountId),
-        isNull(sessions.revokedAt),
-        userId ? eq(sessions.userId, userId) : undefined,
-      ),
-    )
   await announce(db, { k: 'recheck', a: accountId })
->>>>>>> h1
 }
 
 async function recordClosed(db: Db | Tx, auth: Auth, scope: 'account' | 'membership') {
