@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { translate, type MessageKey } from '~/server/i18n'
+import { translate, type MessageKey } from '~/server/messages'
 import captured from './fixtures/server-messages.json'
 
 // Every server message as the API and the mails answered it before the messages moved into the

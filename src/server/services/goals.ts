@@ -4,7 +4,7 @@ import type { Goal } from '~/shared/schemas/goal'
 import { canonicalJson } from '~/shared/sync/protocol'
 import type { Db } from '../db/client'
 import { accounts, idempotencyKeys, readingGoals } from '../db/schema'
-import { translate } from '../i18n'
+import { translate } from '../messages'
 import { sha256 } from '../lib/crypto'
 import { ApiError } from '../lib/errors'
 

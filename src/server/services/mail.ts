@@ -3,7 +3,7 @@ import nodemailer from 'nodemailer'
 import type { Locale } from '~/shared/schemas/common'
 import type { Db } from '../db/client'
 import { mailOutbox } from '../db/schema'
-import { isMessageKey, translate, type MessageKey } from '../i18n'
+import { isMessageKey, translate, type MessageKey } from '../messages'
 import { newId } from '../lib/crypto'
 import { log } from '../lib/log'
 

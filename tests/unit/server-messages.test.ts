@@ -1,25 +1,26 @@
 import { describe, expect, test } from 'vitest'
-import { catalogs, localeFromHeader, translate } from '~/server/i18n'
+import { localeFromHeader, translate } from '~/server/messages'
+import { serverMessages, type MessageKey } from '~/shared/messages'
 
-// Server messages and mails (decisions §2: Accept-Language picks en or es, fallback en).
+// Server messages and mails (decisions: Accept-Language picks en or es, fallback en).
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()
 
-describe('server catalogs', () => {
-  test('en and es have exactly the same keys', () => {
-    expect(Object.keys(catalogs.es).sort()).toEqual(Object.keys(catalogs.en).sort())
+describe('server messages in the catalogs', () => {
+  const keys = Object.keys(serverMessages) as MessageKey[]
+
+  test('each id is defined once, with its English text as the catalog says', () => {
+    for (const key of keys) expect(translate('en', key), key).toBe(serverMessages[key].message)
   })
 
   test('every message is translated: non-empty, with the same placeholders', () => {
-    for (const [key, en] of Object.entries(catalogs.en)) {
-      const es = catalogs.es[key as keyof typeof catalogs.es]
-      expect(en.trim(), key).not.toBe('')
+    for (const key of keys) {
+      const es = translate('es', key)
       expect(es.trim(), key).not.toBe('')
-      expect(placeholders(es), key).toEqual(placeholders(en))
+      expect(placeholders(es), key).toEqual(placeholders(serverMessages[key].message))
     }
     // No message was left in English in the Spanish catalog.
-    const same = Object.keys(catalogs.en).filter((k) => catalogs.en[k as never] === catalogs.es[k as never])
-    expect(same).toEqual([])
+    expect(keys.filter((key) => translate('es', key) === translate('en', key))).toEqual([])
   })
 })
 
