@@ -18,7 +18,9 @@ const compiledPath = (locale: Locale) =>
 async function load(locale: Locale): Promise<I18n> {
   const path = compiledPath(locale)
   if (!existsSync(path)) {
-    throw new Error(`The compiled message catalog ${path} is missing: run \`npx lingui compile --namespace es\` (npm run build does).`)
+    throw new Error(
+      `The compiled message catalog ${path} is missing: run \`npx lingui compile --namespace es\` (npm run build does).`,
+    )
   }
   const { messages } = (await import(pathToFileURL(path).href)) as { messages: Record<string, unknown> }
   return setupI18n({ locale, messages: { [locale]: messages as never } })

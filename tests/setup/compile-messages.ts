@@ -12,5 +12,9 @@ export default function setup() {
     const base = `${root}src/client/i18n/locales/${locale}/messages`
     return !existsSync(`${base}.mjs`) || statSync(`${base}.mjs`).mtimeMs < statSync(`${base}.po`).mtimeMs
   })
-  if (stale) execFileSync(`${root}node_modules/.bin/lingui`, ['compile', '--namespace', 'es', '--workers', '1'], { cwd: root, stdio: 'ignore' })
+  if (stale)
+    execFileSync(`${root}node_modules/.bin/lingui`, ['compile', '--namespace', 'es', '--workers', '1'], {
+      cwd: root,
+      stdio: 'ignore',
+    })
 }

@@ -6,7 +6,9 @@ import captured from './fixtures/server-messages.json'
 // Lingui catalogs (recorded from the old hand-written table, with a sample value for each
 // placeholder): the same call must keep answering the same English and Spanish text.
 
-const entries = Object.entries(captured as Record<string, { params: Record<string, string | number>; en: string; es: string }>)
+const entries = Object.entries(
+  captured as Record<string, { params: Record<string, string | number>; en: string; es: string }>,
+)
 
 describe('server messages answer what they answered before', () => {
   test('the record covers the whole former table', () => {

@@ -26,8 +26,12 @@ describe('server messages in the catalogs', () => {
 
 describe('translate', () => {
   test('fills placeholders and leaves unknown ones visible', () => {
-    expect(translate('en', 'error.rate_limited', { minutes: 15 })).toBe('Too many attempts. Please try again in 15 minutes.')
-    expect(translate('es', 'error.rate_limited', { minutes: 3 })).toBe('Demasiados intentos. Vuelve a intentarlo en 3 minutos.')
+    expect(translate('en', 'error.rate_limited', { minutes: 15 })).toBe(
+      'Too many attempts. Please try again in 15 minutes.',
+    )
+    expect(translate('es', 'error.rate_limited', { minutes: 3 })).toBe(
+      'Demasiados intentos. Vuelve a intentarlo en 3 minutos.',
+    )
     expect(translate('en', 'error.rate_limited')).toContain('{minutes}')
   })
 })

@@ -22,26 +22,69 @@ export const validationMessages: Record<string, MessageDescriptor> = {
   // spec §5: the invalid message per field type is global.form.{type}.error.invalid.
   'global.form.url.error.invalid': msg({ id: 'global.form.url.error.invalid', message: 'Please enter a valid URL' }),
   // spec §5 default messages of any field (values: {min}, {max}); see withValues().
-  'global.form.input.error.required': msg({ id: 'global.form.input.error.required', message: 'This field is required' }),
+  'global.form.input.error.required': msg({
+    id: 'global.form.input.error.required',
+    message: 'This field is required',
+  }),
   'global.form.input.error.min': msg({ id: 'global.form.input.error.min', message: 'Please enter {min} or more' }),
   'global.form.input.error.max': msg({ id: 'global.form.input.error.max', message: 'Please enter {max} or less' }),
-  'global.form.input.error.min_max': msg({ id: 'global.form.input.error.min_max', message: 'Please enter a value from {min} to {max}' }),
-  'global.form.input.error.min_length': msg({ id: 'global.form.input.error.min_length', message: 'Please enter at least {min} characters' }),
-  'global.form.input.error.max_length': msg({ id: 'global.form.input.error.max_length', message: 'Please enter at most {max} characters' }),
-  'global.form.number.error.invalid': msg({ id: 'global.form.number.error.invalid', message: 'Please enter a valid number' }),
-  'global.form.phone.error.invalid': msg({ id: 'global.form.phone.error.invalid', message: 'Please enter a valid phone number' }),
-  'global.form.otp.error.invalid': msg({ id: 'global.form.otp.error.invalid', message: 'Please enter the 6-digit code' }),
+  'global.form.input.error.min_max': msg({
+    id: 'global.form.input.error.min_max',
+    message: 'Please enter a value from {min} to {max}',
+  }),
+  'global.form.input.error.min_length': msg({
+    id: 'global.form.input.error.min_length',
+    message: 'Please enter at least {min} characters',
+  }),
+  'global.form.input.error.max_length': msg({
+    id: 'global.form.input.error.max_length',
+    message: 'Please enter at most {max} characters',
+  }),
+  'global.form.number.error.invalid': msg({
+    id: 'global.form.number.error.invalid',
+    message: 'Please enter a valid number',
+  }),
+  'global.form.phone.error.invalid': msg({
+    id: 'global.form.phone.error.invalid',
+    message: 'Please enter a valid phone number',
+  }),
+  'global.form.otp.error.invalid': msg({
+    id: 'global.form.otp.error.invalid',
+    message: 'Please enter the 6-digit code',
+  }),
   'global.form.slug.error.invalid': msg({
     id: 'global.form.slug.error.invalid',
-    message: 'URLs can only contain letters, digits, hyphens and underscores (3 to 40), starting and ending with a letter or digit',
+    message:
+      'URLs can only contain letters, digits, hyphens and underscores (3 to 40), starting and ending with a letter or digit',
   }),
-  'global.form.select.error.invalid': msg({ id: 'global.form.select.error.invalid', message: 'Please choose one of the options' }),
-  'global.form.switch.error.invalid': msg({ id: 'global.form.switch.error.invalid', message: 'Please turn this on to continue' }),
-  'global.form.email.error.invalid': msg({ id: 'global.form.email.error.invalid', message: 'Please enter a valid email address' }),
-  'global.form.creditcard.error.invalid': msg({ id: 'global.form.creditcard.error.invalid', message: 'Please enter a valid card number' }),
-  'global.form.creditcard.error.expiry': msg({ id: 'global.form.creditcard.error.expiry', message: 'Please enter a valid expiry date in the future' }),
-  'global.form.creditcard.error.cvc': msg({ id: 'global.form.creditcard.error.cvc', message: 'Please enter the 3 or 4 digit security code' }),
-  'global.form.creditcard.error.required': msg({ id: 'global.form.creditcard.error.required', message: 'Please enter your card details' }),
+  'global.form.select.error.invalid': msg({
+    id: 'global.form.select.error.invalid',
+    message: 'Please choose one of the options',
+  }),
+  'global.form.switch.error.invalid': msg({
+    id: 'global.form.switch.error.invalid',
+    message: 'Please turn this on to continue',
+  }),
+  'global.form.email.error.invalid': msg({
+    id: 'global.form.email.error.invalid',
+    message: 'Please enter a valid email address',
+  }),
+  'global.form.creditcard.error.invalid': msg({
+    id: 'global.form.creditcard.error.invalid',
+    message: 'Please enter a valid card number',
+  }),
+  'global.form.creditcard.error.expiry': msg({
+    id: 'global.form.creditcard.error.expiry',
+    message: 'Please enter a valid expiry date in the future',
+  }),
+  'global.form.creditcard.error.cvc': msg({
+    id: 'global.form.creditcard.error.cvc',
+    message: 'Please enter the 3 or 4 digit security code',
+  }),
+  'global.form.creditcard.error.required': msg({
+    id: 'global.form.creditcard.error.required',
+    message: 'Please enter your card details',
+  }),
   // spec §5 support message: required.
 }
 
