@@ -10,7 +10,9 @@ export default defineConfig({
   catalogs: [
     {
       path: '<rootDir>/src/client/i18n/locales/{locale}/messages',
-      include: ['<rootDir>/src/client'],
+      // The server's messages (src/shared/messages) share the client's catalogs: one message, one
+      // translation, whichever side shows it.
+      include: ['<rootDir>/src/client', '<rootDir>/src/shared/messages'],
     },
   ],
 })

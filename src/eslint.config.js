@@ -6,6 +6,7 @@ export default tseslint.config(
     ignores: [
       'src/styled-system/**',
       'src/client/route-tree.gen.ts',
+      'src/client/i18n/locales/*/messages.mjs',
       'dist/**',
       'src/server/db/migrations/**',
       'tests/.output/**',

@@ -22,7 +22,7 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    globalSetup: ['tests/setup/pglite-template.ts'],
+    globalSetup: ['tests/setup/compile-messages.ts', 'tests/setup/pglite-template.ts'],
     pool: 'forks',
     maxWorkers: 2,
     // Test files share their worker's module graph (README decision 54): each file imported the

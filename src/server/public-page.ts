@@ -8,7 +8,7 @@ import { PUBLIC_DATA_ID, type PublicPayload, type PublicRenderer } from '~/share
 import type { Locale } from '~/shared/schemas/common'
 import type { AppEnv } from './context'
 import { firstPaintTheme, themeAttribute, withHtmlTheme, type FirstPaintTheme } from './first-paint-theme'
-import { translate } from './i18n'
+import { translate } from './messages'
 import { log } from './lib/log'
 import { loadPublicAnswer } from './services/views'
 

@@ -8,11 +8,14 @@ import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const built = join(root, 'dist/client/index.html')
+// The server's messages come from the catalogs the build compiles (npm run i18n:compile).
+const compiled = ['en', 'es'].map((locale) => join(root, `src/client/i18n/locales/${locale}/messages.mjs`))
 
 function newestMtime(dir) {
   let newest = 0
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'styled-system' || entry.name === 'server' || entry.name.endsWith('.gen.ts')) continue
+    // Generated files are outputs, not sources (the catalogs compiled for the server among them).
+    if (entry.name === 'styled-system' || entry.name === 'server' || entry.name.endsWith('.gen.ts') || entry.name === 'messages.mjs') continue
     const path = join(dir, entry.name)
     newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs)
   }
@@ -20,7 +23,7 @@ function newestMtime(dir) {
 }
 
 const sources = ['src/client', 'src/shared', 'sw', 'public'].map((d) => join(root, d)).filter(existsSync)
-const stale = !existsSync(built) || Math.max(...sources.map(newestMtime)) > statSync(built).mtimeMs
+const stale = !existsSync(built) || !compiled.every(existsSync) || Math.max(...sources.map(newestMtime)) > statSync(built).mtimeMs
 // Workers (WORKERS > 1) run this file too: the primary has already built.
 if (stale && process.env.SKIP_BUILD !== '1' && cluster.isPrimary) {
   console.log('[start] building the client…')

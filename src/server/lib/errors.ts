@@ -1,4 +1,4 @@
-import type { MessageKey } from '../i18n'
+import type { MessageKey } from '../messages'
 
 /**
  * An error the API answers as `{ message, inputError? }` with its status (decisions §2).

@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../context'
-import { translate } from '../i18n'
+import { translate } from '../messages'
 import type { ApiError } from '../lib/errors'
 
 // Bounds a request body before anything reads it (issue 10: nothing may walk an unbounded body).

@@ -20,7 +20,7 @@ import {
 import { normaliseId, validate } from '../context'
 import type { Db, Tx } from '../db/client'
 import { accounts, books, idempotencyKeys } from '../db/schema'
-import { translate } from '../i18n'
+import { translate } from '../messages'
 import { newId, sha256 } from '../lib/crypto'
 import { ApiError } from '../lib/errors'
 import { VersionedCache } from '../lib/versioned-cache'

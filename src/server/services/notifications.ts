@@ -4,7 +4,7 @@ import { NOTIFICATION_NAMES, type NotificationName, type NotificationSettings } 
 import type { Deps } from '../context'
 import type { Db } from '../db/client'
 import { notificationSettings, type users } from '../db/schema'
-import { translate, type MessageKey } from '../i18n'
+import { translate, type MessageKey } from '../messages'
 import { log } from '../lib/log'
 import { renderNoticeMail, type Mail } from './mail'
 

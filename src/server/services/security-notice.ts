@@ -1,7 +1,7 @@
 import type { Locale } from '~/shared/schemas/common'
 import type { Deps } from '../context'
 import type { users } from '../db/schema'
-import { translate } from '../i18n'
+import { translate } from '../messages'
 import { log } from '../lib/log'
 import { renderMail } from './mail'
 

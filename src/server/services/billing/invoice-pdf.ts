@@ -1,6 +1,6 @@
 import type { PDFFont } from 'pdf-lib'
 import type { Locale } from '~/shared/schemas/common'
-import { translate, type MessageKey } from '../../i18n'
+import { translate, type MessageKey } from '../../messages'
 import type { InvoiceRow } from './records'
 
 // Invoices are real documents (issue 11 item 3): a one-page PDF made with pdf-lib (pure JS) from
