@@ -1,4 +1,5 @@
 import Dexie, { liveQuery, type EntityTable, type Table } from 'dexie'
+import { bookChangesMiddleware } from './book-changes'
 import type { CatalogBook } from '~/shared/schemas/catalog'
 import type { Book } from '~/shared/schemas/book'
 import type { Goal } from '~/shared/schemas/goal'
@@ -10,6 +11,7 @@ import type { MutationKind } from '~/shared/sync/protocol'
 // engine (src/client/sync, README there) is the only writer besides the mutations it ships.
 
 export { liveQuery }
+export { onBookChanges, type BookChange } from './book-changes'
 
 /** synced: the server's copy; pending: local changes not yet acknowledged; rejected: the server
  *  refused a change and the server's copy could not be fetched yet. */
@@ -113,6 +115,7 @@ export class TbrDatabase extends Dexie {
     this.version(4).stores({ lookups: 'bookId, state' })
     // v5: reading goals, one row per account and year; filled by the next pull.
     this.version(5).stores({ goals: '[account_id+year], account_id' })
+    this.use(bookChangesMiddleware)
   }
 }
 

@@ -67,7 +67,9 @@ const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: tr
 const text = (a: string | null, b: string | null) =>
   a === b ? 0 : a === null ? 1 : b === null ? -1 : collator.compare(a, b)
 
-const COMPARE: Record<Exclude<BookSort, 'created'>, (a: LocalBook, b: LocalBook) => number> = {
+/** The order of each sort, for lists sorted in memory ('created': the newest-first index's). */
+export const COMPARE: Record<BookSort, (a: LocalBook, b: LocalBook) => number> = {
+  created: (a, b) => (a.created_at === b.created_at ? (a.id < b.id ? 1 : a.id > b.id ? -1 : 0) : a.created_at < b.created_at ? 1 : -1),
   position: upNext,
   added: (a, b) => (addedDay(a) === addedDay(b) ? newestFirst(a, b) : addedDay(a) < addedDay(b) ? 1 : -1),
   title: (a, b) => text(a.title, b.title) || upNext(a, b),

@@ -1,16 +1,17 @@
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useMemo } from 'react'
+import { useEffect, useMemo, useSyncExternalStore } from 'react'
 import { db, type LocalBook } from '~/client/db'
-import { listBooks, useBookCount, type BookSort } from '~/client/sync'
+import { bookIndex, listBooks, useBookCount, type BookSort } from '~/client/sync'
 import type { BookStatus } from '~/shared/schemas/book'
-import { matchesWords, queryWords } from './search'
+import { queryWords } from './search'
 import type { Range } from './window-range'
 
 // The /books list reads Dexie only (never the network). In "Up next" order without a search or a
 // status filter it reads just the rows on screen, page by page, from the position index
-// (sync/queries.ts), so 10,000 books cost a few dozen rows per scroll. A search, a filter or
-// another order reads the account's books once per change, sorted, and filters them in memory
-// as the reader types.
+// (sync/queries.ts), so 10,000 books cost a few dozen rows per scroll and the first rows show
+// at once. A search, a filter or another order reads the in-memory index (sync/book-index.ts),
+// which is filled in the background once the list is on screen and then follows every write, so
+// a keystroke filters folded text already in memory and never reads the table.
 
 const PAGE = 50
 
@@ -23,10 +24,28 @@ export interface BookList {
   at: (index: number) => LocalBook | undefined
 }
 
+const index = bookIndex(db)
+
+/** Starts the index when the browser is idle after the list first shows (or at once when asked). */
+function useIndex(now: boolean) {
+  useEffect(() => {
+    if (now) return index.start()
+    const start = () => index.start()
+    if (typeof requestIdleCallback === 'undefined') {
+      const timer = setTimeout(start, 200)
+      return () => clearTimeout(timer)
+    }
+    const idle = requestIdleCallback(start, { timeout: 2000 })
+    return () => cancelIdleCallback(idle)
+  }, [now])
+  return useSyncExternalStore(index.subscribe, index.getVersion, index.getVersion)
+}
+
 export function useBookList(query: string, status: BookStatus | undefined, sort: BookSort, range: Range): BookList {
   const words = useMemo(() => queryWords(query), [query])
   const filtered = words.length > 0 || status !== undefined || sort !== 'position'
   const all = useBookCount()
+  const version = useIndex(filtered)
 
   // Whole pages around the window, so scrolling a few rows does not start a new query.
   const offset = Math.floor(range.start / PAGE) * PAGE
@@ -35,13 +54,10 @@ export function useBookList(query: string, status: BookStatus | undefined, sort:
     async () => (filtered ? null : { offset, rows: await listBooks(db, { sort, offset, limit }) }),
     [filtered, sort, offset, limit],
   )
-  const matching = useLiveQuery(
-    async () => (filtered ? { status, sort, rows: await listBooks(db, { status, sort }) } : null),
-    [filtered, status, sort],
+  const matches = useMemo(
+    () => (filtered && version !== undefined ? index.search({ words, status, sort }) : null),
+    [filtered, version, words, status, sort],
   )
-  // The previous filter's rows are not shown under the new filter while it loads.
-  const current = matching && matching.status === status && matching.sort === sort ? matching.rows : null
-  const matches = useMemo(() => (current ? current.filter((b) => matchesWords(b, words)) : null), [current, words])
 
   if (filtered) {
     return { all, total: matches?.length, at: (i) => matches?.[i] }
