@@ -18,6 +18,9 @@ test('the API reference shows every documented call with the network outside our
   context,
   request,
 }) => {
+  // About a hundred calls, three checks each: on a machine shared with other runs that takes
+  // longer than the default minute.
+  test.setTimeout(180_000)
   const origin = new URL(baseURL).origin
   const outside: string[] = []
   await context.route('**/*', (route) => {

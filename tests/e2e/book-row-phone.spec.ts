@@ -8,7 +8,7 @@ test.use({ serviceWorkers: 'block', viewport: { width: 390, height: 844 }, isMob
 
 // On a phone the /books row is where a reader rates what they just finished: its stars take a
 // tap (and the keyboard), the rating reaches the server, and Edit stays in reach on the row.
-test('phone book row: tap a star to rate, arrows and Space from the keyboard, Edit in reach', async ({ page, request }) => {
+test('phone book row: tap a star to rate, arrows and Delete from the keyboard, Edit in reach', async ({ page, request }) => {
   const { token } = await readyUser(request)
   await addServerBook(request, token, { title: 'Kindred', author: 'Octavia E. Butler' })
   const rated = await addServerBook(request, token, { title: 'Piranesi', author: 'Susanna Clarke', rating: 2 })
@@ -25,15 +25,20 @@ test('phone book row: tap a star to rate, arrows and Space from the keyboard, Ed
   await expect(stars.getByRole('radio', { name: '4 stars' })).toBeChecked()
   await expectServerBooks(request, token, (b) => [b.title, b.rating], [['Kindred', 4], ['Piranesi', 2]])
 
-  // Keyboard: the arrow moves the rating; Space on the chosen star clears it.
+  // Keyboard: the arrow moves the rating; Delete clears it, as in the book form.
   const other = bookRow(page, 'Piranesi').getByRole('radiogroup', { name: 'Rating of “Piranesi”' })
   await other.getByRole('radio', { name: '2 stars' }).focus()
   await page.keyboard.press('ArrowRight')
   await expect(other.getByRole('radio', { name: '3 stars' })).toBeChecked()
+  await expect(other.getByRole('radio', { name: '3 stars' })).toBeFocused()
   await expectServerBooks(request, token, (b) => [b.title, b.rating], [['Kindred', 4], ['Piranesi', 3]])
-  await page.keyboard.press('Space')
+  await page.keyboard.press('Delete')
   await expect(other.getByRole('radio', { checked: true })).toHaveCount(0)
   await expectServerBooks(request, token, (b) => [b.title, b.rating], [['Kindred', 4], ['Piranesi', null]])
+  // A tap on the star already chosen clears the rating too.
+  await stars.locator('label').nth(3).tap()
+  await expect(stars.getByRole('radio', { checked: true })).toHaveCount(0)
+  await expectServerBooks(request, token, (b) => [b.title, b.rating], [['Kindred', null], ['Piranesi', null]])
 
   // Each star is a target a finger can hit, and the row fits the screen with Edit on it.
   const box = (await stars.locator('label').first().boundingBox())!

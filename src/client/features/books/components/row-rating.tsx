@@ -26,9 +26,10 @@ const styles = {
 }
 
 /**
- * The row's rating, rated where it is shown: one native radio a star, so a tap rates, arrows move
- * the rating from the keyboard, and tapping (or Space on) the current rating clears it. Each change
- * is an ordinary book update: kept on the device at once and synced like any other edit.
+ * The row's rating, rated where it is shown: one native radio a star, so a tap rates and arrows
+ * move the rating from the keyboard; tapping the current rating, or Delete/Backspace on a star (as
+ * in the book form), clears it. Each change is an ordinary book update: kept on the device at once
+ * and synced like any other edit.
  */
 export function RowRating({ book }: { book: LocalBook }) {
   const { t } = useLingui()
@@ -49,6 +50,11 @@ export function RowRating({ book }: { book: LocalBook }) {
             onChange={() => rate(n)}
             // A click on the star already chosen changes nothing, so no change event: it clears.
             onClick={() => book.rating === n && rate(null)}
+            onKeyDown={(e) => {
+              if (e.key !== 'Delete' && e.key !== 'Backspace') return
+              e.preventDefault()
+              rate(null)
+            }}
           />
           <Star aria-hidden size={16} fill={n <= rating ? 'currentColor' : 'none'} strokeWidth={1.75} />
         </label>
