@@ -16,7 +16,9 @@ async function queuedRows(user: SessionUser, n: number) {
   const m = createMutations({ db })
   const adds = n / 2
   const edits = (n * 4) / 10
-  const added = await m.addBooks(Array.from({ length: adds }, (_, i) => ({ title: `Queued ${i}`, rating: (i % 5) + 1 })))
+  const added = await m.addBooks(
+    Array.from({ length: adds }, (_, i) => ({ title: `Queued ${i}`, rating: (i % 5) + 1 })),
+  )
   const ids = added.map((b) => b.id)
   for (let i = 0; i < edits; i++) await m.updateBook(ids[i % ids.length]!, { review: `edit ${i}` })
   for (let i = 0; i < n - adds - edits; i++) await m.deleteBook(ids[ids.length - 1 - i]!)
@@ -51,27 +53,27 @@ export async function flush(context: BrowserContext, page: Page, user: SessionUs
   )
   await page.evaluate(() => {
     ;(window as any).__flushDone = new Promise<number>((resolve) => {
-        window.addEventListener(
-          'online',
-          () => {
-            const t0 = performance.now()
-            const open = indexedDB.open('tbr')
-            open.onsuccess = () => {
-              const poll = () => {
-                const req = open.result.transaction('outbox').objectStore('outbox').count()
-                req.onsuccess = () => {
-                  if (req.result === 0) {
-                    open.result.close()
-                    resolve(performance.now() - t0)
-                  } else setTimeout(poll, 10)
-                }
+      window.addEventListener(
+        'online',
+        () => {
+          const t0 = performance.now()
+          const open = indexedDB.open('tbr')
+          open.onsuccess = () => {
+            const poll = () => {
+              const req = open.result.transaction('outbox').objectStore('outbox').count()
+              req.onsuccess = () => {
+                if (req.result === 0) {
+                  open.result.close()
+                  resolve(performance.now() - t0)
+                } else setTimeout(poll, 10)
               }
-              poll()
             }
-          },
-          { once: true },
-        )
-      })
+            poll()
+          }
+        },
+        { once: true },
+      )
+    })
   })
   await context.setOffline(false)
   return page.evaluate(() => (window as any).__flushDone as Promise<number>)

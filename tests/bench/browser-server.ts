@@ -39,7 +39,10 @@ export async function startServer(port: number): Promise<BenchServer> {
   const deadline = Date.now() + 180_000
   for (;;) {
     if (child.exitCode != null) throw new Error(`the server exited (${child.exitCode}); is the build there?`)
-    const up = await fetch(`${url}/api/health`).then((r) => r.ok, () => false)
+    const up = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    )
     if (up) break
     if (Date.now() > deadline) throw new Error('the server did not start in 180 s')
     await new Promise((r) => setTimeout(r, 250))
@@ -114,11 +117,7 @@ export async function seedBooks(base: string, token: string, from: number, to: n
 
 /** The seed's books a search for `query` finds (the app's rule: every word, case and accents folded). */
 export function expectedMatches(count: number, query: string): number {
-  const fold = (s: string) =>
-    s
-      .normalize('NFD')
-      .replace(/\p{M}/gu, '')
-      .toLowerCase()
+  const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
   const words = fold(query).split(/\s+/).filter(Boolean)
   let n = 0
   for (let i = 0; i < count; i++) {

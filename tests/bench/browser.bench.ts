@@ -8,7 +8,14 @@ import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { SessionUser } from '~/shared/schemas/user'
 import { flush } from './browser-flush'
-import { crossDevice, heapAfterLoad, listShows, localSave, offlineColdStart, searchKeystrokes } from './browser-measures'
+import {
+  crossDevice,
+  heapAfterLoad,
+  listShows,
+  localSave,
+  offlineColdStart,
+  searchKeystrokes,
+} from './browser-measures'
 import { probe } from './browser-probe'
 import { call, newReader, seedBooks, startServer } from './browser-server'
 
@@ -33,7 +40,8 @@ if (!existsSync(fileURLToPath(new URL('../../dist/client/index.html', import.met
 }
 
 const rows: string[][] = [['Measure', 'min', 'median', 'p95', 'n', 'Target']]
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))]!
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))]!
 const ms = (x: number) => (x >= 1000 ? `${(x / 1000).toFixed(2)} s` : `${x.toFixed(1)} ms`)
 function report(label: string, xs: number[], target: string, note = '') {
   const line = xs.length
@@ -49,7 +57,11 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
 })
 async function device(token: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: server.url, locale: 'en-US', viewport: { width: 1280, height: 900 } })
+  const context = await browser.newContext({
+    baseURL: server.url,
+    locale: 'en-US',
+    viewport: { width: 1280, height: 900 },
+  })
   // tsx names functions with a helper the page does not have.
   await context.addInitScript('globalThis.__name = globalThis.__name || ((f) => f)')
   await context.addInitScript((t) => localStorage.setItem('token', t), token)
