@@ -33,6 +33,8 @@ const n = smoke
       flushRuns: 3,
     }
 const port = Number(process.env.BENCH_PORT ?? 3140)
+/** BENCH_ONLY=flush: just the flush (a quick before/after of a sync change). */
+const flushOnly = process.env.BENCH_ONLY === 'flush'
 
 if (!existsSync(fileURLToPath(new URL('../../dist/client/index.html', import.meta.url)))) {
   console.error('The browser benchmark runs against the production build: run `npm run build` first.')
@@ -69,8 +71,8 @@ async function device(token: string): Promise<BrowserContext> {
   return context
 }
 
-try {
-  console.log(`Chromium ${browser.version()}, ${smoke ? 'smoke (small lists)' : 'full'}; books: ${sizes.join(', ')}`)
+/** The measures on the main reader's list (5,000 then 10,000 books) and the cross-device one. */
+async function listMeasures() {
   const token = await newReader(server.url, 'main')
   const reader = await device(token)
   const page = await reader.newPage()
@@ -113,6 +115,11 @@ try {
     cross.missed ? ` (+${cross.missed} not seen in ${ms(n.crossTimeout)})` : '',
   )
   await other.close()
+}
+
+try {
+  console.log(`Chromium ${browser.version()}, ${smoke ? 'smoke (small lists)' : 'full'}; books: ${sizes.join(', ')}`)
+  if (!flushOnly) await listMeasures()
 
   console.log(`\n── flush (${n.flush} queued mutations, a reader with an empty list)`)
   const flushToken = await newReader(server.url, 'flush')
