@@ -58,6 +58,9 @@ npm run --silent build >"$out/build.log" 2>&1 || { cat "$out/build.log"; status=
 step "bundle budgets (first-load JavaScript per route, gzip)"
 node_modules/.bin/tsx tests/budget/check.ts || status=1
 
+step "browser benchmark smoke (small lists, one or two samples: the harness still drives the app; timings printed)"
+BENCH_SMOKE=1 npm run --silent bench -- browser || status=1
+
 step "end-to-end (Chromium)"
 PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/$out/playwright.json" node_modules/.bin/playwright test \
   --config tests/playwright.config.ts --reporter=list,json || status=1

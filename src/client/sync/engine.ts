@@ -1,4 +1,5 @@
 import type { TbrDatabase } from '~/client/db'
+import { BATCH_MAX } from '~/shared/sync/protocol'
 import { pull, refetch, type RunContext } from './pull'
 import { push } from './push'
 import { writeSyncStatus } from './status'
@@ -32,7 +33,8 @@ export interface SyncEngineOptions {
   timers?: Timers
   /** navigator.locks where available; null: this tab only (tests give each "tab" a shared fake). */
   locks?: LockManagerLike | null
-  /** Mutations per POST /api/books/batch; 1 sends each mutation as its own call. */
+  /** Mutations per POST /api/books/batch (default: as many as the server takes, which writes runs
+   *  of creates and deletes with one statement each); 1 sends each mutation as its own call. */
   batchSize?: number
   pullIntervalMs?: number
   backoffBaseMs?: number
@@ -75,7 +77,7 @@ export class SyncEngine {
       now: opts.now ?? Date.now,
       random: opts.random ?? Math.random,
       timers: opts.timers ?? realTimers,
-      batchSize: Math.max(1, opts.batchSize ?? 50),
+      batchSize: Math.max(1, opts.batchSize ?? BATCH_MAX),
       pullIntervalMs: opts.pullIntervalMs ?? 60_000,
       backoffBaseMs: opts.backoffBaseMs ?? 1_000,
       backoffMaxMs: opts.backoffMaxMs ?? 5 * 60_000,

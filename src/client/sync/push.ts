@@ -33,13 +33,26 @@ export async function push(ctx: RunContext, batchSize: number, stopped: () => bo
       continue
     }
     const end = entries.findIndex((e) => !isBookEntry(e))
-    const group = end === -1 ? entries : entries.slice(0, end)
+    const group = withinBytes(end === -1 ? entries : entries.slice(0, end))
     const results = await send(ctx, group).catch(async (err) => {
       await noteAttempt(ctx, group, err)
       throw err
     })
     await settle(ctx, group.slice(0, results.length), results)
   }
+}
+
+/** The server's body limit is 1 MiB: a batch of long reviews is cut to stay well under it (a
+ *  413 would cost a round trip and a single call). At least one entry always goes. */
+const BATCH_BYTES = 512 * 1024
+const encoder = new TextEncoder()
+function withinBytes(group: OutboxEntry[]): OutboxEntry[] {
+  let bytes = 0
+  for (let i = 0; i < group.length; i++) {
+    bytes += encoder.encode(JSON.stringify(group[i]!.payload ?? null)).length + 128
+    if (bytes > BATCH_BYTES && i > 0) return group.slice(0, i)
+  }
+  return group
 }
 
 async function send(ctx: RunContext, group: OutboxEntry[]): Promise<MutationResult[]> {

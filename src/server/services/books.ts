@@ -26,6 +26,7 @@ import { ApiError } from '../lib/errors'
 import { VersionedCache } from '../lib/versioned-cache'
 import { isWellFormedText } from '../lib/input'
 import { announce } from './live'
+import { applyRun, bulkRun } from './books-bulk'
 
 // Books of one account (decisions §6, guide/sync.md "Server"). Every function takes the
 // caller's account id first and every query filters on it: this module is the one place the
@@ -206,9 +207,18 @@ export async function runBookMutations(
     const fresh: (typeof idempotencyKeys.$inferInsert)[] = []
     const results: (MutationResult & { replayed: boolean })[] = []
 
-    for (const m of mutations) {
+    const remember = (m: BookMutation, hash: string, answer: { status: number; body: MutationResult['body'] }) => {
+      if (!m.key) return
+      const record = { accountId, key: m.key, requestHash: hash, status: answer.status, body: answer.body }
+      fresh.push(record)
+      stored.set(m.key, record)
+    }
+    const hashOf = (m: BookMutation) => sha256(canonicalJson({ kind: m.kind, id: m.id, data: m.data ?? null }))
+
+    for (let i = 0; i < mutations.length; i++) {
+      const m = mutations[i]!
       const key = m.key ?? ''
-      const hash = sha256(canonicalJson({ kind: m.kind, id: m.id, data: m.data ?? null }))
+      const hash = hashOf(m)
       const prior = m.key ? stored.get(m.key) : undefined
       if (prior) {
         results.push(
@@ -218,14 +228,26 @@ export async function runBookMutations(
         )
         continue
       }
+      // A run of new creates and a run of deletes are written with one statement each.
+      const run = bulkRun(mutations, i, stored)
+      if (run.length > 1) {
+        const applied = await applyRun(tx, accountId, locale, run, counter)
+        counter = applied.counter
+        for (const [j, r] of applied.results.entries()) {
+          const rm = run[j]!
+          if (r instanceof ApiError) results.push({ key: rm.key ?? '', ...errorAnswer(locale, r), replayed: false })
+          else {
+            remember(rm, hashOf(rm), r)
+            results.push({ key: rm.key ?? '', status: r.status, body: r.body, replayed: false })
+          }
+        }
+        i += run.length - 1
+        continue
+      }
       try {
         const answer = await applyOne(tx, accountId, locale, m, counter + 1)
         if (answer.wrote) counter += 1
-        if (m.key) {
-          const record = { accountId, key: m.key, requestHash: hash, status: answer.status, body: answer.body }
-          fresh.push(record)
-          stored.set(m.key, record)
-        }
+        remember(m, hash, answer)
         results.push({ key, status: answer.status, body: answer.body, replayed: false })
       } catch (err) {
         if (!(err instanceof ApiError)) throw err
@@ -254,9 +276,15 @@ export async function runBookMutations(
   })
 }
 
-type Answer = { status: number; body: MutationResult['body']; wrote: boolean }
+export type Answer = { status: number; body: MutationResult['body']; wrote: boolean }
 
-async function applyOne(tx: Tx, accountId: string, locale: Locale, m: BookMutation, version: number): Promise<Answer> {
+export async function applyOne(
+  tx: Tx,
+  accountId: string,
+  locale: Locale,
+  m: BookMutation,
+  version: number,
+): Promise<Answer> {
   const msg = (key: 'book.created' | 'book.exists' | 'book.updated' | 'book.deleted') => translate(locale, key)
   const now = new Date()
   if (m.id !== null && !isWellFormedText(m.id))
@@ -272,27 +300,7 @@ async function applyOne(tx: Tx, accountId: string, locale: Locale, m: BookMutati
       const position = input.position ?? (await topPosition(tx, accountId))
       const [row] = await tx
         .insert(books)
-        .values({
-          id,
-          accountId,
-          title: input.title,
-          author: input.author,
-          rating: input.rating,
-          review: input.review,
-          startedAt: input.started_at,
-          finishedAt: input.finished_at,
-          imageUrl: input.imageUrl,
-          isbn: input.isbn,
-          asin: input.asin,
-          pages: input.pages,
-          year: input.year,
-          position,
-          addedAt: input.added_at ?? now.toISOString().slice(0, 10),
-          source: input.source,
-          version,
-          createdAt: now,
-          updatedAt: now,
-        })
+        .values(createValues(accountId, id, input, position, version, now))
         .onConflictDoNothing({ target: books.id })
         .returning()
       if (row) return { status: 201, body: { data: toBookJson(row), message: msg('book.created') }, wrote: true }
@@ -353,6 +361,38 @@ async function applyOne(tx: Tx, accountId: string, locale: Locale, m: BookMutati
   }
 }
 
+/** The row a create inserts (the batch's set-based insert writes the same). */
+export function createValues(
+  accountId: string,
+  id: string,
+  input: CreateBookInput,
+  position: string,
+  version: number,
+  now: Date,
+): typeof books.$inferInsert {
+  return {
+    id,
+    accountId,
+    title: input.title,
+    author: input.author,
+    rating: input.rating,
+    review: input.review,
+    startedAt: input.started_at,
+    finishedAt: input.finished_at,
+    imageUrl: input.imageUrl,
+    isbn: input.isbn,
+    asin: input.asin,
+    pages: input.pages,
+    year: input.year,
+    position,
+    addedAt: input.added_at ?? now.toISOString().slice(0, 10),
+    source: input.source,
+    version,
+    createdAt: now,
+    updatedAt: now,
+  }
+}
+
 /** A key before every live book's key in the account: the top of "Up next". */
 async function topPosition(tx: Tx, accountId: string): Promise<string> {
   const [row] = await tx
@@ -362,7 +402,7 @@ async function topPosition(tx: Tx, accountId: string): Promise<string> {
   return generateKeyBetween(null, row?.first ?? null)
 }
 
-function errorAnswer(locale: Locale, err: ApiError): { status: number; body: MutationResult['body'] } {
+export function errorAnswer(locale: Locale, err: ApiError): { status: number; body: MutationResult['body'] } {
   return {
     status: err.status,
     body: {

@@ -1,0 +1,110 @@
+// What the browser benchmark runs inside the page (an init script, so it is there before the
+// app): it waits for a state of the DOM with a MutationObserver and stamps the first animation
+// frame in which that state is on screen. A keystroke measure starts at the keydown event's own
+// time stamp (when the input reached the page), so the keystroke's handling is counted too.
+import type { Page } from '@playwright/test'
+
+export type Wait =
+  | { kind: 'first-row' }
+  | { kind: 'status'; text: string }
+  | { kind: 'unfiltered' }
+  | { kind: 'posinset'; id: string; at: number }
+
+export interface Stamp {
+  /** ms from the armed keydown (or from navigation start when nothing was typed) to the frame. */
+  ms: number
+  /** Wall clock of that frame (to compare two pages). */
+  wall: number
+}
+
+/** Installed with page.addInitScript; defines window.__bench. */
+export function probe() {
+  const w = window as unknown as Record<string, unknown>
+  let keyAt: number | null = null
+  let armed = false
+  document.addEventListener(
+    'keydown',
+    (e) => {
+      if (armed && keyAt === null) {
+        keyAt = e.timeStamp
+        w.__benchKeyLag = performance.now() - e.timeStamp
+      }
+    },
+    true,
+  )
+  const holds = (wait: Wait): boolean => {
+    switch (wait.kind) {
+      case 'first-row':
+        return !!document.querySelector('ul[aria-label] li a[href^="/books/"]')
+      case 'status':
+        return [...document.querySelectorAll('[role="status"]')].some((el) => el.textContent === wait.text)
+      case 'unfiltered':
+        return ![...document.querySelectorAll('[role="status"]')].some((el) =>
+          /books shown$/.test(el.textContent ?? ''),
+        )
+      case 'posinset': {
+        const row = document.querySelector(`[data-book-id="${wait.id}"]`)?.closest('li')
+        return row?.getAttribute('aria-posinset') === String(wait.at)
+      }
+    }
+  }
+  const until = (wait: Wait, timeoutMs: number) =>
+    new Promise<Stamp | null>((resolve) => {
+      let done = false
+      const finish = (stamp: Stamp | null) => {
+        if (done) return
+        done = true
+        observer.disconnect()
+        clearTimeout(timer)
+        armed = false
+        resolve(stamp)
+      }
+      const check = () => {
+        if (done || !holds(wait)) return
+        requestAnimationFrame(() => {
+          const now = performance.now()
+          finish({ ms: now - (keyAt ?? 0), wall: performance.timeOrigin + now })
+        })
+        observer.disconnect()
+      }
+      const observer = new MutationObserver(check)
+      observer.observe(document, { subtree: true, childList: true, characterData: true, attributes: true })
+      const timer = setTimeout(() => finish(null), timeoutMs)
+      check()
+    })
+  w.__bench = {
+    /** Arms a keystroke measure; `result()` answers it. */
+    arm(wait: Wait, timeoutMs: number) {
+      keyAt = null
+      armed = true
+      w.__benchPending = until(wait, timeoutMs)
+    },
+    result: () => w.__benchPending as Promise<Stamp | null>,
+    until,
+  }
+  // The cold start: from navigation start to the first book row on screen.
+  if (location.pathname === '/books') w.__benchFirstRow = until({ kind: 'first-row' }, 30_000)
+}
+
+export async function armKey(page: Page, wait: Wait, timeoutMs = 30_000) {
+  await page.evaluate(([wt, ms]) => (window as any).__bench.arm(wt, ms), [wait, timeoutMs] as const)
+}
+
+export async function keyResult(page: Page): Promise<Stamp | null> {
+  return page.evaluate(() => (window as any).__bench.result())
+}
+
+export async function waitFor(page: Page, wait: Wait, timeoutMs = 60_000): Promise<Stamp | null> {
+  return page.evaluate(([wt, ms]) => (window as any).__bench.until(wt, ms), [wait, timeoutMs] as const)
+}
+
+export async function firstRow(page: Page): Promise<Stamp | null> {
+  return page.evaluate(() => (window as any).__benchFirstRow ?? null)
+}
+
+/** CPU slowed `rate` times through the DevTools protocol (1: no throttling). */
+export async function throttle(page: Page, rate: number) {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate })
+  return cdp
+}
