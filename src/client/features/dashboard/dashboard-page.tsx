@@ -11,6 +11,7 @@ import { useBookCount, useBooks } from '~/client/sync'
 import * as Alert from '~/client/ui/alert'
 import { CardGrid } from '~/client/ui/card-grid'
 import { Link } from '~/client/ui/link'
+import * as PageHeader from '~/client/ui/page-header'
 import { Spinner } from '~/client/ui/spinner'
 import { StatCard } from '~/client/ui/stat-card'
 import { demoQuery } from './api/demo'
@@ -25,8 +26,6 @@ const Charts = lazy(() => import('./components/charts/charts'))
 
 const styles = {
   page: css({ display: 'flex', flexDirection: 'column', gap: { base: '6', md: '8' } }),
-  title: css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold', letterSpacing: 'tight' }),
-  lead: css({ color: 'fg.muted', mt: '1', overflowWrap: 'anywhere' }),
   section: css({ display: 'flex', flexDirection: 'column', gap: '3' }),
   sectionHead: css({ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: '3' }),
   h2: css({ fontSize: 'lg', fontWeight: 'semibold' }),
@@ -77,16 +76,16 @@ export function DashboardPage() {
 
   return (
     <div className={styles.page}>
-      <header>
-        <h1 className={styles.title}>
+      <PageHeader.Root>
+        <PageHeader.Title>
           <Greeting name={user.name} />
-        </h1>
-        <p className={styles.lead}>
+        </PageHeader.Title>
+        <PageHeader.Lead>
           <Trans>
             Signed in as {email} · Plan: <span data-testid="current-plan">{planName}</span>
           </Trans>
-        </p>
-      </header>
+        </PageHeader.Lead>
+      </PageHeader.Root>
 
       {serverDown && (
         <Alert.Root status="info">

@@ -1,20 +1,10 @@
 import { Trans } from '@lingui/react/macro'
 import { ParentSize } from '@visx/responsive'
 import { useId, type ReactNode } from 'react'
-import { css } from 'styled-system/css'
+import { css, cx } from 'styled-system/css'
+import { panelRecipe } from '~/client/ui/panel'
 
 const styles = {
-  figure: css({
-    display: 'flex',
-    flexDirection: 'column',
-    gap: '3',
-    p: { base: '4', md: '5' },
-    bg: 'bg.panel',
-    borderWidth: '1px',
-    borderColor: 'border',
-    borderRadius: 'xl',
-    minW: 0,
-  }),
   title: css({ fontSize: 'md', fontWeight: 'semibold' }),
   summary: css({ fontSize: 'sm', color: 'fg.muted' }),
   plot: css({ position: 'relative', w: 'full' }),
@@ -56,7 +46,7 @@ export function ChartFrame({ title, summary, height, columns, rows, children, le
   const titleId = `${id}-title`
   const descId = `${id}-desc`
   return (
-    <figure className={`${styles.figure} ${className ?? ''}`}>
+    <figure className={cx(panelRecipe(), className)}>
       <figcaption>
         <h3 className={styles.title}>{title}</h3>
         <p className={styles.summary}>{summary}</p>
