@@ -12,6 +12,7 @@ import { buttonRecipe } from '~/client/ui/button'
 import * as PageHeader from '~/client/ui/page-header'
 import { panelRecipe } from '~/client/ui/panel'
 import { Spinner } from '~/client/ui/spinner'
+import { headingRecipe, textRecipe } from '~/client/ui/text'
 import { hasFlag } from '~/shared/permissions'
 import { subscriptionQuery } from './api/billing'
 import { LoadFailed } from './components/load-failed'
@@ -33,10 +34,10 @@ const styles = {
     '&[data-current]': { borderColor: 'accent', borderWidth: '2px' },
   }),
   head: css({ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: '2' }),
-  name: css({ fontSize: 'lg', fontWeight: 'semibold' }),
+  name: headingRecipe({ size: 'lg' }),
   price: css({ fontSize: '2xl', fontWeight: 'bold' }),
   action: css({ mt: 'auto', pt: '2' }),
-  note: css({ fontSize: 'sm', color: 'fg.muted' }),
+  note: textRecipe({ tone: 'muted', size: 'sm' }),
 }
 
 function PlanAction({ plan, current, periodEnd }: { plan: Plan; current: Plan | undefined; periodEnd?: string }) {

@@ -14,6 +14,7 @@ import { Link } from '~/client/ui/link'
 import * as PageHeader from '~/client/ui/page-header'
 import { Spinner } from '~/client/ui/spinner'
 import { StatCard } from '~/client/ui/stat-card'
+import { headingRecipe, textRecipe } from '~/client/ui/text'
 import { demoQuery } from './api/demo'
 import { addedPerMonth, statusCounts } from './chart-data'
 import { GoalCard } from '~/client/features/stats/components/goal-card'
@@ -28,8 +29,8 @@ const styles = {
   page: css({ display: 'flex', flexDirection: 'column', gap: { base: '6', md: '8' } }),
   section: css({ display: 'flex', flexDirection: 'column', gap: '3' }),
   sectionHead: css({ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: '3' }),
-  h2: css({ fontSize: 'lg', fontWeight: 'semibold' }),
-  muted: css({ color: 'fg.muted' }),
+  h2: headingRecipe({ size: 'lg' }),
+  muted: textRecipe({ tone: 'muted' }),
   loading: css({ display: 'flex', alignItems: 'center', justifyContent: 'center', minH: '60', color: 'fg.muted' }),
 }
 

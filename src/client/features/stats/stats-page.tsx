@@ -10,6 +10,7 @@ import { Panel } from '~/client/ui/panel'
 import { Progress } from '~/client/ui/progress'
 import { Spinner } from '~/client/ui/spinner'
 import { StatCard } from '~/client/ui/stat-card'
+import { headingRecipe, textRecipe } from '~/client/ui/text'
 import { BookLists } from './components/book-lists'
 import { GoalForm } from './components/goal-form'
 import { usePaceText } from './components/pace-text'
@@ -22,9 +23,9 @@ const FinishedChart = lazy(() => import('./components/finished-chart'))
 export const styles = {
   page: css({ display: 'flex', flexDirection: 'column', gap: { base: '6', md: '8' } }),
   head: css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3', flexWrap: 'wrap' }),
-  h2: css({ fontSize: 'lg', fontWeight: 'semibold' }),
+  h2: headingRecipe({ size: 'lg' }),
   goalLine: css({ fontSize: { base: 'xl', md: '2xl' }, fontWeight: 'semibold', overflowWrap: 'anywhere' }),
-  muted: css({ color: 'fg.muted' }),
+  muted: textRecipe({ tone: 'muted' }),
   row: css({ display: 'flex', gap: '3', flexWrap: 'wrap', alignItems: 'center' }),
   loading: css({ display: 'flex', alignItems: 'center', justifyContent: 'center', minH: '60', color: 'fg.muted' }),
 }

@@ -8,12 +8,13 @@ import { Button } from '~/client/ui/button'
 import * as Dialog from '~/client/ui/dialog'
 import * as Field from '~/client/ui/field'
 import { Panel } from '~/client/ui/panel'
+import { textRecipe } from '~/client/ui/text'
 import { hasFlag } from '~/shared/permissions'
 import { closeAccount } from '../api/close-account'
 
 const styles = {
   title: css({ fontSize: 'lg', fontWeight: 'semibold', color: 'danger' }),
-  text: css({ fontSize: 'sm', color: 'fg.muted' }),
+  text: textRecipe({ tone: 'muted', size: 'sm' }),
   row: css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center', justifyContent: 'space-between' }),
   form: css({ display: 'flex', flexDirection: 'column', gap: '4' }),
   name: css({ fontWeight: 'semibold', wordBreak: 'break-word' }),

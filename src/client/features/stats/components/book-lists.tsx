@@ -3,6 +3,7 @@ import { Trans } from '@lingui/react/macro'
 import { css } from 'styled-system/css'
 import { Link } from '~/client/ui/link'
 import { Panel } from '~/client/ui/panel'
+import { headingRecipe, textRecipe } from '~/client/ui/text'
 import type { BookRef, YearStats } from '../year-stats'
 
 const styles = {
@@ -11,7 +12,7 @@ const styles = {
     gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' },
     gap: '4',
   }),
-  h2: css({ fontSize: 'lg', fontWeight: 'semibold' }),
+  h2: headingRecipe({ size: 'lg' }),
   list: css({ display: 'flex', flexDirection: 'column', gap: '2', '& li': { overflowWrap: 'anywhere' } }),
   ranked: css({ listStyle: 'decimal', ps: '5' }),
   item: css({ display: 'flex', justifyContent: 'space-between', gap: '3' }),
@@ -23,7 +24,7 @@ const styles = {
     rowGap: '2',
     '& dt': { color: 'fg.muted' },
   }),
-  muted: css({ color: 'fg.muted' }),
+  muted: textRecipe({ tone: 'muted' }),
 }
 
 function BookLink({ book }: { book: BookRef }) {

@@ -3,10 +3,11 @@ import { ParentSize } from '@visx/responsive'
 import { useId, type ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { panelRecipe } from '~/client/ui/panel'
+import { headingRecipe, textRecipe } from '~/client/ui/text'
 
 const styles = {
-  title: css({ fontSize: 'md', fontWeight: 'semibold' }),
-  summary: css({ fontSize: 'sm', color: 'fg.muted' }),
+  title: headingRecipe({ size: 'md' }),
+  summary: textRecipe({ tone: 'muted', size: 'sm' }),
   plot: css({ position: 'relative', w: 'full' }),
   details: css({ fontSize: 'sm' }),
   toggle: css({ cursor: 'pointer', color: 'accent', fontWeight: 'medium', borderRadius: 'sm', w: 'fit-content' }),
