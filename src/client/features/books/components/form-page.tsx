@@ -3,21 +3,12 @@ import { Link } from '@tanstack/react-router'
 import { ArrowLeft } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
+import { backLinkRecipe } from '~/client/ui/back-link'
 import * as Card from '~/client/ui/card'
 import * as PageHeader from '~/client/ui/page-header'
 
 const styles = {
-  back: css({
-    display: 'inline-flex',
-    alignItems: 'center',
-    gap: '1.5',
-    fontSize: 'sm',
-    fontWeight: 'medium',
-    color: 'fg.muted',
-    mb: '4',
-    borderRadius: 'sm',
-    _hover: { color: 'fg' },
-  }),
+  back: backLinkRecipe(),
   lead: css({ mb: '6' }),
   card: css({ maxW: '2xl' }),
 }
