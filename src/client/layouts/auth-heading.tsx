@@ -1,19 +1,20 @@
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
+import * as PageHeader from '~/client/ui/page-header'
 
 const styles = {
   root: css({ display: 'flex', flexDirection: 'column', gap: '2', mb: '8' }),
-  title: css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold', letterSpacing: 'tight', lineHeight: 'tight' }),
+  title: css({ lineHeight: 'tight' }),
   description: css({ color: 'fg.muted', fontSize: 'md' }),
 }
 
 /** The heading block of an auth screen. */
 export function AuthHeading({ title, description }: { title: ReactNode; description?: ReactNode }) {
   return (
-    <div className={styles.root}>
-      <h1 className={styles.title}>{title}</h1>
+    <PageHeader.Root className={styles.root}>
+      <PageHeader.Title className={styles.title}>{title}</PageHeader.Title>
       {description && <p className={styles.description}>{description}</p>}
-    </div>
+    </PageHeader.Root>
   )
 }
 

@@ -2,11 +2,12 @@ import { useLingui } from '@lingui/react/macro'
 import { css } from 'styled-system/css'
 import { useDocumentTitle } from '~/client/lib/use-document-title'
 import { Breadcrumbs } from '~/client/ui/breadcrumbs'
+import * as Heading from '~/client/ui/page-header'
 import { usePageMeta } from './page-meta'
 
 const styles = {
   header: css({ display: 'flex', flexDirection: 'column', gap: '2', mb: { base: '5', md: '8' } }),
-  title: css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold', letterSpacing: 'tight', color: 'fg' }),
+  title: css({ color: 'fg' }),
 }
 
 /** spec §2: the page title with breadcrumbs (name and url); also the document title (spec §1). */
@@ -17,9 +18,9 @@ export function PageHeader() {
   useDocumentTitle(text)
   if (!title) return null
   return (
-    <header className={styles.header}>
+    <Heading.Root className={styles.header}>
       <Breadcrumbs label={t`Breadcrumbs`} items={crumbs.map((c) => ({ name: i18n._(c.name), url: c.url }))} />
-      <h1 className={styles.title}>{text}</h1>
-    </header>
+      <Heading.Title className={styles.title}>{text}</Heading.Title>
+    </Heading.Root>
   )
 }

@@ -6,6 +6,7 @@ import { useOnline } from '~/client/lib/use-online'
 import * as Card from '~/client/ui/card'
 import * as Form from '~/client/ui/form'
 import { Spinner } from '~/client/ui/spinner'
+import { textRecipe } from '~/client/ui/text'
 import { NotificationInput, type NotificationSettings } from '~/shared/schemas/notification'
 import { notificationsQuery, saveNotifications } from './api/notifications'
 
@@ -83,13 +84,13 @@ export function NotificationsPage() {
               <Form.Submit>{t`Save changes`}</Form.Submit>
             </>
           ) : settings.isError ? (
-            <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>
+            <p className={textRecipe({ tone: 'muted', size: 'sm' })}>
               <Trans>Your notification settings could not be loaded. Please try again.</Trans>
             </p>
           ) : online ? (
             <Spinner size="md" label={t`Loading`} />
           ) : (
-            <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>
+            <p className={textRecipe({ tone: 'muted', size: 'sm' })}>
               <Trans>Your notification settings appear once you are back online.</Trans>
             </p>
           )}

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { css } from 'styled-system/css'
+import { css, cx } from 'styled-system/css'
 import { usePlanLabels } from '~/client/lib/plan-labels'
 import { plansQuery, type Plan } from '~/client/lib/plans'
 import { useSession } from '~/client/lib/session'
@@ -9,7 +9,10 @@ import { useDocumentTitle } from '~/client/lib/use-document-title'
 import { TestModeBadge } from './components/test-mode-badge'
 import { useOnline } from '~/client/lib/use-online'
 import { buttonRecipe } from '~/client/ui/button'
+import * as PageHeader from '~/client/ui/page-header'
+import { panelRecipe } from '~/client/ui/panel'
 import { Spinner } from '~/client/ui/spinner'
+import { headingRecipe, textRecipe } from '~/client/ui/text'
 import { hasFlag } from '~/shared/permissions'
 import { subscriptionQuery } from './api/billing'
 import { LoadFailed } from './components/load-failed'
@@ -18,8 +21,6 @@ import { CurrentPlanMarker, PlanFeatures } from './components/plan-parts'
 
 const styles = {
   page: css({ display: 'flex', flexDirection: 'column', gap: '6' }),
-  title: css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold', letterSpacing: 'tight' }),
-  lead: css({ color: 'fg.muted', mt: '1' }),
   grid: css({
     display: 'grid',
     gridTemplateColumns: { base: '1fr', md: 'repeat(3, minmax(0, 1fr))' },
@@ -29,23 +30,14 @@ const styles = {
     m: '0',
   }),
   card: css({
-    display: 'flex',
-    flexDirection: 'column',
-    gap: '3',
     h: 'full',
-    p: '5',
-    bg: 'bg.panel',
-    borderWidth: '1px',
-    borderColor: 'border',
-    borderRadius: 'xl',
-    boxShadow: 'sm',
     '&[data-current]': { borderColor: 'accent', borderWidth: '2px' },
   }),
   head: css({ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: '2' }),
-  name: css({ fontSize: 'lg', fontWeight: 'semibold' }),
+  name: headingRecipe({ size: 'lg' }),
   price: css({ fontSize: '2xl', fontWeight: 'bold' }),
   action: css({ mt: 'auto', pt: '2' }),
-  note: css({ fontSize: 'sm', color: 'fg.muted' }),
+  note: textRecipe({ tone: 'muted', size: 'sm' }),
 }
 
 function PlanAction({ plan, current, periodEnd }: { plan: Plan; current: Plan | undefined; periodEnd?: string }) {
@@ -93,19 +85,19 @@ export function PlansPage() {
 
   return (
     <div className={styles.page}>
-      <header>
-        <h1 className={styles.title}>
+      <PageHeader.Root>
+        <PageHeader.Title>
           <Trans>Plans</Trans>
-        </h1>
+        </PageHeader.Title>
         <TestModeBadge provider={plans.data?.provider} />
-        <p className={styles.lead}>
+        <PageHeader.Lead>
           {owner ? (
             <Trans>Every plan keeps your list, your custom URL, offline sync and charts.</Trans>
           ) : (
             <Trans>Only the account owner can change the plan.</Trans>
           )}
-        </p>
-      </header>
+        </PageHeader.Lead>
+      </PageHeader.Root>
       {!online && plans.data && <LoadFailed what={null} />}
       {next && current && periodEnd && <ScheduledChange current={current} next={next} date={periodEnd} />}
       {!plans.data ? (
@@ -121,7 +113,7 @@ export function PlansPage() {
             return (
               <li
                 key={plan.id}
-                className={styles.card}
+                className={cx(panelRecipe({ padding: 'lg', raised: true }), styles.card)}
                 data-current={isCurrent ? '' : undefined}
                 aria-current={isCurrent || undefined}
               >

@@ -4,6 +4,7 @@ import { usePublicUrl } from '~/client/lib/public-address'
 import { useSession } from '~/client/lib/session'
 import * as Alert from '~/client/ui/alert'
 import * as Card from '~/client/ui/card'
+import { textRecipe } from '~/client/ui/text'
 import { hasFlag } from '~/shared/permissions'
 import { AccountLink } from './components/account-link'
 import { PublicLink } from './components/public-link'
@@ -11,7 +12,7 @@ import { SlugForm } from './components/slug-form'
 
 const styles = {
   stack: css({ display: 'flex', flexDirection: 'column', gap: '6', maxW: '2xl' }),
-  none: css({ color: 'fg.muted' }),
+  none: textRecipe({ tone: 'muted' }),
 }
 
 /**

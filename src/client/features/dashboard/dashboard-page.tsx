@@ -11,8 +11,10 @@ import { useBookCount, useBooks } from '~/client/sync'
 import * as Alert from '~/client/ui/alert'
 import { CardGrid } from '~/client/ui/card-grid'
 import { Link } from '~/client/ui/link'
+import * as PageHeader from '~/client/ui/page-header'
 import { Spinner } from '~/client/ui/spinner'
 import { StatCard } from '~/client/ui/stat-card'
+import { headingRecipe, textRecipe } from '~/client/ui/text'
 import { demoQuery } from './api/demo'
 import { addedPerMonth, statusCounts } from './chart-data'
 import { GoalCard } from '~/client/features/stats/components/goal-card'
@@ -25,12 +27,10 @@ const Charts = lazy(() => import('./components/charts/charts'))
 
 const styles = {
   page: css({ display: 'flex', flexDirection: 'column', gap: { base: '6', md: '8' } }),
-  title: css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold', letterSpacing: 'tight' }),
-  lead: css({ color: 'fg.muted', mt: '1', overflowWrap: 'anywhere' }),
   section: css({ display: 'flex', flexDirection: 'column', gap: '3' }),
   sectionHead: css({ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: '3' }),
-  h2: css({ fontSize: 'lg', fontWeight: 'semibold' }),
-  muted: css({ color: 'fg.muted' }),
+  h2: headingRecipe({ size: 'lg' }),
+  muted: textRecipe({ tone: 'muted' }),
   loading: css({ display: 'flex', alignItems: 'center', justifyContent: 'center', minH: '60', color: 'fg.muted' }),
 }
 
@@ -77,16 +77,16 @@ export function DashboardPage() {
 
   return (
     <div className={styles.page}>
-      <header>
-        <h1 className={styles.title}>
+      <PageHeader.Root>
+        <PageHeader.Title>
           <Greeting name={user.name} />
-        </h1>
-        <p className={styles.lead}>
+        </PageHeader.Title>
+        <PageHeader.Lead>
           <Trans>
             Signed in as {email} · Plan: <span data-testid="current-plan">{planName}</span>
           </Trans>
-        </p>
-      </header>
+        </PageHeader.Lead>
+      </PageHeader.Root>
 
       {serverDown && (
         <Alert.Root status="info">

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { css } from 'styled-system/css'
 import { APP_BUILD, APP_VERSION } from '~/client/lib/build-info'
 import { useDocumentTitle } from '~/client/lib/use-document-title'
+import * as PageHeader from '~/client/ui/page-header'
 import { AppStorage } from './components/app-storage'
 import { HelpFaq } from './components/help-faq'
 import { SupportAccess } from './components/support-access'
@@ -9,8 +10,7 @@ import { SupportMessageForm } from './components/support-message-form'
 import { SupportSessions } from './components/support-sessions'
 
 const styles = {
-  title: css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold', letterSpacing: 'tight' }),
-  lead: css({ color: 'fg.muted', mt: '1', mb: '8' }),
+  lead: css({ mb: '8' }),
   grid: css({ display: 'grid', gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }, gap: '6', alignItems: 'start' }),
   column: css({ display: 'flex', flexDirection: 'column', gap: '6' }),
   wide: css({ mt: '6' }),
@@ -29,8 +29,10 @@ export function HelpPage() {
   const build = APP_BUILD
   return (
     <>
-      <h1 className={styles.title}>{t`Help`}</h1>
-      <p className={styles.lead}>{t`Questions, problems or ideas: we are here to help.`}</p>
+      <PageHeader.Root>
+        <PageHeader.Title>{t`Help`}</PageHeader.Title>
+        <PageHeader.Lead className={styles.lead}>{t`Questions, problems or ideas: we are here to help.`}</PageHeader.Lead>
+      </PageHeader.Root>
       <div className={styles.grid}>
         <div className={styles.column}>
           <HelpFaq />

@@ -5,9 +5,12 @@ import { css } from 'styled-system/css'
 import { useDocumentTitle } from '~/client/lib/use-document-title'
 import { Button } from '~/client/ui/button'
 import { CardGrid } from '~/client/ui/card-grid'
+import * as PageHeader from '~/client/ui/page-header'
+import { Panel } from '~/client/ui/panel'
 import { Progress } from '~/client/ui/progress'
 import { Spinner } from '~/client/ui/spinner'
 import { StatCard } from '~/client/ui/stat-card'
+import { headingRecipe, textRecipe } from '~/client/ui/text'
 import { BookLists } from './components/book-lists'
 import { GoalForm } from './components/goal-form'
 import { usePaceText } from './components/pace-text'
@@ -20,21 +23,9 @@ const FinishedChart = lazy(() => import('./components/finished-chart'))
 export const styles = {
   page: css({ display: 'flex', flexDirection: 'column', gap: { base: '6', md: '8' } }),
   head: css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3', flexWrap: 'wrap' }),
-  title: css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold', letterSpacing: 'tight' }),
-  panel: css({
-    display: 'flex',
-    flexDirection: 'column',
-    gap: '4',
-    p: { base: '4', md: '5' },
-    bg: 'bg.panel',
-    borderWidth: '1px',
-    borderColor: 'border',
-    borderRadius: 'xl',
-    minW: 0,
-  }),
-  h2: css({ fontSize: 'lg', fontWeight: 'semibold' }),
+  h2: headingRecipe({ size: 'lg' }),
   goalLine: css({ fontSize: { base: 'xl', md: '2xl' }, fontWeight: 'semibold', overflowWrap: 'anywhere' }),
-  muted: css({ color: 'fg.muted' }),
+  muted: textRecipe({ tone: 'muted' }),
   row: css({ display: 'flex', gap: '3', flexWrap: 'wrap', alignItems: 'center' }),
   loading: css({ display: 'flex', alignItems: 'center', justifyContent: 'center', minH: '60', color: 'fg.muted' }),
 }
@@ -64,14 +55,14 @@ export function StatsPage({ year: asked }: { year?: number }) {
 
   return (
     <div className={styles.page}>
-      <header className={styles.head}>
-        <h1 className={styles.title}>
+      <PageHeader.Root className={styles.head}>
+        <PageHeader.Title>
           <Trans>Your year in books</Trans>
-        </h1>
+        </PageHeader.Title>
         <YearPicker year={year} years={years} last={last} />
-      </header>
+      </PageHeader.Root>
 
-      <section className={styles.panel} aria-labelledby="stats-goal" data-testid="stats-goal">
+      <Panel gap="4" aria-labelledby="stats-goal" data-testid="stats-goal">
         <h2 id="stats-goal" className={styles.h2}>
           <Trans>Reading goal</Trans>
         </h2>
@@ -101,7 +92,7 @@ export function StatsPage({ year: asked }: { year?: number }) {
             </Button>
           </div>
         )}
-      </section>
+      </Panel>
 
       <CardGrid.Root max={CardGrid.CARD_GRID_MAX.dashboard} columns={3} label={t`Figures for ${year}`}>
         <StatCard.Root key="finished" icon="book" label={<Trans>Books finished</Trans>} value={number(read)} />

@@ -7,11 +7,11 @@ import { useDocumentTitle } from '~/client/lib/use-document-title'
 import { patchUser } from '~/client/sync'
 import * as Alert from '~/client/ui/alert'
 import { OnboardingWizard } from '~/client/ui/onboarding-wizard'
+import * as PageHeader from '~/client/ui/page-header'
 
 const styles = {
   stack: css({ display: 'flex', flexDirection: 'column', gap: { base: '5', md: '8' } }),
-  title: css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold', letterSpacing: 'tight' }),
-  lead: css({ color: 'fg.muted', fontSize: { base: 'md', md: 'lg' }, mt: '1' }),
+  lead: css({ fontSize: { base: 'md', md: 'lg' } }),
   stepTitle: css({ fontSize: 'xl', fontWeight: 'semibold', mb: '3' }),
 }
 
@@ -118,18 +118,18 @@ export function WelcomePage({ page, onPageChange, navigate, urlStep, accountLink
 
   return (
     <div className={styles.stack}>
-      <header>
-        <h1 className={styles.title}>
+      <PageHeader.Root>
+        <PageHeader.Title>
           <Trans>Welcome to TBR, {name}!</Trans>
-        </h1>
-        <p className={styles.lead}>
+        </PageHeader.Title>
+        <PageHeader.Lead className={styles.lead}>
           <Plural
             value={count}
             one="One quick step and your reading list is ready to share."
             other="# quick steps and your reading list is ready to share."
           />
-        </p>
-      </header>
+        </PageHeader.Lead>
+      </PageHeader.Root>
       <OnboardingWizard.Root
         steps={steps}
         page={page}

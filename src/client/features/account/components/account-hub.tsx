@@ -2,12 +2,13 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { css } from 'styled-system/css'
+import { css, cx } from 'styled-system/css'
 import { useBuiltRoutes } from '~/client/lib/built-routes'
 import { useSession } from '~/client/lib/session'
 import { CardGrid } from '~/client/ui/card-grid'
 import { Icon } from '~/client/ui/icon'
 import type { IconName } from '~/client/ui/icon/registry'
+import { panelRecipe } from '~/client/ui/panel'
 import { hasFlag, type Flag } from '~/shared/permissions'
 import type { SessionUser } from '~/shared/schemas/user'
 
@@ -43,16 +44,7 @@ export function hubCards(user: Pick<SessionUser, 'has_password' | '2fa_enabled' 
 const styles = {
   card: css({
     position: 'relative',
-    display: 'flex',
-    gap: '4',
-    alignItems: 'flex-start',
     h: 'full',
-    p: '5',
-    bg: 'bg.panel',
-    borderWidth: '1px',
-    borderColor: 'border',
-    borderRadius: 'xl',
-    boxShadow: 'sm',
     transition: 'border-color 0.15s, box-shadow 0.15s',
     _hover: { borderColor: 'accent', boxShadow: 'md' },
     '&:has(a:focus-visible)': { outline: '2px solid', outlineColor: 'accent', outlineOffset: '2px' },
@@ -72,7 +64,7 @@ export function AccountHub() {
   return (
     <CardGrid.Root max={CardGrid.CARD_GRID_MAX.accountHub} label={t`Account settings`} columns={2}>
       {cards.map((card) => (
-        <div key={card.to + i18n._(card.title)} className={styles.card}>
+        <div key={card.to + i18n._(card.title)} className={cx(panelRecipe({ layout: 'row', padding: 'lg', gap: '4', raised: true }), styles.card)}>
           <span className={styles.icon}>
             <Icon.Root name={card.icon} size="md" />
           </span>

@@ -7,13 +7,14 @@ import { useOnline } from '~/client/lib/use-online'
 import { Button } from '~/client/ui/button'
 import * as Dialog from '~/client/ui/dialog'
 import * as Field from '~/client/ui/field'
+import { Panel } from '~/client/ui/panel'
+import { textRecipe } from '~/client/ui/text'
 import { hasFlag } from '~/shared/permissions'
 import { closeAccount } from '../api/close-account'
 
 const styles = {
-  zone: css({ display: 'flex', flexDirection: 'column', gap: '3', p: '6', borderWidth: '1px', borderColor: 'danger.border', borderRadius: 'xl', bg: 'bg.panel' }),
   title: css({ fontSize: 'lg', fontWeight: 'semibold', color: 'danger' }),
-  text: css({ fontSize: 'sm', color: 'fg.muted' }),
+  text: textRecipe({ tone: 'muted', size: 'sm' }),
   row: css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center', justifyContent: 'space-between' }),
   form: css({ display: 'flex', flexDirection: 'column', gap: '4' }),
   name: css({ fontWeight: 'semibold', wordBreak: 'break-word' }),
@@ -56,7 +57,7 @@ export function DangerZone() {
   }
 
   return (
-    <section className={styles.zone} aria-labelledby="danger-zone-title">
+    <Panel padding="xl" tone="danger" aria-labelledby="danger-zone-title">
       <h2 id="danger-zone-title" className={styles.title}>{t`Danger Zone`}</h2>
       <div className={styles.row}>
         <p className={styles.text}>
@@ -119,6 +120,6 @@ export function DangerZone() {
         </Dialog.Root>
       </div>
       {!online && <p className={styles.text}>{t`You are offline. Connect to the internet to close the account.`}</p>}
-    </section>
+    </Panel>
   )
 }

@@ -4,9 +4,10 @@ import { css } from 'styled-system/css'
 import type { UserRow } from '~/client/db'
 import { Avatar } from '~/client/ui/avatar'
 import { Button } from '~/client/ui/button'
+import { textRecipe } from '~/client/ui/text'
 
 const row = css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })
-const note = css({ fontSize: 'sm', color: 'fg.muted' })
+const note = textRecipe({ tone: 'muted', size: 'sm' })
 
 /**
  * The avatar as saved (the kit's fallback letter without one) beside the picture field, with

@@ -14,6 +14,7 @@ import { DataTable } from '~/client/ui/data-table'
 import { Link } from '~/client/ui/link'
 import { Spinner } from '~/client/ui/spinner'
 import { toast } from '~/client/ui/toast'
+import { textRecipe } from '~/client/ui/text'
 import type { ApiKeyView } from '~/shared/schemas/key'
 import { API_DOCS_URL, deleteKeys, keysQuery, updateKey } from '../api'
 import { ConfirmDialog } from './confirm-dialog'
@@ -33,7 +34,7 @@ const header = css({
 })
 const blank = css({ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: '3', py: '6' })
 const mono = css({ fontFamily: 'mono', fontSize: 'sm', whiteSpace: 'nowrap' })
-const muted = css({ color: 'fg.muted' })
+const muted = textRecipe({ tone: 'muted' })
 
 type Pending = { kind: 'revoke'; key: ApiKeyView } | { kind: 'delete'; keys: ApiKeyView[] } | null
 

@@ -4,6 +4,7 @@ import { css } from 'styled-system/css'
 import * as Card from '~/client/ui/card'
 import { CopyButton } from '~/client/ui/copy-button'
 import { DataTable } from '~/client/ui/data-table'
+import { textRecipe } from '~/client/ui/text'
 import type { Field, Operation, Rule } from './model'
 
 // One documented call of the API reference page (reference-page.tsx): method and path, the key
@@ -27,7 +28,7 @@ const fieldList = css({
   fontSize: 'sm',
   '& li': { borderTopWidth: '1px', borderColor: 'border', pt: '2' },
 })
-const muted = css({ color: 'fg.muted' })
+const muted = textRecipe({ tone: 'muted' })
 const description = css({ color: 'fg.muted', fontSize: 'sm', display: 'flex', flexDirection: 'column', gap: '2' })
 const codeBlock = css({
   position: 'relative',

@@ -7,6 +7,7 @@ import { useOnline } from '~/client/lib/use-online'
 import { CardDisplay } from '~/client/ui/card-display'
 import * as Form from '~/client/ui/form'
 import { Spinner } from '~/client/ui/spinner'
+import { textRecipe } from '~/client/ui/text'
 import type { PlansData } from '~/shared/schemas/billing'
 import { afterBillingChange, cardQuery } from '../api/billing'
 import { LoadFailed } from './load-failed'
@@ -14,7 +15,7 @@ import { LoadFailed } from './load-failed'
 const styles = {
   tab: css({ display: 'flex', flexDirection: 'column', gap: '8' }),
   heading: css({ fontSize: 'md', fontWeight: 'semibold', mb: '3' }),
-  muted: css({ fontSize: 'sm', color: 'fg.muted' }),
+  muted: textRecipe({ tone: 'muted', size: 'sm' }),
 }
 
 /** The new card's form values: the card field holds {} when filled (spec §5); the kit sends its token. */

@@ -5,12 +5,13 @@ import { usePlanLabels } from '~/client/lib/plan-labels'
 import { Button } from '~/client/ui/button'
 import * as Dialog from '~/client/ui/dialog'
 import * as Form from '~/client/ui/form'
+import { headingRecipe, textRecipe } from '~/client/ui/text'
 import { ChangePlanInput } from '~/shared/schemas/billing'
 import { afterBillingChange } from '../api/billing'
 
 const section = css({ display: 'flex', flexDirection: 'column', gap: '3', alignItems: 'flex-start' })
-const lead = css({ fontSize: 'sm', color: 'fg.muted' })
-const heading = css({ fontSize: 'md', fontWeight: 'semibold' })
+const lead = textRecipe({ tone: 'muted', size: 'sm' })
+const heading = headingRecipe({ size: 'md' })
 
 /**
  * spec §4 Accounts and plans: changing to the free plan ends the subscription at period end; the

@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro'
 import { css } from 'styled-system/css'
 import type { Plan } from '~/client/lib/plans'
 import { usePlanLabels } from '~/client/lib/plan-labels'
+import { textRecipe } from '~/client/ui/text'
 import { isGoodStanding, seatsTotal, type SubscriptionData } from '~/shared/schemas/billing'
 
 // The Plan tab's facts: the plan label, the period and, for a per-seat plan, the seats (spec §3
@@ -15,7 +16,7 @@ const styles = {
     rowGap: '2',
     m: '0',
   }),
-  term: css({ fontSize: 'sm', color: 'fg.muted' }),
+  term: textRecipe({ tone: 'muted', size: 'sm' }),
   value: css({ fontSize: 'sm', fontWeight: 'medium', color: 'fg', m: '0', mb: { base: '2', sm: '0' } }),
 }
 

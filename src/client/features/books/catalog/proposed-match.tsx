@@ -6,6 +6,7 @@ import { db, type LocalBook } from '~/client/db'
 import { BookCover } from '~/client/ui/book-cover'
 import { Button } from '~/client/ui/button'
 import * as Card from '~/client/ui/card'
+import { headingRecipe, textRecipe } from '~/client/ui/text'
 import { acceptMatch, refuseMatch } from './lookups'
 
 // issue 16 item 3: a book added offline was looked up once back online; the match waits here
@@ -14,8 +15,8 @@ import { acceptMatch, refuseMatch } from './lookups'
 const styles = {
   row: css({ display: 'flex', gap: '4', alignItems: 'flex-start' }),
   text: css({ display: 'flex', flexDirection: 'column', gap: '1', minW: 0 }),
-  heading: css({ fontSize: 'md', fontWeight: 'semibold' }),
-  meta: css({ fontSize: 'sm', color: 'fg.muted' }),
+  heading: headingRecipe({ size: 'md' }),
+  meta: textRecipe({ tone: 'muted', size: 'sm' }),
   actions: css({ display: 'flex', gap: '2', flexWrap: 'wrap', mt: '2' }),
 }
 

@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { css } from 'styled-system/css'
 import type { LocalBook } from '~/client/db'
 import { useDocumentTitle } from '~/client/lib/use-document-title'
+import { backLinkRecipe } from '~/client/ui/back-link'
 import { BookCover } from '~/client/ui/book-cover'
 import { Button, buttonRecipe } from '~/client/ui/button'
 import * as Card from '~/client/ui/card'
@@ -21,17 +22,7 @@ import { SyncStateMark } from './sync-state'
 
 const styles = {
   page: css({ maxW: '3xl' }),
-  back: css({
-    display: 'inline-flex',
-    alignItems: 'center',
-    gap: '1.5',
-    fontSize: 'sm',
-    fontWeight: 'medium',
-    color: 'fg.muted',
-    mb: '4',
-    borderRadius: 'sm',
-    _hover: { color: 'fg' },
-  }),
+  back: backLinkRecipe(),
   head: css({ display: 'flex', gap: { base: '4', md: '6' }, alignItems: 'flex-start', mb: '6' }),
   headText: css({ display: 'flex', flexDirection: 'column', gap: '2', minW: 0 }),
   title: css({

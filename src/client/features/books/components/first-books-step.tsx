@@ -6,6 +6,7 @@ import { useBookCount, useBooks } from '~/client/sync'
 import { BookCover } from '~/client/ui/book-cover'
 import * as Form from '~/client/ui/form'
 import { Link } from '~/client/ui/link'
+import { textRecipe } from '~/client/ui/text'
 import { BOOK_LIMITS } from '~/shared/schemas/book'
 import { saveNewBook } from '../actions'
 import { EMPTY_BOOK, NewBookSchema, toCreateInput } from '../form-schema'
@@ -14,7 +15,7 @@ const SHOWN = 5
 
 const styles = {
   stack: css({ display: 'flex', flexDirection: 'column', gap: '5' }),
-  lead: css({ color: 'fg.muted' }),
+  lead: textRecipe({ tone: 'muted' }),
   pair: css({
     display: 'grid',
     gridTemplateColumns: { base: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
@@ -33,7 +34,7 @@ const styles = {
     textOverflow: 'ellipsis',
     whiteSpace: 'nowrap',
   }),
-  more: css({ fontSize: 'sm', color: 'fg.muted' }),
+  more: textRecipe({ tone: 'muted', size: 'sm' }),
   empty: css({ display: 'flex', alignItems: 'center', gap: '2', fontSize: 'sm', color: 'fg.muted' }),
   import: css({ display: 'flex', alignItems: 'flex-start', gap: '2', fontSize: 'sm', color: 'fg.muted' }),
   importIcon: css({ flexShrink: 0, mt: '0.5' }),

@@ -3,27 +3,13 @@ import { Link } from '@tanstack/react-router'
 import { ArrowLeft } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
+import { backLinkRecipe } from '~/client/ui/back-link'
 import * as Card from '~/client/ui/card'
+import * as PageHeader from '~/client/ui/page-header'
 
 const styles = {
-  back: css({
-    display: 'inline-flex',
-    alignItems: 'center',
-    gap: '1.5',
-    fontSize: 'sm',
-    fontWeight: 'medium',
-    color: 'fg.muted',
-    mb: '4',
-    borderRadius: 'sm',
-    _hover: { color: 'fg' },
-  }),
-  title: css({
-    fontSize: { base: '2xl', md: '3xl' },
-    fontWeight: 'bold',
-    letterSpacing: 'tight',
-    overflowWrap: 'anywhere',
-  }),
-  lead: css({ color: 'fg.muted', mt: '1', mb: '6' }),
+  back: backLinkRecipe(),
+  lead: css({ mb: '6' }),
   card: css({ maxW: '2xl' }),
 }
 
@@ -52,8 +38,10 @@ export function FormPage({
         <ArrowLeft aria-hidden size={16} />
         {back?.label ?? <Trans>My books</Trans>}
       </Link>
-      <h1 className={styles.title}>{title}</h1>
-      {lead ? <p className={styles.lead}>{lead}</p> : <div className={css({ h: '6' })} />}
+      <PageHeader.Root>
+        <PageHeader.Title>{title}</PageHeader.Title>
+        {lead ? <PageHeader.Lead className={styles.lead}>{lead}</PageHeader.Lead> : <div className={css({ h: '6' })} />}
+      </PageHeader.Root>
       <Card.Root>
         <Card.Body>{children}</Card.Body>
       </Card.Root>

@@ -6,6 +6,7 @@ import { useDocumentTitle } from '~/client/lib/use-document-title'
 import * as Alert from '~/client/ui/alert'
 import { buttonRecipe } from '~/client/ui/button'
 import { Progress } from '~/client/ui/progress'
+import { textRecipe } from '~/client/ui/text'
 import { useImport } from '../csv/use-import'
 import { FormPage } from './form-page'
 
@@ -13,7 +14,7 @@ const styles = {
   stack: css({ display: 'flex', flexDirection: 'column', gap: '5' }),
   field: css({ display: 'flex', flexDirection: 'column', gap: '2' }),
   label: css({ fontWeight: 'medium' }),
-  hint: css({ fontSize: 'sm', color: 'fg.muted' }),
+  hint: textRecipe({ tone: 'muted', size: 'sm' }),
   file: css({
     fontSize: 'sm',
     '&::file-selector-button': {

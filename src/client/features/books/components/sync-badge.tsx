@@ -8,6 +8,7 @@ import { css, cx } from 'styled-system/css'
 import type { Rejection } from '~/client/db'
 import { dismissRejection, syncNow, useBook, useRejections, useSyncStatus, type SyncStatus } from '~/client/sync'
 import { Button } from '~/client/ui/button'
+import { textRecipe } from '~/client/ui/text'
 
 const styles = {
   bar: css({
@@ -206,7 +207,7 @@ export function SyncBadge() {
                   </>
                 )}
               </dl>
-              {status.error && status.state === 'error' && <p className={css({ color: 'fg.muted' })}>{status.error}</p>}
+              {status.error && status.state === 'error' && <p className={textRecipe({ tone: 'muted' })}>{status.error}</p>}
               <Button
                 variant="outline"
                 size="sm"

@@ -2,11 +2,12 @@ import { useLingui } from '@lingui/react/macro'
 import { CloudAlert, CloudCheck, CloudUpload } from 'lucide-react'
 import { css, cx } from 'styled-system/css'
 import type { SyncState } from '~/client/db'
+import { textRecipe } from '~/client/ui/text'
 import { SYNC_LABEL } from '../labels'
 
 const styles = {
   root: css({ display: 'inline-flex', alignItems: 'center', gap: '1', fontSize: 'xs', whiteSpace: 'nowrap' }),
-  synced: css({ color: 'fg.muted' }),
+  synced: textRecipe({ tone: 'muted' }),
   pending: css({ color: 'warning' }),
   rejected: css({ color: 'danger', fontWeight: 'semibold' }),
   // Visually hidden on small screens (still read out), shown beside the icon on wide ones.

@@ -1,11 +1,12 @@
 import { Trans } from '@lingui/react/macro'
 import { css } from 'styled-system/css'
 import { usePublicUrl } from '~/client/lib/public-address'
+import { textRecipe } from '~/client/ui/text'
 import { PublicLink } from './public-link'
 
 const styles = {
   stack: css({ display: 'flex', flexDirection: 'column', gap: '3' }),
-  muted: css({ color: 'fg.muted' }),
+  muted: textRecipe({ tone: 'muted' }),
 }
 
 /**

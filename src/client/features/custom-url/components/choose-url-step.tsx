@@ -4,13 +4,14 @@ import { css } from 'styled-system/css'
 import { usePublicUrl } from '~/client/lib/public-address'
 import { useSession } from '~/client/lib/session'
 import * as Alert from '~/client/ui/alert'
+import { textRecipe } from '~/client/ui/text'
 import { suggestSlug } from '../slug-schema'
 import { PublicLink } from './public-link'
 import { SlugForm } from './slug-form'
 
 const styles = {
   stack: css({ display: 'flex', flexDirection: 'column', gap: '5' }),
-  lead: css({ color: 'fg.muted' }),
+  lead: textRecipe({ tone: 'muted' }),
 }
 
 /**

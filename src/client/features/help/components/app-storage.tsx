@@ -6,11 +6,12 @@ import { storageEstimate } from '~/client/pwa/storage'
 import { Button } from '~/client/ui/button'
 import * as Card from '~/client/ui/card'
 import { Progress } from '~/client/ui/progress'
+import { textRecipe } from '~/client/ui/text'
 
 const styles = {
   list: css({ display: 'flex', flexDirection: 'column', gap: '2', fontSize: 'sm', m: '0' }),
   row: css({ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: '4' }),
-  term: css({ color: 'fg.muted' }),
+  term: textRecipe({ tone: 'muted' }),
   def: css({ m: '0', fontWeight: 'medium', fontVariantNumeric: 'tabular-nums', textAlign: 'end', whiteSpace: 'nowrap' }),
   steps: css({ display: 'flex', flexDirection: 'column', gap: '1', pl: '5', listStyle: 'decimal', fontSize: 'sm' }),
 }

@@ -10,6 +10,7 @@ import { Button } from '~/client/ui/button'
 import * as Card from '~/client/ui/card'
 import * as Form from '~/client/ui/form'
 import { toast } from '~/client/ui/toast'
+import { textRecipe } from '~/client/ui/text'
 import { formatTimestamp } from '~/shared/format/timestamp'
 import { PasskeyName, type Passkey } from '~/shared/schemas/passkey'
 import {
@@ -46,7 +47,7 @@ const styles = {
     borderRadius: 'lg',
   }),
   name: css({ fontWeight: 'semibold', wordBreak: 'break-word' }),
-  meta: css({ fontSize: 'sm', color: 'fg.muted' }),
+  meta: textRecipe({ tone: 'muted', size: 'sm' }),
   actions: css({ display: 'flex', gap: '2', flexWrap: 'wrap' }),
 }
 

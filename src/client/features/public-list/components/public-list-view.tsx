@@ -6,6 +6,7 @@ import { formatCount } from '~/client/lib/format-count'
 import { useDocumentTitle } from '~/client/lib/use-document-title'
 import { buttonRecipe } from '~/client/ui/button-recipe'
 import { linkRecipe } from '~/client/ui/link-recipe'
+import { textRecipe } from '~/client/ui/text'
 import type { AddOutcome } from '../api/add-book'
 import type { PublicBook, PublicList } from '../api/public-list'
 import { ItemGateContext } from '../item-gate'
@@ -20,7 +21,7 @@ const styles = {
   owner: css({ display: 'flex', alignItems: 'center', gap: '4' }),
   heading: css({ display: 'flex', flexDirection: 'column', gap: '0.5', minW: 0 }),
   title: css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold', letterSpacing: 'tight', lineHeight: 'tight', overflowWrap: 'anywhere' }),
-  count: css({ color: 'fg.muted' }),
+  count: textRecipe({ tone: 'muted' }),
   invite: css({
     display: 'flex',
     flexDirection: { base: 'column', sm: 'row' },
@@ -32,8 +33,8 @@ const styles = {
     bg: 'accent.subtle',
     color: 'fg',
   }),
-  note: css({ fontSize: 'sm', color: 'fg.muted' }),
-  results: css({ fontSize: 'sm', color: 'fg.muted' }),
+  note: textRecipe({ tone: 'muted', size: 'sm' }),
+  results: textRecipe({ tone: 'muted', size: 'sm' }),
   grid: css({
     display: 'grid',
     gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))', xl: 'repeat(3, minmax(0, 1fr))' },

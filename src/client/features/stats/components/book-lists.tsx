@@ -2,6 +2,8 @@ import { plural } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { css } from 'styled-system/css'
 import { Link } from '~/client/ui/link'
+import { Panel } from '~/client/ui/panel'
+import { headingRecipe, textRecipe } from '~/client/ui/text'
 import type { BookRef, YearStats } from '../year-stats'
 
 const styles = {
@@ -10,18 +12,7 @@ const styles = {
     gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' },
     gap: '4',
   }),
-  panel: css({
-    display: 'flex',
-    flexDirection: 'column',
-    gap: '3',
-    p: { base: '4', md: '5' },
-    bg: 'bg.panel',
-    borderWidth: '1px',
-    borderColor: 'border',
-    borderRadius: 'xl',
-    minW: 0,
-  }),
-  h2: css({ fontSize: 'lg', fontWeight: 'semibold' }),
+  h2: headingRecipe({ size: 'lg' }),
   list: css({ display: 'flex', flexDirection: 'column', gap: '2', '& li': { overflowWrap: 'anywhere' } }),
   ranked: css({ listStyle: 'decimal', ps: '5' }),
   item: css({ display: 'flex', justifyContent: 'space-between', gap: '3' }),
@@ -33,7 +24,7 @@ const styles = {
     rowGap: '2',
     '& dt': { color: 'fg.muted' },
   }),
-  muted: css({ color: 'fg.muted' }),
+  muted: textRecipe({ tone: 'muted' }),
 }
 
 function BookLink({ book }: { book: BookRef }) {
@@ -57,7 +48,7 @@ export function BookLists({ stats }: { stats: YearStats }) {
   const year = stats.year
   return (
     <div className={styles.grid}>
-      <section className={styles.panel} aria-labelledby="stats-authors">
+      <Panel aria-labelledby="stats-authors">
         <h2 id="stats-authors" className={styles.h2}>
           <Trans>Top authors</Trans>
         </h2>
@@ -77,9 +68,9 @@ export function BookLists({ stats }: { stats: YearStats }) {
             <Trans>No finished book with an author in {year}.</Trans>
           </p>
         )}
-      </section>
+      </Panel>
 
-      <section className={styles.panel} aria-labelledby="stats-lengths">
+      <Panel aria-labelledby="stats-lengths">
         <h2 id="stats-lengths" className={styles.h2}>
           <Trans>Longest and shortest</Trans>
         </h2>
@@ -103,10 +94,10 @@ export function BookLists({ stats }: { stats: YearStats }) {
             <Trans>No finished book with a page count in {year}.</Trans>
           </p>
         )}
-      </section>
+      </Panel>
 
       {stats.missingPages.length > 0 && (
-        <section className={styles.panel} aria-labelledby="stats-missing">
+        <Panel aria-labelledby="stats-missing">
           <h2 id="stats-missing" className={styles.h2}>
             <Trans>Books without a page count</Trans>
           </h2>
@@ -122,7 +113,7 @@ export function BookLists({ stats }: { stats: YearStats }) {
               </li>
             ))}
           </ul>
-        </section>
+        </Panel>
       )}
     </div>
   )

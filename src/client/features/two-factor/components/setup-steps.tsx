@@ -6,6 +6,7 @@ import * as Alert from '~/client/ui/alert'
 import { Button } from '~/client/ui/button'
 import { CopyButton } from '~/client/ui/copy-button'
 import * as Form from '~/client/ui/form'
+import { headingRecipe } from '~/client/ui/text'
 import type { TwoFactorEnrolment } from '~/shared/schemas/two-factor'
 import { OtpCode } from '~/shared/schemas/two-factor'
 import { confirmSetup, startSetup } from '../api'
@@ -17,7 +18,7 @@ import { confirmSetup, startSetup } from '../api'
 const styles = {
   steps: css({ display: 'flex', flexDirection: 'column', gap: '6', listStyle: 'none', p: 0, m: 0 }),
   step: css({ display: 'flex', flexDirection: 'column', gap: '3' }),
-  heading: css({ fontSize: 'md', fontWeight: 'semibold' }),
+  heading: headingRecipe({ size: 'md' }),
   qr: css({ w: '48', h: '48', bg: 'white', p: '2', borderRadius: 'lg', borderWidth: '1px', borderColor: 'border' }),
   secretRow: css({ display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'wrap' }),
   code: css({

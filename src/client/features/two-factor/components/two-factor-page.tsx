@@ -9,6 +9,7 @@ import { DataTable } from '~/client/ui/data-table'
 import { Button } from '~/client/ui/button'
 import * as Card from '~/client/ui/card'
 import * as Form from '~/client/ui/form'
+import { headingRecipe, textRecipe } from '~/client/ui/text'
 import type { TwoFactorEnrolment } from '~/shared/schemas/two-factor'
 import { OtpCode } from '~/shared/schemas/two-factor'
 import { renewBackupCode, turnOff } from '../api'
@@ -30,8 +31,8 @@ const stateRow = css({
 })
 const sections = css({ display: 'flex', flexDirection: 'column', gap: '8' })
 const section = css({ display: 'flex', flexDirection: 'column', gap: '3' })
-const sectionHeading = css({ fontSize: 'md', fontWeight: 'semibold' })
-const muted = css({ color: 'fg.muted', fontSize: 'sm' })
+const sectionHeading = headingRecipe({ size: 'md' })
+const muted = textRecipe({ tone: 'muted', size: 'sm' })
 
 type Proof = { code: string } | { password: string }
 

@@ -1,22 +1,13 @@
 import { Trans } from '@lingui/react/macro'
 import { ParentSize } from '@visx/responsive'
 import { useId, type ReactNode } from 'react'
-import { css } from 'styled-system/css'
+import { css, cx } from 'styled-system/css'
+import { panelRecipe } from '~/client/ui/panel'
+import { headingRecipe, textRecipe } from '~/client/ui/text'
 
 const styles = {
-  figure: css({
-    display: 'flex',
-    flexDirection: 'column',
-    gap: '3',
-    p: { base: '4', md: '5' },
-    bg: 'bg.panel',
-    borderWidth: '1px',
-    borderColor: 'border',
-    borderRadius: 'xl',
-    minW: 0,
-  }),
-  title: css({ fontSize: 'md', fontWeight: 'semibold' }),
-  summary: css({ fontSize: 'sm', color: 'fg.muted' }),
+  title: headingRecipe({ size: 'md' }),
+  summary: textRecipe({ tone: 'muted', size: 'sm' }),
   plot: css({ position: 'relative', w: 'full' }),
   details: css({ fontSize: 'sm' }),
   toggle: css({ cursor: 'pointer', color: 'accent', fontWeight: 'medium', borderRadius: 'sm', w: 'fit-content' }),
@@ -56,7 +47,7 @@ export function ChartFrame({ title, summary, height, columns, rows, children, le
   const titleId = `${id}-title`
   const descId = `${id}-desc`
   return (
-    <figure className={`${styles.figure} ${className ?? ''}`}>
+    <figure className={cx(panelRecipe(), className)}>
       <figcaption>
         <h3 className={styles.title}>{title}</h3>
         <p className={styles.summary}>{summary}</p>

@@ -1,11 +1,12 @@
 import { plural } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
-import { AxisBottom, AxisLeft } from '@visx/axis'
+import { AxisBottom } from '@visx/axis'
 import { Group } from '@visx/group'
 import { scaleBand, scaleLinear } from '@visx/scale'
 import { Bar } from '@visx/shape'
 import type { MonthCount } from '../../chart-data'
 import { ChartFrame } from './chart-frame'
+import { CountAxis } from './count-axis'
 import { useChartEntrance } from './motion'
 import { axisLabelProps, chartColors } from './theme'
 
@@ -90,15 +91,7 @@ export function MonthsChart({ data, copy }: MonthsChartProps) {
                 />
               )
             })}
-            <AxisLeft
-              scale={y}
-              numTicks={Math.min(4, max)}
-              tickFormat={(v) => String(v)}
-              stroke={chartColors.axis}
-              tickStroke={chartColors.axis}
-              tickLabelProps={() => ({ ...axisLabelProps, textAnchor: 'end', dx: -4, dy: 3 })}
-              hideZero={false}
-            />
+            <CountAxis scale={y} max={max} hideZero={false} />
             <AxisBottom
               top={innerHeight}
               scale={x}

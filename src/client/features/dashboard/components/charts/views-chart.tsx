@@ -1,10 +1,11 @@
 import { plural } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
-import { AxisBottom, AxisLeft } from '@visx/axis'
+import { AxisBottom } from '@visx/axis'
 import { Group } from '@visx/group'
 import { scaleLinear, scaleUtc } from '@visx/scale'
 import { AreaClosed, LinePath } from '@visx/shape'
 import { ChartFrame } from './chart-frame'
+import { CountAxis } from './count-axis'
 import { useChartEntrance } from './motion'
 import { axisLabelProps, chartColors } from './theme'
 
@@ -79,14 +80,7 @@ export function ViewsChart({ data }: { data: DayCount[] }) {
               strokeDasharray={1}
               style={{ strokeDashoffset: entered ? 0 : 1, transition: transition && `stroke-dashoffset ${transition}` }}
             />
-            <AxisLeft
-              scale={y}
-              numTicks={Math.min(4, max)}
-              tickFormat={(v) => String(v)}
-              stroke={chartColors.axis}
-              tickStroke={chartColors.axis}
-              tickLabelProps={() => ({ ...axisLabelProps, textAnchor: 'end', dx: -4, dy: 3 })}
-            />
+            <CountAxis scale={y} max={max} />
             <AxisBottom
               top={innerHeight}
               scale={x}
