@@ -23,7 +23,8 @@ import { revokeUserSessions } from '../services/sessions'
 import { mailSecurityNotice } from '../services/security-notice'
 import { sessionUser } from '../services/users'
 import { passkeyManagement } from './passkeys'
-import { clearSignInAttempts, countSignInAttempt, verifyCurrentPassword } from './auth'
+import { clearSignInAttempts, countSignInAttempt } from '../middleware/sign-in-limit'
+import { verifyCurrentPassword } from './auth'
 
 // spec §4 2FA, §7 PUT /api/user/2fa and POST /api/user/2fa/verify; decisions §13. Wrong codes
 // count toward the sign-in limit of decisions §9 like wrong passwords. A support session is
