@@ -1,5 +1,7 @@
 // ESLint flat config (kept under src/: the design card fixes the top level).
 import tseslint from 'typescript-eslint'
+import { importZones } from './eslint/import-zones.js'
+import { libraries, zones } from './eslint/zones.js'
 
 export default tseslint.config(
   {
@@ -21,38 +23,9 @@ export default tseslint.config(
     },
   },
   {
-    // architecture.md rule 9: one wrapper module per library.
-    files: ['src/client/**/*.{ts,tsx}'],
-    ignores: ['src/client/db/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            { name: 'dexie', message: 'Only src/client/db imports dexie.' },
-            { name: 'ky', message: 'Use src/client/lib/http.' },
-          ],
-          // architecture.md rule 3, issue 15 item 6: response shapes live in src/shared; the
-          // client never imports from src/server, not even a type.
-          patterns: [{ group: ['~/server/*', '**/server/*'], message: 'Import shared shapes from src/shared.' }],
-        },
-      ],
-    },
-  },
-  {
-    files: ['src/client/lib/http.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['~/server/*', '**/server/*'], message: 'Import shared shapes from src/shared.' }] },
-      ],
-    },
-  },
-  {
-    // Imports flow shared → client/server: shared code has no DOM or Node dependencies on them.
-    files: ['src/shared/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: ['~/client/*', '~/server/*', '../client/*', '../server/*'] }],
-    },
+    // The architecture's import boundaries (eslint/zones.js lists them, one line of why each).
+    files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'],
+    plugins: { architecture: { rules: { 'import-zones': importZones } } },
+    rules: { 'architecture/import-zones': ['error', { zones, libraries }] },
   },
 )

@@ -12,7 +12,7 @@ import {
   PUBLIC_DATA_ID,
   SAVED_COPY_HEADER,
   SW_MESSAGES,
-} from './policy'
+} from '../src/shared/sw-policy'
 
 // The service worker (design card): the shell and its hashed assets are precached; public lists
 // come from the network when it answers in time and from the cache otherwise, so a visitor can

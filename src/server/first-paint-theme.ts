@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import { getCookie } from 'hono/cookie'
 import { ACCOUNT_COOKIE, THEME_COOKIE } from '~/shared/preference-cookies'
-import { THEME_COLOR } from '~/client/pwa/theme-color'
+import { THEME_COLOR } from '~/shared/theme-color'
 import type { AppEnv } from './context'
 
 /**

@@ -9,7 +9,7 @@ import { listen } from './listen'
 import { log } from './lib/log'
 import { scheduleMaintenance } from './services/maintenance'
 import { flushViews } from './services/view-counter'
-import { closeStreams } from './routes/sync-stream'
+import { liveHub } from './services/live'
 import { serveClient } from './static'
 
 const config = startupConfig()
@@ -45,7 +45,8 @@ async function serveApi(config: Config) {
       if (stopping) return
       stopping = true
       // Live streams never end by themselves: ended now, their clients reconnect to another process.
-      closeStreams(deps)
+      // Every live stream of this process ends (it is stopping); clients reconnect elsewhere.
+      liveHub(deps.database).closeAll()
       // Stop accepting; idle connections close now, answers in progress finish first; then the
       // database. A request that never ends does not hold the process for more than 10 s.
       // Notices still being mailed finish first (bounded by the 10 s below), and the public

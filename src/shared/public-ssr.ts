@@ -7,7 +7,7 @@ import type { PublicPageData } from './responses/public-page'
 // `<script type="application/json">`: data, not code, so the CSP stays strict.
 
 // The element's id is the service worker's too (it keeps the data for offline use).
-export { PUBLIC_DATA_ID } from '../../sw/policy'
+export { PUBLIC_DATA_ID } from './sw-policy'
 
 export interface PublicPayload {
   slug: string

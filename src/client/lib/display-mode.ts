@@ -1,4 +1,4 @@
-import { THEME_COLOR } from '~/client/pwa/theme-color'
+import { THEME_COLOR } from '~/shared/theme-color'
 import { storedTheme } from './session-token'
 
 /**

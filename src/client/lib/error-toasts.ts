@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro'
-import { toast } from '~/client/ui/toast'
+import { toast } from './toasts'
 import type { ErrorHandlers } from './http'
 
 // The toasts of the spec §8 central handler, without the session and the router: the app's

@@ -4,6 +4,7 @@ import { ForgotPasswordPage } from '~/client/features/auth/components/forgot-pas
 import { HomePage } from '~/client/features/auth/components/home-page'
 import { MagicPage } from '~/client/features/auth/components/magic-page'
 import { SignInPage } from '~/client/features/auth/components/sign-in-page'
+import { PasskeySignIn } from '~/client/features/passkeys/components/passkey-sign-in'
 import { SignUpPage } from '~/client/features/auth/components/sign-up-page'
 import { AuthLayoutView } from '~/client/layouts/auth-layout-view'
 import { LocaleSwitchView } from '~/client/layouts/locale-switch-view'
@@ -35,7 +36,14 @@ function Screen({ payload: { screen, search, providers } }: { payload: AuthPaylo
     case 'home':
       return <HomePage error={error} />
     case 'signin':
-      return <SignInPage error={error} redirect={redirect} providers={providers} />
+      return (
+        <SignInPage
+          error={error}
+          redirect={redirect}
+          providers={providers}
+          passkey={<PasskeySignIn redirect={redirect} />}
+        />
+      )
     case 'signup':
       return <SignUpPage />
     case 'forgotpassword':

@@ -1,5 +1,5 @@
 import type { ManifestOptions } from 'vite-plugin-pwa'
-import { THEME_COLOR } from './theme-color.ts'
+import { THEME_COLOR } from '../../shared/theme-color.ts'
 
 // The web app manifest (issue: installable PWA). Built into manifest.webmanifest by
 // vite-plugin-pwa; tests/e2e/pwa.spec.ts checks its fields and Chromium's installability.

@@ -1,5 +1,5 @@
 import { Workbox } from 'workbox-window'
-import { SW_MESSAGES } from '../../../sw/policy'
+import { SW_MESSAGES } from '~/shared/sw-policy'
 import { hasUnsavedInput } from './unsaved-input'
 
 // Registers sw/sw.ts (built as /sw.js). When a new version waits, `onUpdate` is called with an

@@ -4,7 +4,7 @@ import { readJson } from '../context'
 import { verifyPassword } from '../lib/crypto'
 import { ApiError, forbidden } from '../lib/errors'
 import { sessionSignedInAt } from '../services/sessions'
-import { clearSignInAttempts, countSignInAttempt } from '../routes/auth'
+import { clearSignInAttempts, countSignInAttempt } from './sign-in-limit'
 
 // decisions: step-up. Changes that would let whoever holds a session keep the account (a new
 // address, a first password, the second factor on or off, a passkey, an API key) or end it

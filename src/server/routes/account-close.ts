@@ -1,17 +1,12 @@
-import { and, eq, isNull } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { hasFlag } from '~/shared/permissions'
 import { CloseAccountInput } from '~/shared/schemas/account'
 import { readBody, t, type AppEnv, type Auth, type Ctx } from '../context'
-import type { Db, Tx } from '../db/client'
-import { accounts, events, sessions, users } from '../db/schema'
-import { newId } from '../lib/crypto'
 import { ApiError } from '../lib/errors'
+import { closeAccountRows, leaveAccountRows } from '../services/account-close'
 import { mailSecurityNotice } from '../services/security-notice'
-import { removeMember } from '../services/team'
 import { userAccounts } from '../services/users'
 import { verifyCurrentPassword } from './auth'
-import { announce } from '../services/live'
 
 // spec §2 /account/profile Danger Zone, §6: only owners delete the whole account; others delete
 // only themselves. decisions §2: closing the account revokes its sessions.
@@ -29,50 +24,17 @@ import { announce } from '../services/live'
 // one when that deletes the person. The body is `{ confirm: "<account name>" }` (exactly as
 // shown) or `{ password }`; a stolen session or a stray click is not enough.
 
-async function revokeAccountSessions(db: Db | Tx, accountId: string) {
-  await db
-    .update(sessions)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt)))
-  await announce(db, { k: 'recheck', a: accountId })
-}
-
-async function recordClosed(db: Db | Tx, auth: Auth, scope: 'account' | 'membership') {
-  await db.insert(events).values({
-    id: newId(),
-    name: 'closed_account',
-    metadata: { scope, role: auth.role },
-    userId: auth.user.id,
-    accountId: auth.account.id,
-  })
-}
-
-/** Deletes the person when no live account is left to sign in to. */
-async function deleteIfAlone(db: Db, userId: string) {
-  if ((await userAccounts(db, userId)).length === 0) await db.delete(users).where(eq(users.id, userId))
-}
-
 async function closeAccount(c: Ctx) {
   const { db } = c.var.deps
   const auth = c.var.auth
-  await db.transaction(async (tx) => {
-    await tx.update(accounts).set({ closedAt: new Date(), slug: null }).where(eq(accounts.id, auth.account.id))
-    await revokeAccountSessions(tx, auth.account.id)
-    await recordClosed(tx, auth, 'account')
-  })
-  await deleteIfAlone(db, auth.user.id)
+  await closeAccountRows(db, auth)
   mailSecurityNotice(c.var.deps, auth.user, 'account_closed', { account: auth.account.name })
   return c.json({ message: t(c, 'account.closed') })
 }
 
 async function leaveAccount(c: Ctx) {
-  const { db } = c.var.deps
   const auth = c.var.auth
-  // Leaving is the removal a member makes themselves: the same membership, sessions, keys and
-  // seats go as when an admin removes them.
-  await removeMember(c.var.deps, auth.account.id, auth.user.id)
-  await recordClosed(db, auth, 'membership')
-  await deleteIfAlone(db, auth.user.id)
+  await leaveAccountRows(c.var.deps, auth)
   mailSecurityNotice(c.var.deps, auth.user, 'account_left', { account: auth.account.name })
   return c.json({ message: t(c, 'account.left') })
 }

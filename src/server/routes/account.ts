@@ -1,11 +1,10 @@
 import { Hono } from 'hono'
 import { SignUpInput } from '~/shared/schemas/auth'
 import { readBody, t, type AppEnv } from '../context'
-import { accounts, memberships, users } from '../db/schema'
 import { hashPassword, newId } from '../lib/crypto'
 import { ApiError } from '../lib/errors'
 import { ipLimit } from '../middleware/rate-limit'
-import { signIn, createAccountFor, findUserByEmail, sendTokenMail } from '../services/users'
+import { signIn, createAccountFor, createUserWithAccount, findUserByEmail, sendTokenMail } from '../services/users'
 import { checkPassword, pendingSecondFactor } from './auth'
 import { isUniqueViolation } from '../db/errors'
 
@@ -42,18 +41,13 @@ account.post('/', ipLimit('auth'), async (c) => {
   const accountId = newId()
   const passwordHash = await hashPassword(body.password)
   try {
-    // All or nothing: a user never exists without the account they own.
-    await deps.db.transaction(async (tx) => {
-      await tx.insert(users).values({
-        id: userId,
-        name: body.name,
-        email: body.email,
-        passwordHash,
-        locale: c.var.locale,
-        defaultAccount: accountId,
-      })
-      await tx.insert(accounts).values({ id: accountId, name: body.name })
-      await tx.insert(memberships).values({ userId, accountId, role: 'owner' })
+    await createUserWithAccount(deps.db, {
+      userId,
+      accountId,
+      name: body.name,
+      email: body.email,
+      passwordHash,
+      locale: c.var.locale,
     })
   } catch (err) {
     // A concurrent sign-up with the same email won the unique index.

@@ -11,7 +11,8 @@ import { readToken } from '../services/sessions'
 import { useSecondFactor } from '../services/two-factor'
 import { acceptInvite, afterJoin, liveInvite } from '../services/team'
 import { consumeToken, createAccountFor, isLiveToken, userAccounts } from '../services/users'
-import { clearSignInAttempts, completeSession, countSignInAttempt, type PendingAction } from './auth'
+import { clearSignInAttempts, countSignInAttempt } from '../middleware/sign-in-limit'
+import { completeSession, type PendingAction } from './auth'
 import { refuseBadCode } from './two-factor'
 
 // spec §7 POST /api/auth/otp {code, jwt}; decisions §9, §13. The jwt is the pending token a

@@ -5,12 +5,13 @@ import { users } from '../db/schema'
 import { hashPassword, verifyPassword } from '../lib/crypto'
 import { ApiError } from '../lib/errors'
 import { bearer } from '../middleware/auth'
-import { AUTH_WINDOW_MS, ipLimit, mailLimit, tooMany } from '../middleware/rate-limit'
+import { ipLimit, mailLimit } from '../middleware/rate-limit'
+import { clearSignInAttempts, countSignInAttempt, failKey } from '../middleware/sign-in-limit'
+import { clear } from '../services/rate-limit'
 import { proveAddress } from '../services/address-proof'
 import { recordImpersonation } from '../services/impersonation'
 import { mailSecurityNotice } from '../services/security-notice'
 import { notifySignIn, type SecondFactor, type SignInMethod } from '../services/notifications'
-import { clear, hit } from '../services/rate-limit'
 import {
   authenticate,
   refreshSession,
@@ -33,20 +34,7 @@ import {
 // spec §7 Session; decisions §2, §9. Sign-in failures answer one status and message whatever
 // the cause, so they reveal nothing about which emails exist.
 
-export const FAILED_SIGNIN_LIMIT = 10
-
 export const auth = new Hono<AppEnv>()
-
-/** The brute-force counter of one email (sign-in and the old password of a change share it). */
-export const failKey = (email: string) => `signin-fail:${email.toLowerCase()}`
-
-/** Counts one sign-in attempt for `email` (decisions §9): 429 once the window holds too many. */
-export async function countSignInAttempt(c: Ctx, email: string) {
-  const w = await hit(c.var.deps.db, failKey(email), AUTH_WINDOW_MS)
-  if (w.count > FAILED_SIGNIN_LIMIT) throw tooMany(w)
-}
-
-export const clearSignInAttempts = (c: Ctx, email: string) => clear(c.var.deps.db, failKey(email))
 
 /**
  * Verifies email + password under the brute-force limit (decisions §9: after 10 failures for one

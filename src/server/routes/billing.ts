@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { ChangePlanInput, PayPlanInput, UpdateCardInput, type PlansData } from '~/shared/schemas/billing'
 import { pathParam, readBody, t, type AppEnv, type Ctx } from '../context'
-import { idempotent } from '../lib/idempotent'
+import { idempotent } from '../services/idempotent'
 import { notFound } from '../lib/errors'
 import { invoicePdf } from '../services/billing/invoice-pdf'
 import { billingContext, changePlan } from '../services/billing/plan-change'
@@ -11,7 +11,7 @@ import { planInfo } from '../services/plans'
 
 // spec §7 account calls for billing, decisions §10 shapes. Mounted at /api/account before the
 // account sub-app. Billing is the owner flag (decisions §4: master and owner); the plans list is
-// for every member. Paying calls take an Idempotency-Key (lib/idempotent.ts).
+// for every member. Paying calls take an Idempotency-Key (services/idempotent.ts).
 
 export const billing = new Hono<AppEnv>()
 

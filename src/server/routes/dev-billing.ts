@@ -1,10 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { DevCardInput, DevClockInput, DevStatusInput } from '~/shared/schemas/billing'
 import { readBody, t, type AppEnv, type Ctx } from '../context'
-import { billingAccounts, paymentMethods } from '../db/schema'
 import { ApiError, notFound } from '../lib/errors'
 import { clockNow, readBilling, setAccountPlan, subscriptionData, updateBilling } from '../services/billing/records'
+import { advanceBillingClock, setCardBehaviour } from '../services/billing/dev-billing'
 import { renewalMails } from '../services/billing/payment-mails'
 import { runLocalRenewals } from '../services/payments/local-renewals'
 
@@ -25,10 +24,7 @@ devBilling.post('/clock', async (c) => {
   const { days } = await readBody(c, DevClockInput)
   const { deps, auth } = c.var
   const accountId = auth.account.id
-  await deps.db.insert(billingAccounts).values({ accountId, provider: 'local', clockOffsetDays: days }).onConflictDoUpdate({
-    target: billingAccounts.accountId,
-    set: { clockOffsetDays: sqlAdd(days) },
-  })
+  await advanceBillingClock(deps.db, accountId, days)
   const renewed = await runLocalRenewals(deps, accountId)
   await renewalMails(deps, renewed)
   const row = await readBilling(deps.db, accountId)
@@ -45,10 +41,7 @@ devBilling.post('/card', async (c) => {
   const { deps, auth } = c.var
   const row = await readBilling(deps.db, auth.account.id)
   if (!row?.paymentMethodId) throw new ApiError(404, 'billing.no_card')
-  await deps.db
-    .update(paymentMethods)
-    .set({ behaviour })
-    .where(and(eq(paymentMethods.id, row.paymentMethodId), eq(paymentMethods.accountId, auth.account.id)))
+  await setCardBehaviour(deps.db, auth.account.id, row.paymentMethodId, behaviour)
   const renewed = await runLocalRenewals(deps, auth.account.id)
   await renewalMails(deps, renewed)
   return c.json({ message: t(c, 'billing.dev_card', { behaviour }), data: { behaviour } })
@@ -72,5 +65,3 @@ devBilling.post('/status', async (c) => {
   })
   return c.json({ message: t(c, 'billing.dev_status', { status }), data: { status } })
 })
-
-const sqlAdd = (days: number) => sql`${billingAccounts.clockOffsetDays} + ${days}`

@@ -1,12 +1,10 @@
-import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import * as v from 'valibot'
 import { TokenInput } from '~/shared/schemas/auth'
 import { readBody, t, type AppEnv } from '../context'
-import { sessions } from '../db/schema'
 import { ApiError } from '../lib/errors'
 import { ipLimit } from '../middleware/rate-limit'
-import { impersonable, recordImpersonation } from '../services/impersonation'
+import { impersonable, masterSessionOf, recordImpersonation } from '../services/impersonation'
 import { authenticate, refreshSession, revokeSession, sessionToken } from '../services/sessions'
 import { consumeToken, sessionUser, signIn } from '../services/users'
 
@@ -52,14 +50,11 @@ impersonate.post('/', ipLimit('auth'), async (c) => {
 impersonate.post('/stop', async (c) => {
   const { deps, auth } = c.var
   if (!auth.impersonatorId) throw new ApiError(400, 'impersonation.not_active')
-  const [row] = await deps.db
-    .select({ masterSession: sessions.impersonatorSessionId })
-    .from(sessions)
-    .where(eq(sessions.id, auth.sessionId))
+  const masterSession = await masterSessionOf(deps.db, auth.sessionId)
   await revokeSession(deps.db, auth.sessionId)
   await recordImpersonation(deps.db, 'impersonation_stopped', auth)
-  const master = row?.masterSession
-    ? await authenticate(deps, await sessionToken(deps, row.masterSession, auth.impersonatorId))
+  const master = masterSession
+    ? await authenticate(deps, await sessionToken(deps, masterSession, auth.impersonatorId))
     : null
   if (!master) return c.json({ message: t(c, 'impersonation.stopped'), data: null })
   const token = await refreshSession(deps, master)

@@ -2,9 +2,8 @@ import { Hono } from 'hono'
 import { EventInput } from '~/shared/schemas/auth'
 import { readBody, t, type AppEnv } from '../context'
 import { RETRY_AFTER_SECONDS } from '../db/errors'
-import { events } from '../db/schema'
-import { newId } from '../lib/crypto'
 import { notFound } from '../lib/errors'
+import { recordEvent } from '../services/events'
 import { readOutbox } from '../services/mail'
 
 export const health = new Hono<AppEnv>().get('/', async (c) => {
@@ -17,8 +16,7 @@ export const health = new Hono<AppEnv>().get('/', async (c) => {
 export const event = new Hono<AppEnv>().post('/', async (c) => {
   const body = await readBody(c, EventInput)
   const { auth } = c.var
-  await c.var.deps.db.insert(events).values({
-    id: newId(),
+  await recordEvent(c.var.deps.db, {
     name: body.name,
     metadata: body.metadata ?? null,
     userId: auth.user.id,

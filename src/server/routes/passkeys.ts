@@ -7,8 +7,7 @@ import {
   PasskeySignInInput,
 } from '~/shared/schemas/passkey'
 import { pathParam, readBody, t, type AppEnv, type Ctx } from '../context'
-import { events } from '../db/schema'
-import { newId } from '../lib/crypto'
+import { recordEvent } from '../services/events'
 import { ApiError } from '../lib/errors'
 import { ipLimit } from '../middleware/rate-limit'
 import {
@@ -30,9 +29,7 @@ import { completeSession } from './auth'
 
 async function record(c: Ctx, name: string) {
   const { auth, deps } = c.var
-  await deps.db
-    .insert(events)
-    .values({ id: newId(), name, metadata: null, userId: auth.user.id, accountId: auth.account.id })
+  await recordEvent(deps.db, { name, userId: auth.user.id, accountId: auth.account.id })
 }
 
 export const passkeyManagement = new Hono<AppEnv>()

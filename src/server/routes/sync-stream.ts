@@ -164,8 +164,3 @@ async function stillAllowed(deps: Deps, token: string, accountId: string, sessio
     return true
   }
 }
-
-/** Ends every stream of this process (it is stopping). */
-export function closeStreams(deps: Deps) {
-  liveHub(deps.database).closeAll()
-}

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import {
   BackupCodeRenewInput,
@@ -7,23 +6,25 @@ import {
   type TwoFactorEnrolment,
 } from '~/shared/schemas/two-factor'
 import { readBody, t, type AppEnv, type Ctx } from '../context'
-import { events, users } from '../db/schema'
-import { newId } from '../lib/crypto'
 import { ApiError } from '../lib/errors'
 import { ipLimit } from '../middleware/rate-limit'
 import {
   newBackupCode,
-  hashBackupCode,
   newEnrolment,
-  sealSecret,
+  replaceBackupCode,
+  storePendingSecret,
+  turnOffTwoFactor,
+  turnOnTwoFactor,
   useSecondFactor,
   useTotpCode,
 } from '../services/two-factor'
+import { recordEvent } from '../services/events'
 import { revokeUserSessions } from '../services/sessions'
 import { mailSecurityNotice } from '../services/security-notice'
 import { sessionUser } from '../services/users'
 import { passkeyManagement } from './passkeys'
-import { clearSignInAttempts, countSignInAttempt, verifyCurrentPassword } from './auth'
+import { clearSignInAttempts, countSignInAttempt } from '../middleware/sign-in-limit'
+import { verifyCurrentPassword } from './auth'
 
 // spec §4 2FA, §7 PUT /api/user/2fa and POST /api/user/2fa/verify; decisions §13. Wrong codes
 // count toward the sign-in limit of decisions §9 like wrong passwords. A support session is
@@ -63,9 +64,7 @@ async function requireProof(
 
 async function record(c: Ctx, name: string) {
   const { auth, deps } = c.var
-  await deps.db
-    .insert(events)
-    .values({ id: newId(), name, metadata: null, userId: auth.user.id, accountId: auth.account.id })
+  await recordEvent(deps.db, { name, userId: auth.user.id, accountId: auth.account.id })
 }
 
 twoFactor.put('/', ipLimit('auth'), async (c) => {
@@ -77,15 +76,7 @@ twoFactor.put('/', ipLimit('auth'), async (c) => {
     if (user.twoFactorEnabled) throw new ApiError(400, 'twofa.already_enabled', { inputError: '2fa_enabled' })
     const enrolment = await newEnrolment(user.email)
     // Pending until a code proves the phone has it (POST /verify); a new set-up replaces it.
-    await deps.db
-      .update(users)
-      .set({
-        totpSecret: sealSecret(deps, enrolment.secret),
-        totpLastStep: null,
-        backupCodeHash: null,
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, user.id))
+    await storePendingSecret(deps, user.id, enrolment.secret)
     const data: TwoFactorEnrolment = {
       qr_code: enrolment.qrCode,
       otpauth_url: enrolment.otpauthUrl,
@@ -97,11 +88,7 @@ twoFactor.put('/', ipLimit('auth'), async (c) => {
     // decisions §13: off needs a current code (or the backup code) or the password.
     await requireProof(c, input, (code) => useSecondFactor(deps, user, code), 'twofa.proof_required')
   }
-  const [updated] = await deps.db
-    .update(users)
-    .set({ twoFactorEnabled: false, totpSecret: null, totpLastStep: null, backupCodeHash: null, updatedAt: new Date() })
-    .where(eq(users.id, user.id))
-    .returning()
+  const updated = await turnOffTwoFactor(deps.db, user.id)
   if (user.twoFactorEnabled) {
     await record(c, '2fa_disabled')
     mailSecurityNotice(deps, user, '2fa_disabled')
@@ -120,10 +107,7 @@ twoFactor.post('/verify', ipLimit('auth'), async (c) => {
   await clearSignInAttempts(c, user.email)
   // Shown once: only its hash is kept (architecture.md, secrets stored the way they are checked).
   const backupCode = newBackupCode()
-  await deps.db
-    .update(users)
-    .set({ twoFactorEnabled: true, backupCodeHash: hashBackupCode(backupCode), updatedAt: new Date() })
-    .where(eq(users.id, user.id))
+  await turnOnTwoFactor(deps.db, user.id, backupCode)
   // A session opened before the second factor was asked for (perhaps by whoever made us turn it
   // on) must not outlive it: the other devices sign in again, now with a code.
   await revokeUserSessions(deps.db, user.id, auth.sessionId)
@@ -142,10 +126,7 @@ twoFactor.post('/backup', ipLimit('auth'), async (c) => {
   if (!user.twoFactorEnabled) throw new ApiError(400, 'twofa.not_enabled', { inputError: 'code' })
   await requireProof(c, input, (code) => useTotpCode(deps, user, code), 'twofa.backup_proof_required')
   const backupCode = newBackupCode()
-  await deps.db
-    .update(users)
-    .set({ backupCodeHash: hashBackupCode(backupCode), updatedAt: new Date() })
-    .where(eq(users.id, user.id))
+  await replaceBackupCode(deps.db, user.id, backupCode)
   await record(c, '2fa_backup_renewed')
   return c.json({ message: t(c, 'twofa.backup_renewed'), data: { backup_code: backupCode } })
 })

@@ -23,6 +23,15 @@ export async function recordImpersonation(db: Db, name: ImpersonationEvent, sess
   })
 }
 
+/** The master's own session a support session was opened from, if it names one. */
+export async function masterSessionOf(db: Db, supportSessionId: string) {
+  const [row] = await db
+    .select({ masterSession: sessions.impersonatorSessionId })
+    .from(sessions)
+    .where(eq(sessions.id, supportSessionId))
+  return row?.masterSession ?? null
+}
+
 const SUPPORT_LIST_LIMIT = 50
 
 /** Escapes LIKE wildcards so a search for `50%` means those characters. */

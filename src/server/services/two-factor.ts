@@ -3,6 +3,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { HOTP, Secret, TOTP } from 'otpauth'
 import QRCode from 'qrcode'
 import type { Deps } from '../context'
+import type { Db } from '../db/client'
 import { users } from '../db/schema'
 import { sha256 } from '../lib/crypto'
 import { deriveKey, open, seal } from '../lib/secret-box'
@@ -106,4 +107,38 @@ export async function useBackupCode(deps: Deps, user: UserRow, code: string): Pr
 export async function useSecondFactor(deps: Deps, user: UserRow, code: string): Promise<CodeCheck | 'backup'> {
   if (/^\d{6}$/.test(code)) return useTotpCode(deps, user, code)
   return (await useBackupCode(deps, user, code)) ? 'backup' : 'wrong'
+}
+
+/** Keeps a new secret as pending: it turns 2FA on only once a code proves the phone has it. */
+export async function storePendingSecret(deps: Deps, userId: string, base32: string) {
+  await deps.db
+    .update(users)
+    .set({ totpSecret: sealSecret(deps, base32), totpLastStep: null, backupCodeHash: null, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+}
+
+/** Turns 2FA off and forgets the secret and the backup code; answers the updated user. */
+export async function turnOffTwoFactor(db: Db, userId: string) {
+  const [updated] = await db
+    .update(users)
+    .set({ twoFactorEnabled: false, totpSecret: null, totpLastStep: null, backupCodeHash: null, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning()
+  return updated!
+}
+
+/** Turns 2FA on with its first backup code (only the code's hash is kept). */
+export async function turnOnTwoFactor(db: Db, userId: string, backupCode: string) {
+  await db
+    .update(users)
+    .set({ twoFactorEnabled: true, backupCodeHash: hashBackupCode(backupCode), updatedAt: new Date() })
+    .where(eq(users.id, userId))
+}
+
+/** A new backup code replaces the old one, which stops working. */
+export async function replaceBackupCode(db: Db, userId: string, backupCode: string) {
+  await db
+    .update(users)
+    .set({ backupCodeHash: hashBackupCode(backupCode), updatedAt: new Date() })
+    .where(eq(users.id, userId))
 }

@@ -84,6 +84,25 @@ export async function signIn(
 }
 
 /** Creates an account with `userId` as its owner (decisions §5: no plan until one is chosen). */
+/** A new person and the account they own, all or nothing: a user never exists without it. */
+export async function createUserWithAccount(
+  db: Db,
+  u: { userId: string; accountId: string; name: string; email: string; passwordHash: string; locale: Locale },
+) {
+  await db.transaction(async (tx) => {
+    await tx.insert(users).values({
+      id: u.userId,
+      name: u.name,
+      email: u.email,
+      passwordHash: u.passwordHash,
+      locale: u.locale,
+      defaultAccount: u.accountId,
+    })
+    await tx.insert(accounts).values({ id: u.accountId, name: u.name })
+    await tx.insert(memberships).values({ userId: u.userId, accountId: u.accountId, role: 'owner' })
+  })
+}
+
 export async function createAccountFor(db: Db, userId: string, name: string) {
   const accountId = newId()
   await db.transaction(async (tx) => {

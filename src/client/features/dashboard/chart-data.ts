@@ -1,14 +1,10 @@
 import type { BookStatus } from '~/shared/schemas/book'
+import type { MonthCount } from '~/client/ui/charts/months-chart'
+import type { StatusCounts } from '~/client/ui/charts/status-chart'
 
 // The dashboard's book figures, computed on the device from the synced books (Dexie), so they
 // follow every local change and still show offline. Months are UTC, as the server's are
 // (src/server/routes/demo.ts `added_per_month`).
-
-export interface MonthCount {
-  /** YYYY-MM */
-  month: string
-  count: number
-}
 
 /** The last `months` calendar months (UTC), oldest first, this month last, with books added in each. */
 export function addedPerMonth(books: { created_at: string }[], now: Date, months = 12): MonthCount[] {
@@ -26,8 +22,6 @@ export function addedPerMonth(books: { created_at: string }[], now: Date, months
   }
   return out
 }
-
-export type StatusCounts = Record<BookStatus, number>
 
 export function statusCounts(books: { status: BookStatus }[]): StatusCounts {
   const counts: StatusCounts = { not_started: 0, reading: 0, finished: 0 }

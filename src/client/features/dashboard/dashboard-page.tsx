@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { lazy, Suspense, useMemo } from 'react'
+import { lazy, Suspense, useMemo, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { plansQuery } from '~/client/lib/plans'
 import { usePublicUrl } from '~/client/lib/public-address'
@@ -17,13 +17,12 @@ import { StatCard } from '~/client/ui/stat-card'
 import { headingRecipe, textRecipe } from '~/client/ui/text'
 import { demoQuery } from './api/demo'
 import { addedPerMonth, statusCounts } from './chart-data'
-import { GoalCard } from '~/client/features/stats/components/goal-card'
 import { CustomUrlCard } from './components/custom-url-card'
 import { PublicFrame } from './components/public-frame'
 import { RecentBooks } from './components/recent-books'
 
 // visx and the charts load in their own chunk after the first paint.
-const Charts = lazy(() => import('./components/charts/charts'))
+const Charts = lazy(() => import('./components/charts'))
 
 const styles = {
   page: css({ display: 'flex', flexDirection: 'column', gap: { base: '6', md: '8' } }),
@@ -47,7 +46,8 @@ function Greeting({ name }: { name: string }) {
  * Book figures come from this device (Dexie) and work offline; views need the server (GET
  * /api/demo), and offline the page says they are unavailable.
  */
-export function DashboardPage() {
+/** `goal` is the reading-goal card (features/stats), composed by the route: features never import each other. */
+export function DashboardPage({ goal }: { goal: ReactNode }) {
   const { t } = useLingui()
   useDocumentTitle(t`Dashboard`)
   const { user } = useSession()
@@ -158,7 +158,7 @@ export function DashboardPage() {
         <CustomUrlCard key="url" slug={slug} url={url} />
       </CardGrid.Root>
 
-      <GoalCard />
+      {goal}
 
       <section className={styles.section} aria-labelledby="dashboard-books">
         <div className={styles.sectionHead}>

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react'
 import type { SignInData } from '~/shared/schemas/user'
-import { carryToasts } from '~/client/ui/toast/store'
+import { carryToasts } from '../toasts'
 import { sessionToken, storedAccountId, storedLocale } from '../session-token'
 import { recordEvent } from './events'
 import { nextPathAfterSignIn } from './guard'

@@ -8,7 +8,7 @@ import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest'
 import { ApiRequestError, configureErrorHandling, type ApiResponse, type ErrorHandlers } from '~/client/lib/http'
 import { hasUnsavedInput } from '~/client/pwa/unsaved-input'
 import { SignUpInput } from '~/shared/schemas/auth'
-import { getToasts } from '../toast/store'
+import { getToasts } from '~/client/lib/toasts'
 import { removeToast } from '../toast'
 import * as Form from '.'
 

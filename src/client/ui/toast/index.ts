@@ -14,4 +14,4 @@ export {
   type ToastData,
   type ToastInput,
   type ToastVariant,
-} from './store'
+} from '~/client/lib/toasts'

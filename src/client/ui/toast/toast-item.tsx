@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { Check, CircleAlert, CircleCheck, Info, X } from 'lucide-react'
 import { useEffect, useRef, useState, type PointerEvent } from 'react'
-import { dismissToast, SWIPE_THRESHOLD, type ToastData } from './store'
+import { dismissToast, SWIPE_THRESHOLD, type ToastData } from '~/client/lib/toasts'
 import { toastRecipe } from './recipe'
 
 // spec §8: error is red with an alert icon; default has a check icon; success green; info blue.

@@ -3,7 +3,7 @@ import { i18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
-import { getToasts } from './store'
+import { getToasts } from '~/client/lib/toasts'
 import { removeToast, toast, Toaster, TOAST_DURATION, TOAST_REMOVE_DELAY } from '.'
 
 // spec §4 "Toasts" and §9 constants.

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
-import { getToasts, subscribe, TOAST_HOTKEY } from './store'
+import { getToasts, subscribe, TOAST_HOTKEY } from '~/client/lib/toasts'
 import { toastRecipe } from './recipe'
 import { ToastItem } from './toast-item'
 

@@ -9,7 +9,7 @@ import { buttonRecipe } from '~/client/ui/button'
 import { Link } from '~/client/ui/link'
 import { Spinner } from '~/client/ui/spinner'
 import { revertEmail } from '../api'
-import { AuthHeading, authFooter } from './auth-heading'
+import { AuthHeading, authFooter } from '~/client/ui/auth-heading'
 
 const styles = {
   pending: css({ display: 'flex', alignItems: 'center', gap: '3', color: 'fg.muted' }),

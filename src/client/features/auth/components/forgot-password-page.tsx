@@ -5,7 +5,7 @@ import * as Alert from '~/client/ui/alert'
 import * as Form from '~/client/ui/form'
 import { TextLink } from '~/client/ui/page-link'
 import { EmailInput } from '~/shared/schemas/auth'
-import { AuthHeading, authFooter } from './auth-heading'
+import { AuthHeading, authFooter } from '~/client/ui/auth-heading'
 
 /** /forgotpassword: mails a reset link (spec §7 POST /api/auth/password/reset/request). */
 export function ForgotPasswordPage() {

@@ -9,7 +9,7 @@ import * as Alert from '~/client/ui/alert'
 import { TextLink } from '~/client/ui/page-link'
 import { Spinner } from '~/client/ui/spinner'
 import { verifyMagicLink } from '../one-time'
-import { AuthHeading, authFooter } from './auth-heading'
+import { AuthHeading, authFooter } from '~/client/ui/auth-heading'
 
 const pending = css({ display: 'flex', alignItems: 'center', gap: '3', color: 'fg.muted' })
 

@@ -5,7 +5,7 @@ import * as Alert from '~/client/ui/alert'
 import * as Form from '~/client/ui/form'
 import { Link } from '~/client/ui/link'
 import { PasswordResetInput } from '~/shared/schemas/auth'
-import { AuthHeading, authFooter } from './auth-heading'
+import { AuthHeading, authFooter } from '~/client/ui/auth-heading'
 
 /**
  * /resetpassword?token=…: POST /api/auth/password/reset {jwt, password}. The server signs the user

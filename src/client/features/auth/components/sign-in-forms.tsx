@@ -10,7 +10,7 @@ import * as Form from '~/client/ui/form'
 import { TextLink } from '~/client/ui/page-link'
 import { toast } from '~/client/ui/toast'
 import { EmailInput, SignInPasswordForm } from '~/shared/schemas/auth'
-import { formRow } from './auth-heading'
+import { formRow } from '~/client/ui/auth-heading'
 
 // The sign-in forms of / and /signin (spec §2): password or magic link, one at a time.
 

@@ -1,10 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
-import { PasskeySignIn } from '~/client/features/passkeys/components/passkey-sign-in'
 import { useDocumentTitle } from '~/client/lib/use-document-title'
 import { TextLink } from '~/client/ui/page-link'
-import { AuthHeading, authFooter } from './auth-heading'
+import { AuthHeading, authFooter } from '~/client/ui/auth-heading'
 import { SignInForms, useErrorNotice, type SignInMethod } from './sign-in-forms'
 import { SocialButtonsView, type SocialProvider } from './social-buttons-view'
 
@@ -29,10 +28,13 @@ export function SignInPage({
   error,
   redirect,
   providers,
+  passkey,
 }: {
   error?: string
   redirect?: string
   providers: SocialProvider[]
+  /** The passkey button (features/passkeys), composed by the route: features never import each other. */
+  passkey: ReactNode
 }) {
   const { t } = useLingui()
   const [method, setMethod] = useState<SignInMethod>('password')
@@ -56,7 +58,7 @@ export function SignInPage({
         <div className={divider}>
           <Trans>or</Trans>
         </div>
-        <PasskeySignIn redirect={redirect} />
+        {passkey}
         <SocialButtonsView providers={providers} redirect={redirect} />
       </div>
       <p className={authFooter}>

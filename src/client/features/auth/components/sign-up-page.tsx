@@ -7,7 +7,7 @@ import * as Alert from '~/client/ui/alert'
 import * as Form from '~/client/ui/form'
 import { TextLink } from '~/client/ui/page-link'
 import { SignUpInput } from '~/shared/schemas/auth'
-import { AuthHeading, authFooter } from './auth-heading'
+import { AuthHeading, authFooter } from '~/client/ui/auth-heading'
 
 const links = css({ display: 'flex', flexWrap: 'wrap', gap: '4', mt: '1' })
 

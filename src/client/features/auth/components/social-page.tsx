@@ -8,7 +8,7 @@ import * as Alert from '~/client/ui/alert'
 import { Link } from '~/client/ui/link'
 import { Spinner } from '~/client/ui/spinner'
 import { exchangeSocialToken } from '../api'
-import { AuthHeading, authFooter } from './auth-heading'
+import { AuthHeading, authFooter } from '~/client/ui/auth-heading'
 
 const pending = css({ display: 'flex', alignItems: 'center', gap: '3', color: 'fg.muted' })
 

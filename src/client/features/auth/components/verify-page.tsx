@@ -15,7 +15,7 @@ import { toast } from '~/client/ui/toast'
 import type { SignInData } from '~/shared/schemas/user'
 import { requestVerification, verifyEmail } from '../api'
 import { useVerifiedElsewhere } from '../use-verified-elsewhere'
-import { AuthHeading, authFooter } from './auth-heading'
+import { AuthHeading, authFooter } from '~/client/ui/auth-heading'
 
 const styles = {
   actions: css({ display: 'flex', flexDirection: 'column', gap: '3', mt: '6' }),

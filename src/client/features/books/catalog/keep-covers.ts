@@ -1,5 +1,5 @@
 import { db } from '~/client/db'
-import { CACHE_NAMES, COVERS_MAX_ENTRIES } from '../../../../../sw/policy'
+import { CACHE_NAMES, COVERS_MAX_ENTRIES } from '~/shared/sw-policy'
 
 // issue 16 item 1: the service worker keeps the covers of the reader's own books for offline
 // use. It caches what the page shows; this puts in the covers of books not shown yet (a long

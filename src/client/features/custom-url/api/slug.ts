@@ -3,7 +3,7 @@ import { mergeUser, readUser } from '~/client/db'
 import { getData } from '~/client/lib/http'
 import { queryClient } from '~/client/lib/query-client'
 import { recordEvent, refreshSession } from '~/client/lib/session'
-import { CACHE_NAMES } from '../../../../../sw/policy'
+import { CACHE_NAMES } from '~/shared/sw-policy'
 
 // spec §7 PATCH /api/url {slug} and the live check GET /api/url/check?slug= (src/server/routes/url.ts:
 // `{ data: { slug, available } }`; available is true for the caller's own slug).

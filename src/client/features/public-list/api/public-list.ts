@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { getDataAndHeaders, toApiError } from '~/client/lib/http'
 import type { PublicPageData } from '~/shared/responses/public-page'
-import { SAVED_COPY_HEADER } from '../../../../../sw/policy'
+import { SAVED_COPY_HEADER } from '~/shared/sw-policy'
 
 // decisions §8 GET /api/public/{slug} (src/server/routes/public.ts): the public list, its owner,
 // the configured affiliate tag and, for a signed-in caller, whether the list is their own.

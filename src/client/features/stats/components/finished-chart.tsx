@@ -1,7 +1,6 @@
 import { plural } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
-import { MonthsChart } from '~/client/features/dashboard/components/charts/months-chart'
-import type { MonthCount } from '~/client/features/dashboard/chart-data'
+import { MonthsChart, type MonthCount } from '~/client/ui/charts/months-chart'
 
 /**
  * Books finished per month of one year: the dashboard's months chart (visx, with its table

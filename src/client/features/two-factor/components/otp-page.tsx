@@ -11,7 +11,7 @@ import * as Form from '~/client/ui/form'
 import { Link } from '~/client/ui/link'
 import { toast } from '~/client/ui/toast'
 import { OtpCode } from '~/shared/schemas/two-factor'
-import { AuthHeading, authFooter } from '~/client/features/auth/components/auth-heading'
+import { AuthHeading, authFooter } from '~/client/ui/auth-heading'
 import { submitOtp } from '../api'
 
 // spec §2 /signin/otp?token=…, §4 (second factor, then the session starts), §5 (the 6-digit

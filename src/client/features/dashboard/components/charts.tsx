@@ -1,9 +1,8 @@
 import { useLingui } from '@lingui/react/macro'
 import { css } from 'styled-system/css'
-import type { MonthCount, StatusCounts } from '../../chart-data'
-import { MonthsChart } from './months-chart'
-import { StatusChart } from './status-chart'
-import { ViewsChart, type DayCount } from './views-chart'
+import { MonthsChart, type MonthCount } from '~/client/ui/charts/months-chart'
+import { StatusChart, type StatusCounts } from '~/client/ui/charts/status-chart'
+import { ViewsChart, type DayCount } from '~/client/ui/charts/views-chart'
 
 const styles = {
   grid: css({ display: 'grid', gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' }, gap: '4' }),

@@ -1,4 +1,4 @@
-// Names and rules shared by the service worker and the page (src/client/pwa imports this file).
+// Names and rules shared by the service worker (sw/sw.ts) and the page: they meet only in src/shared.
 
 export const CACHE_NAMES = {
   publicLists: 'public-lists-v1',

@@ -3,10 +3,12 @@ import { useLingui } from '@lingui/react/macro'
 import { Group } from '@visx/group'
 import { Pie } from '@visx/shape'
 import { css } from 'styled-system/css'
-import type { StatusCounts } from '../../chart-data'
+import type { BookStatus } from '~/shared/schemas/book'
 import { ChartFrame } from './chart-frame'
 import { useChartEntrance } from './motion'
 import { chartColors } from './theme'
+
+export type StatusCounts = Record<BookStatus, number>
 
 const HEIGHT = 220
 const ORDER = ['not_started', 'reading', 'finished'] as const

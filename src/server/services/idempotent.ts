@@ -5,9 +5,9 @@ import { canonicalJson } from '~/shared/sync/protocol'
 import { readJson, validate, type Ctx } from '../context'
 import { idempotencyKeys } from '../db/schema'
 import { translate } from '../messages'
-import { readIdempotencyKey } from '../services/books'
-import { sha256 } from './crypto'
-import { ApiError } from './errors'
+import { readIdempotencyKey } from './books'
+import { sha256 } from '../lib/crypto'
+import { ApiError } from '../lib/errors'
 
 // Exactly-once paying calls: the Idempotency-Key handling of book writes (decisions §6, sync.md)
 // for one request at a time. The key is claimed before the call runs, so a replay that arrives

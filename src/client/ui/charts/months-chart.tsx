@@ -4,11 +4,16 @@ import { AxisBottom } from '@visx/axis'
 import { Group } from '@visx/group'
 import { scaleBand, scaleLinear } from '@visx/scale'
 import { Bar } from '@visx/shape'
-import type { MonthCount } from '../../chart-data'
 import { ChartFrame } from './chart-frame'
 import { CountAxis } from './count-axis'
 import { useChartEntrance } from './motion'
 import { axisLabelProps, chartColors } from './theme'
+
+export interface MonthCount {
+  /** YYYY-MM */
+  month: string
+  count: number
+}
 
 const HEIGHT = 220
 const MARGIN = { top: 12, right: 12, bottom: 28, left: 32 }

@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react'
 
+// The toast store lives in lib, below the kit: lib's central error handler and the session code
+// post toasts here, and the kit's <Toaster /> (ui/toast) renders them.
+
 // spec §4 Toasts and §9: at most 3 visible, newest first; a dismissed toast (open false) is
 // removed from the store 10 s later; an update merges fields by id; dismissing without an id
 // dismisses all. The 5 s auto-close lives in the rendered toast, which can pause it.

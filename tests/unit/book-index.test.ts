@@ -2,8 +2,8 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { afterEach, expect, test, vi } from 'vitest'
 import { TbrDatabase, type LocalBook, type UserRow } from '~/client/db'
 import { matchesWords, queryWords } from '~/client/features/books/search'
-import { BookIndex } from './book-index'
-import { BOOK_SORTS, listBooks } from './queries'
+import { BookIndex } from '~/client/sync/book-index'
+import { BOOK_SORTS, listBooks } from '~/client/sync/queries'
 
 // The /books search index against a real (fake-indexeddb) Dexie: what it answers must equal what
 // reading the table and filtering it answered before, and it must follow writes by their ids.
