@@ -35,12 +35,15 @@ async function signInAgain(request: APIRequestContext, email: string) {
 /** Settles when a stream request of the page is over: ended by the server, or closed by the page. */
 async function streamEnds(page: Page) {
   const isStream = (r: Request) => r.url().endsWith('/api/sync/stream')
-  const over = (event: 'requestfinished' | 'requestfailed') =>
-    page.waitForEvent(event, { predicate: isStream, timeout: 15_000 }).then(
+  const over = (waiting: Promise<Request>) =>
+    waiting.then(
       () => 'ended',
       () => 'still open',
     )
-  return Promise.race([over('requestfinished'), over('requestfailed')])
+  return Promise.race([
+    over(page.waitForEvent('requestfinished', { predicate: isStream, timeout: 15_000 })),
+    over(page.waitForEvent('requestfailed', { predicate: isStream, timeout: 15_000 })),
+  ])
 }
 
 test('the same reader on two devices: a book added on one shows on the other without reload or focus', async ({ browser, request }) => {
