@@ -45,6 +45,8 @@ export class LiveStream {
   private wake: (() => void) | null = null
   private refusedToken: string | null = null
   private failures = 0
+  /** The token the open connection was made with. */
+  private connectedWith: string | null = null
   private cleanups: (() => void)[] = []
   /** True while a stream is open (tests and the status line may read it). */
   open = false
@@ -91,6 +93,9 @@ export class LiveStream {
 
   /** The session token changed (sign-in, sign-out, another account): reconnect with it, or close. */
   tokenChanged() {
+    // A refreshed token of the same session (every app start gets one) keeps the stream open.
+    const token = this.o.getToken()
+    if (token && this.connectedWith && sessionOf(token) === sessionOf(this.connectedWith)) return
     this.refusedToken = null
     this.failures = 0
     this.connection?.abort()
@@ -136,6 +141,7 @@ export class LiveStream {
   private async connect(token: string): Promise<'refused' | 'token' | 'lost'> {
     const ctrl = new AbortController()
     this.connection = ctrl
+    this.connectedWith = token
     let watchdog: unknown = null
     let heartbeatMs = DEFAULT_HEARTBEAT_MS
     const arm = () => {
@@ -168,6 +174,7 @@ export class LiveStream {
       return this.o.getToken() === token ? 'lost' : 'token'
     } finally {
       this.open = false
+      this.connectedWith = null
       if (watchdog !== null) this.o.timers.clearTimeout(watchdog)
       if (this.connection === ctrl) this.connection = null
       ctrl.abort()
@@ -208,5 +215,15 @@ async function readEvents(body: ReadableStream<Uint8Array>, on: (event: string, 
     }
   } finally {
     reader.releaseLock()
+  }
+}
+
+/** The session a token names (its `jti`), or the token itself when it cannot be read. */
+function sessionOf(token: string): string {
+  try {
+    const payload = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { jti?: string }
+    return payload.jti ?? token
+  } catch {
+    return token
   }
 }
