@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { sql, startTestServer, tokenOf, type TestServer } from './harness'
 
-// decisions §9: after 10 failed sign-ins for one email within 15 minutes, further attempts for it
+// After 10 failed sign-ins for one email within 15 minutes, further attempts for it
 // answer 429 (with Retry-After) until the window passes, whatever the password. Unknown emails
 // behave exactly like known ones. Mail-sending calls are limited per address too.
 

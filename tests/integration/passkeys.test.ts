@@ -258,7 +258,7 @@ describe('adding one needs a step-up (decisions: a recent sign-in or the current
 })
 
 describe('a support session', SLOW, () => {
-  test('is refused adding, renaming and removing passkeys (decisions §13: no security changes)', async () => {
+  test('is refused adding, renaming and removing passkeys (support sessions make no security changes)', async () => {
     const master = await s.signUp({ name: 'Sam Support' })
     await s.query(sql`update users set master = true where id = ${master.user.id}`)
     const u = await s.signUp({ name: 'Ada Helped' })

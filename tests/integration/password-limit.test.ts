@@ -90,7 +90,7 @@ test('attempts refused because the server was busy do not count toward the brute
   const limiter = limitPasswordHashing({ concurrency: 1, queue: 0 })
   await limiter.acquire()
   try {
-    // More than the 10 failures that lock an email (decisions §9), none of them checked.
+    // More than the 10 failures that lock an email, none of them checked.
     for (let i = 0; i < 12; i++) expectBusy(await signIn(me.email, `wrong guess ${i}!`), `attempt ${i + 1}`)
   } finally {
     limiter.release()

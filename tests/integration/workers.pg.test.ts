@@ -49,7 +49,7 @@ describe('two processes, one database', () => {
     expect((await B.api('GET', '/api/user', { token })).status).toBe(401)
   })
 
-  test('failed sign-ins counted through A lock the email through B (decisions §9: 10, then 429)', async () => {
+  test('failed sign-ins counted through A lock the email through B (10, then 429)', async () => {
     const { email, password } = await A.signUp()
     for (let i = 0; i < 10; i++) {
       const res = await A.api('POST', '/api/auth', { body: { email, password: `wrong password ${i}!` } })
