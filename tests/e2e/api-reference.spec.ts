@@ -7,7 +7,7 @@ import { payingOwner } from './billing-helpers'
 // build (README decision 51).
 test.use({ serviceWorkers: 'block' })
 
-// issue 13 item 4: the API reference works with no way out to the internet (it is the app's own
+// The API reference (decision 41) works with no way out to the internet (it is the app's own
 // screen, rendering GET /api/openapi.json; no CDN script), and shows every documented call with
 // its method, path, scope, body fields, an answer example and a curl call.
 

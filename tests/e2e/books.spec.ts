@@ -14,7 +14,7 @@ import {
   today,
 } from './books-helpers'
 
-// The book screens online (spec §2 /books, /books/new, /books/{id}; decisions §6): every change
+// The book screens online (/books, /books/new, /books/{id}): every change
 // is shown at once from the device and reaches the server through the outbox.
 
 async function signedIn(page: Page, request: Parameters<typeof readyUser>[0], opts: { name?: string } = {}) {
@@ -369,7 +369,7 @@ test.describe('accessibility scans', () => {
 test('the rating is a keyboard radio group', async ({ page, request }) => {
   await signedIn(page, request)
   await page.goto('/books/new')
-  // The field before the rating (pages and year sit between author and rating since issue 16).
+  // The field before the rating (pages and year sit between author and rating).
   await page.locator('input[name="year"]').focus()
   await page.keyboard.press('Tab')
   await expect(page.getByRole('radio', { name: '1 star', exact: true })).toBeFocused()

@@ -5,7 +5,7 @@ import { mailedLink, notifications, PASSWORD, pathOf, uniqueEmail } from './auth
 // build (README decision 51).
 test.use({ serviceWorkers: 'block' })
 
-// spec §4 Verification as a newcomer lives it: one confirmation per link, a first plan choice
+// Verification as a newcomer lives it: one confirmation per link, a first plan choice
 // that is not called an update, and a "Check your email" tab that notices the link was opened
 // elsewhere without being reloaded.
 
