@@ -36,8 +36,8 @@ export type RouteBudget = {
   | { manifest: string; entry: string }
 )
 
-// The signed-out screens are one light entry (src/client/public/auth-main.tsx, README decision
-// "Server-rendered signed-out screens"): each is weighed, so a screen that grows its own is seen.
+// The signed-out screens are one light entry (src/client/public/auth-main.tsx,
+// decision 53): each is weighed, so a screen that grows its own is seen.
 const AUTH_ENTRY = { manifest: 'auth-manifest.json', entry: 'public/auth-main.tsx', budgetKb: 90 } as const
 
 export const ROUTES: readonly RouteBudget[] = [

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { mailedLink, notifications, PASSWORD, readyUser, signInWithPassword, uniqueEmail, useToken } from './auth-helpers'
 
 // Nothing here is about the service worker: each test's fresh context would precache the whole
-// build (README decision 51).
+// build (decision 51).
 test.use({ serviceWorkers: 'block' })
 
 // The /account hub and /account/profile; an email change → /signup/verify; closing the

@@ -4,7 +4,7 @@ import { notifications, readyUser, useToken } from './auth-helpers'
 import { auth } from './books-helpers'
 
 // Nothing here is about the service worker: each test's fresh context would precache the whole
-// build (README decision 51).
+// build (decision 51).
 test.use({ serviceWorkers: 'block' })
 
 // Avatar upload (decision 46): one picture chosen on the profile shows in the user menu, on the

@@ -3,7 +3,7 @@ import { notifications, useToken } from './auth-helpers'
 import { api, CARDS, fillCard, payingOwner, subscription, verifiedOwner } from './billing-helpers'
 
 // Nothing here is about the service worker: each test's fresh context would precache the whole
-// build (README decision 51).
+// build (decision 51).
 test.use({ serviceWorkers: 'block' })
 
 // /signup/plan with paid plans and the card field (decision 34); choosing a plan goes on to

@@ -320,7 +320,7 @@ test('10,000 books: only a screenful is rendered and the end of the list is reac
 })
 
 test.describe('accessibility scans', () => {
-  // The screens, not the service worker: no precache of the build per context (README decision 51).
+  // The screens, not the service worker: no precache of the build per context (decision 51).
   test.use({ serviceWorkers: 'block' })
   for (const scheme of ['light', 'dark'] as const) {
     test(`book screens are accessible in ${scheme} mode`, async ({ page, request }) => {

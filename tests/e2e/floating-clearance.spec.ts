@@ -5,7 +5,7 @@ import { notifications, readyUser, useToken } from './auth-helpers'
 import { addServerBook, auth } from './books-helpers'
 
 // Nothing here is about the service worker: each test's fresh context would precache the whole
-// build (README decision 51).
+// build (decision 51).
 test.use({ serviceWorkers: 'block' })
 
 // Nothing floating (the feedback heart, toasts, the sticky bar) may cover a screen's primary

@@ -8,7 +8,7 @@ import { promisify } from 'node:util'
 import { PASSWORD, useToken } from './auth-helpers'
 
 // Nothing here is about the service worker: each test's fresh context would precache the whole
-// build (README decision 51).
+// build (decision 51).
 test.use({ serviceWorkers: 'block' })
 
 // Support sessions (decision 59): a master (made by `npm run master`, never an API) opens a support

@@ -3,7 +3,7 @@ import { expectAccessible } from './a11y'
 import { readyUser, useToken } from './auth-helpers'
 
 // Nothing here is about the service worker: each test's fresh context would precache the whole
-// build (README decision 51).
+// build (decision 51).
 test.use({ serviceWorkers: 'block' })
 
 // The shell layouts, the user menu and their timings; axe finds no serious or critical issue in the

@@ -12,7 +12,7 @@ import {
 } from './books-helpers'
 
 // Nothing here is about the service worker: each test's fresh context would precache the whole
-// build (README decision 51).
+// build (decision 51).
 test.use({ serviceWorkers: 'block' })
 
 // "Up next" (decision 35): reordered by dragging and from the keyboard on /books, synced

@@ -190,7 +190,7 @@ test('a waiting update offers Reload, which opens the new build under the new se
 
 test('Reload in one tab updates the idle tabs but never a tab with unsaved input', async ({ context, request }) => {
   // Three tabs, two builds and four page loads, each registering the service worker only once
-  // the page is idle (README decision 43): on two busy cores that takes more than a minute.
+  // the page is idle (decision 43): on two busy cores that takes more than a minute.
   test.setTimeout(120_000)
   deploy('A')
   const { token } = await readyUser(request, { name: 'Tabs Tomás' })

@@ -298,7 +298,7 @@ test('offline, the dashboard shows the books on the device and says views are un
 })
 
 test.describe('accessibility scans', () => {
-  // The screens, not the service worker: no precache of the build per context (README decision 51).
+  // The screens, not the service worker: no precache of the build per context (decision 51).
   test.use({ serviceWorkers: 'block' })
   for (const scheme of ['light', 'dark'] as const) {
     test(`shared-list screens are accessible in ${scheme} mode`, async ({ page, request }) => {

@@ -5,7 +5,7 @@ import { baseURL, OIDC_PORT } from '../playwright.config'
 import { readyUser, uniqueEmail } from './auth-helpers'
 import { auth } from './books-helpers'
 
-// Issue 14 item 3 in real Chromium: the "Continue with Acme ID" button goes to a real OpenID
+// Social sign-in in real Chromium: the "Continue with Acme ID" button goes to a real OpenID
 // Connect provider (oidc-provider, in this process, on OIDC_PORT: the server is configured for
 // it in playwright.config.ts), through its own login and consent pages, and back to the app.
 

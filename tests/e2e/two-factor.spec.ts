@@ -103,7 +103,7 @@ test('the code page says offline and blocks its submit; without a token it says 
 })
 
 test.describe('accessibility scans', () => {
-  // The screens, not the service worker: no precache of the build per context (README decision 51).
+  // The screens, not the service worker: no precache of the build per context (decision 51).
   test.use({ serviceWorkers: 'block' })
   for (const scheme of ['light', 'dark'] as const) {
     test(`the set-up steps are accessible in ${scheme} mode (QR, key, code field)`, async ({ page, request }) => {

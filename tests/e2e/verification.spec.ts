@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { mailedLink, notifications, PASSWORD, pathOf, uniqueEmail } from './auth-helpers'
 
 // Nothing here is about the service worker: each test's fresh context would precache the whole
-// build (README decision 51).
+// build (decision 51).
 test.use({ serviceWorkers: 'block' })
 
 // Verification as a newcomer lives it: one confirmation per link, a first plan choice

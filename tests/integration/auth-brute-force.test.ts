@@ -76,7 +76,7 @@ test('a burst of parallel guesses gets at most 10 tries before the lock', async 
   expect(checked).toBeLessThanOrEqual(10)
   expect(statuses.filter((st) => st !== 401).every((st) => st === 429)).toBe(true)
   // Guesses refused at the door because the derivations were saturated were never checked and do
-  // not count (README decision 27); checked ones do: the lock falls by the 10th wrong answer.
+  // not count (decision 27); checked ones do: the lock falls by the 10th wrong answer.
   let wrong = checked
   for (; wrong < 10; wrong++) {
     const late = await signIn('burst@example.com', `late guess ${wrong}!`)

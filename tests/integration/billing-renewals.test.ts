@@ -6,7 +6,7 @@ import { cardBehaviour, cardToken, CARDS, clock, get, invoiceList, newMember, ne
 
 // Local renewals (decision 40) driven by the dev clock: a renewal, a failed renewal and its
 // banner data, a new card that makes it active again, the end of a cancelled period, seats, and
-// the capabilities a plan unlocks (item 5).
+// the capabilities a plan unlocks.
 
 let s: TestServer
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startTestServer, type TestServer } from './harness'
 
-// Hardening (found by probing the API as an attacker): a NUL or a lone surrogate in any string,
+// Found by probing the API as an attacker: a NUL or a lone surrogate in any string,
 // a deeply nested body, upper-case ids, script URLs. Each answered 500 (or 404, or was stored)
 // before the boundary checks in src/server/context.ts and lib/input.ts.
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { isConnectionError } from '~/server/db/errors'
 
-// Hardening item 3: every error shape seen while PostgreSQL restarts answers 503 (app.ts), and
+// PostgreSQL going away (decision 18): every error shape seen while PostgreSQL restarts answers 503 (app.ts), and
 // nothing else does. The shapes are pg's and Node's as they arrive, alone or wrapped by Drizzle
 // (DrizzleQueryError keeps the driver's error as `cause`).
 
