@@ -3,8 +3,8 @@ import { Secret, TOTP } from 'otpauth'
 import { expectAccessible } from './a11y'
 import { PASSWORD, readyUser, signInWithPassword, signOutFromApp, useToken } from './auth-helpers'
 
-// Two-factor sign-in (decision 30): turn 2FA on by reading the secret the screen shows and making the code
-// here, as an authenticator app would (SHA-1, 6 digits, 30 s); sign out; sign in
+// Two-factor sign-in (decision 30): turn 2FA on by reading the secret the screen shows and
+// making the code here, as an authenticator app would (SHA-1, 6 digits, 30 s); sign out; sign in
 // with a code (the field completes on the sixth digit), then with the backup code.
 
 const code = (secret: string, at = Date.now()) =>

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startTestServer, sql, type TestServer } from './harness'
 
-// The Danger Zone: closing records closed_account, only owners delete the whole
-// account, others only themselves; closing revokes sessions. Anything irreversible needs the account name typed exactly, or the password.
+// The Danger Zone: closing records closed_account, only owners delete the whole account, others
+// only themselves; closing revokes sessions. Anything irreversible needs the account name typed
+// exactly, or the password.
 
 let s: TestServer
 beforeAll(async () => {

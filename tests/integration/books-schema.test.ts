@@ -74,7 +74,7 @@ test('dates are real calendar dates written YYYY-MM-DD', () => {
   expect(isIsoDate('2024-01-01T00:00:00Z')).toBe(false)
 })
 
-test('status is derived', () => {
+test('status is derived from the reading dates', () => {
   expect(bookStatus({ started_at: null, finished_at: null })).toBe('not_started')
   expect(bookStatus({ started_at: '2024-01-01', finished_at: null })).toBe('reading')
   expect(bookStatus({ started_at: '2024-01-01', finished_at: '2024-02-01' })).toBe('finished')
