@@ -18,9 +18,9 @@ process.env.E2E_DATA_DIR = dataDir
 if (ownDataDir) process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }))
 
 export const baseURL = `http://localhost:${PORT}`
-/** The test OpenID Connect provider of social-sign-in.spec.ts (started by that spec; issue 14 item 3). */
+/** The test OpenID Connect provider of social-sign-in.spec.ts (started by that spec). */
 export const OIDC_PORT = PORT + 12
-/** The local Open Library of the e2e run (issue 16; started below, beside the app). Covers are
+/** The local Open Library of the e2e run (started below, beside the app). Covers are
  *  named covers.example.org (the cover field takes only addresses with a domain), which the
  *  browser resolves to this machine. */
 export const CATALOG_PORT = PORT + 13
@@ -92,7 +92,7 @@ export default defineConfig({
         PASSWORD_HASH_COST: '12',
         // One social sign-in provider ("Acme ID"), reached only when a test follows its button.
         SOCIAL_PROVIDERS: testSocialProviders(`http://127.0.0.1:${OIDC_PORT}`),
-        // The book catalogue (issue 16): the local Open Library started above.
+        // The book catalogue: the local Open Library started above.
         CATALOG_URL: `http://127.0.0.1:${CATALOG_PORT}`,
         CATALOG_COVERS_URL: COVERS_URL,
       },

@@ -51,8 +51,8 @@ npm run --silent load -- --smoke || status=1
 step "build"
 npm run --silent build >"$out/build.log" 2>&1 || { cat "$out/build.log"; status=1; }
 
-# Issue 15 items 2 and 5: bundle budgets and Lighthouse print their figures on every run. The
-# Budgets and Lighthouse fail the run (README decisions 42 and 55): Lighthouse takes the median
+# Bundle budgets and Lighthouse print their figures on every run. The
+# Budgets and Lighthouse fail the run (decisions 42 and 55): Lighthouse takes the median
 # of 3 loads per page, after the end-to-end tests have stopped their servers.
 
 step "bundle budgets (first-load JavaScript per route, gzip)"

@@ -25,7 +25,7 @@ export default defineConfig({
     globalSetup: ['tests/setup/compile-messages.ts', 'tests/setup/pglite-template.ts'],
     pool: 'forks',
     maxWorkers: 2,
-    // Test files share their worker's module graph (README decision 54): each file imported the
+    // Test files share their worker's module graph (decision 54): each file imported the
     // app, its schemas and the database layer afresh, about a third of the suite's CPU. Files keep
     // their own servers and databases (tests/integration/harness.ts), so no state is shared.
     isolate: false,

@@ -3,7 +3,7 @@
 // 5,000 books, beside GET /api/health (no database, no credentials), 50 concurrent keep-alive
 // connections for ~5 s each (BENCH_SECONDS), against the real app listening on 127.0.0.1: on
 // PGlite, and on PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set (a fresh database
-// on it). Issue 15 target: the 50-book list at ≥ 0.5× /api/health's req/s on PostgreSQL. The load
+// on it). Target: the 50-book list at ≥ 0.5× /api/health's req/s on PostgreSQL. The load
 // generator shares this process (http-load.ts). Prints figures; asserts nothing about timings.
 import { sql, type TestServer } from '../integration/harness'
 import {

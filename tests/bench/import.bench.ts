@@ -1,4 +1,4 @@
-// Import of 5,000 Goodreads rows in Chromium (decisions §14: it must not freeze the page).
+// Import of 5,000 Goodreads rows in Chromium (it must not freeze the page; decision 47).
 // Prints the time from choosing the file to the summary, the longest main-thread block seen
 // meanwhile (Long Tasks API, and the longest gap of a 10 ms heartbeat timer), and the time until
 // the server holds every book. Needs the built client (npm run build) and /usr/bin/chromium.

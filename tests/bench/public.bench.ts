@@ -3,7 +3,7 @@
 // (BENCH_SECONDS), against a real server listening on 127.0.0.1: on PGlite, on PostgreSQL when
 // BENCH_DATABASE_URL or TEST_DATABASE_URL is set (a fresh database on it), and through a bare Hono
 // route answering the same JSON without the database (the baseline: HTTP, routing and JSON alone;
-// issue 15 target ≥ 0.8×). After each run the batched view counts are flushed and checked: every
+// the target is ≥ 0.8× of it). After each run the batched view counts are flushed and checked: every
 // answered load must have counted exactly one view. With PGlite, the database runs on this same
 // thread as the load generator (http-load.ts). Prints figures; asserts nothing about timings (a
 // view count mismatch exits 1).
@@ -76,7 +76,7 @@ async function benchDatabase(label: string, url: string | undefined): Promise<{ 
 async function benchBaseline(payload: unknown): Promise<Result> {
   const app = new Hono()
   // The same answer from an object in memory, serialised per request as a plain route does; no
-  // database, no middleware. (Before issue 15 it also parsed the JSON per request: a slower bar.)
+  // database, no middleware. (It once also parsed the JSON per request: a slower bar.)
   app.get('/api/public/:slug', (c) => {
     c.header('Cache-Control', 'no-cache')
     return c.json(payload as object)

@@ -1,4 +1,4 @@
-// Sign-ins must not stall everyone else (hardening item 15): node_modules/.bin/tsx tests/bench/signin-stall.bench.ts
+// Sign-ins must not stall everyone else (decision 27): node_modules/.bin/tsx tests/bench/signin-stall.bench.ts
 // The real server (tsx src/server/index.ts, PGlite) in a child process. A plain read, GET /api/books
 // of 50 books over ONE keep-alive connection, one request after another: first idle, then while 20
 // sign-ins of unknown emails are in flight (each scrypt N=2^17: ~0.3–1 s of a core). Two kinds of

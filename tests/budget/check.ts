@@ -1,4 +1,4 @@
-// Bundle budgets (issue 15 item 2), run by `npm test` after the build: the JavaScript a route
+// Bundle budgets (decision 42), run by `npm test` after the build: the JavaScript a route
 // loads before its first paint can settle, gzip-compressed, against its budget. It prints every
 // route's size and exits 1 when one is over.
 //
@@ -8,7 +8,7 @@
 // static imports, read from Vite's manifest (dist/client/.vite/manifest.json). Dynamic imports
 // (a chart, the import worker, a payment form) load later and do not count.
 //
-// The public list /{slug} is rendered by the server (issue 15 item 1): its HTML loads the light
+// The public list /{slug} is rendered by the server (decision 50): its HTML loads the light
 // entry src/client/public/main.tsx instead of the app's, so it is weighed from that build's
 // manifest (.vite/public-manifest.json or auth-manifest.json): the entry with its static imports (what
 // src/server/public-page.ts puts in the page as script and modulepreloads).
@@ -36,8 +36,8 @@ export type RouteBudget = {
   | { manifest: string; entry: string }
 )
 
-// The signed-out screens are one light entry (src/client/public/auth-main.tsx, README decision
-// "Server-rendered signed-out screens"): each is weighed, so a screen that grows its own is seen.
+// The signed-out screens are one light entry (src/client/public/auth-main.tsx,
+// decision 53): each is weighed, so a screen that grows its own is seen.
 const AUTH_ENTRY = { manifest: 'auth-manifest.json', entry: 'public/auth-main.tsx', budgetKb: 90 } as const
 
 export const ROUTES: readonly RouteBudget[] = [

@@ -2,13 +2,12 @@ import { expect, test } from '@playwright/test'
 import { mailedLink, notifications, PASSWORD, readyUser, signInWithPassword, uniqueEmail, useToken } from './auth-helpers'
 
 // Nothing here is about the service worker: each test's fresh context would precache the whole
-// build (README decision 51).
+// build (decision 51).
 test.use({ serviceWorkers: 'block' })
 
-// spec §2 /account hub and /account/profile; §4 email change → /signup/verify; closing the
-// account clears local data and goes to /signup. Hardening issue: an email change needs the
-// current password and can be undone from the old address (item 4); closing needs the account
-// name typed (item 5).
+// The /account hub and /account/profile; an email change → /signup/verify; closing the
+// account clears local data and goes to /signup. An email change needs the current password
+// and can be undone from the old address (decision 21); closing needs the account name typed.
 const api = (token: string) => ({ authorization: `Bearer ${token}` })
 
 test('the hub links to profile, custom URL and password; no card leads to a missing screen', async ({ page, request }) => {

@@ -4,7 +4,7 @@ import { useToken } from './auth-helpers'
 import { api, payingOwner } from './billing-helpers'
 import { bookRow } from './books-helpers'
 
-// issue 13 item 6, spec §2 /account/apikeys, decisions §12: a developer creates a key, copies
+// /account/apikeys: a developer creates a key, copies
 // it, a script uses it with a plain fetch to add a book, the app's list shows that book after
 // sync, the key is revoked, and the script's next call is refused.
 

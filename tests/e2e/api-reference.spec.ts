@@ -4,10 +4,10 @@ import { useToken } from './auth-helpers'
 import { payingOwner } from './billing-helpers'
 
 // Nothing here is about the service worker: each test's fresh context would precache the whole
-// build (README decision 51).
+// build (decision 51).
 test.use({ serviceWorkers: 'block' })
 
-// issue 13 item 4: the API reference works with no way out to the internet (it is the app's own
+// The API reference (decision 41) works with no way out to the internet (it is the app's own
 // screen, rendering GET /api/openapi.json; no CDN script), and shows every documented call with
 // its method, path, scope, body fields, an answer example and a curl call.
 
@@ -33,7 +33,7 @@ test('the API reference shows every documented call with the network outside our
   await useToken(page, token)
   const doc: Doc = await (await request.get('/api/openapi.json')).json()
 
-  // The address the issue names leads to the page; the keys screen links to it too.
+  // /api/docs leads to the page; the keys screen links to it too.
   await page.goto('/api/docs')
   await expect(page).toHaveURL(/\/account\/apikeys\/docs$/)
   await expect(page.getByRole('heading', { name: /^TBR API/ })).toBeVisible()

@@ -3,7 +3,7 @@ import { expectAccessible } from './a11y'
 import { readyUser, useToken } from './auth-helpers'
 
 // Nothing here is about the service worker: each test's fresh context would precache the whole
-// build (README decision 51).
+// build (decision 51).
 test.use({ serviceWorkers: 'block' })
 
 // Every auth and app screen passes axe's WCAG 2.1 A/AA rules (contrast included): every rule in

@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
 
-// Shared steps for the auth end-to-end specs (decisions §3: links are read from the dev outbox).
+// Shared steps for the auth end-to-end specs (links are read from the dev outbox).
 
 export const PASSWORD = 'Shelf-life1!'
 

@@ -136,7 +136,7 @@ test('dark mode follows the system when signed out and the saved choice when sig
   await page.goto('/dashboard')
   await expect(page).toHaveURL(/\/dashboard$/)
   await expect(page.locator('html')).not.toHaveClass(/\bdark\b/)
-  // The display mode and the language are in the user menu (spec §2).
+  // The display mode and the language are in the user menu.
   const userMenu = () => page.getByRole('button', { name: /User menu|Menú de usuario/ }).filter({ visible: true }).click()
   await userMenu()
   await page.getByRole('menuitem', { name: 'Dark mode' }).click()

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { PASSWORD, readyUser, useToken } from './auth-helpers'
 
-// issue 15 items 1 and 2: the signed-out screens /, /signin, /signup, /forgotpassword and /magic
+// The signed-out screens /, /signin, /signup, /forgotpassword and /magic (decision 53)
 // are answered with the whole screen, rendered on the server from the auth routes' components in
 // the visitor's language, and hydrated by a light entry (no app bundle) that signs in as the app
 // does and then loads the app.

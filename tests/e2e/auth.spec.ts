@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { mailedLink, PASSWORD, pathOf, signInWithPassword, signOutFromApp, uniqueEmail } from './auth-helpers'
 
 // Nothing here is about the service worker: each test's fresh context would precache the whole
-// build (README decision 51).
+// build (decision 51).
 test.use({ serviceWorkers: 'block' })
 
 // The foundation journey: sign up → verify by mail → free plan → welcome → dashboard → sign

@@ -4,11 +4,10 @@ import { notifications, readyUser, useToken } from './auth-helpers'
 import { auth } from './books-helpers'
 
 // Nothing here is about the service worker: each test's fresh context would precache the whole
-// build (README decision 51).
+// build (decision 51).
 test.use({ serviceWorkers: 'block' })
 
-// Avatar upload (issue 16 item 6; spec §2 /account/profile, user menu; decisions §8 public list;
-// spec §2 /account/users): one picture chosen on the profile shows in the user menu, on the
+// Avatar upload (decision 46): one picture chosen on the profile shows in the user menu, on the
 // public list and in the team table; a file that is not a picture is a message on the field.
 
 /** The picture element inside `scope` has loaded from an uploaded avatar URL. */

@@ -4,7 +4,7 @@ import { expectAccessible } from './a11y'
 import { api, CARDS, payingOwner } from './billing-helpers'
 
 // Nothing here is about the service worker: each test's fresh context would precache the whole
-// build (README decision 51).
+// build (decision 51).
 test.use({ serviceWorkers: 'block' })
 
 // Billing screens by keyboard and with labels (architecture: every control reachable by keyboard

@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Locator } from '@playwright/test'
 import { mailedLink, PASSWORD, readyUser, uniqueEmail } from './auth-helpers'
 
-// Shared steps for the billing end-to-end specs (local test provider, decisions §5 and §10).
+// Shared steps for the billing end-to-end specs (local test provider).
 
 export const CARDS = {
   ok: '4242 4242 4242 4242',
@@ -57,11 +57,11 @@ export async function invoiceCount(request: APIRequestContext, token: string) {
   return ((await res.json()) as { data: unknown[] }).data.length
 }
 
-/** decisions §2: UTC dates; the screens show them long, in the reader's language. */
+/** UTC dates; the screens show them long, in the reader's language. */
 export const longDate = (iso: string, locale = 'en') =>
   new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso))
 
-/** Signed up and verified, with no plan chosen yet (spec §4: next is /signup/plan). */
+/** Signed up and verified, with no plan chosen yet (next is /signup/plan). */
 export async function verifiedOwner(request: APIRequestContext) {
   const email = uniqueEmail('signup-plan')
   expect(

@@ -3,11 +3,11 @@ import { notifications, useToken } from './auth-helpers'
 import { api, CARDS, fillCard, payingOwner, subscription, verifiedOwner } from './billing-helpers'
 
 // Nothing here is about the service worker: each test's fresh context would precache the whole
-// build (README decision 51).
+// build (decision 51).
 test.use({ serviceWorkers: 'block' })
 
-// spec §2 /signup/plan with paid plans and the card field (issue 11 item 6); spec §4: choosing a
-// plan goes on to /welcome. issue 11 item 7: the notifications screen shows card_updated.
+// /signup/plan with paid plans and the card field (decision 34); choosing a plan goes on to
+// /welcome. The notifications screen shows card_updated.
 
 test('sign-up: a paid plan asks for a card, then the plan is on and the welcome steps follow', async ({
   page,
@@ -19,7 +19,7 @@ test('sign-up: a paid plan asks for a card, then the plan is on and the welcome 
   const form = page.getByRole('form', { name: 'Choose a plan' })
   await expect(form.locator('input[name="plan"][value="free"]')).toBeChecked()
   await expect(form.getByLabel('Card number')).toHaveCount(0)
-  // spec §3: a plan label is the name plus the currency symbol, price and /interval.
+  // A plan label is the name plus the currency symbol, price and /interval.
   await expect(form.getByRole('radio', { name: /Book Club/ }).locator('xpath=ancestor::label[1]')).toContainText(
     '$12/member/month',
   )

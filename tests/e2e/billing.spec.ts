@@ -2,10 +2,10 @@ import { expect, test, type Page } from '@playwright/test'
 import { notifications, readyUser, useToken } from './auth-helpers'
 import { api, CARDS, fillCard, invoiceCount, longDate, payingOwner, subscription } from './billing-helpers'
 
-// issue 11 item 8 (Playwright, local provider): upgrade with 4242 → /dashboard after 2.5 s
-// (spec §9) and the plan shown; 3155 through the 3-D Secure dialog (complete and fail); 0002's
+// Billing with the local provider: upgrade with 4242 → /dashboard after 2.5 s
+// and the plan shown; 3155 through the 3-D Secure dialog (complete and fail); 0002's
 // decline on the card field; downgrade shows the end date; a failed renewal puts the banner up
-// and the subscription redirect in force until the card is replaced (spec §4).
+// and the subscription redirect in force until the card is replaced.
 
 const upgradeForm = (page: Page) => page.getByRole('form', { name: 'Upgrade your plan' })
 
@@ -13,7 +13,7 @@ async function openUpgrade(page: Page, token: string) {
   await useToken(page, token)
   await page.goto('/account/upgrade?plan=club')
   const form = upgradeForm(page)
-  // The 402 handler's `plan` preselects the plan; free is not offered (spec §2).
+  // The 402 handler's `plan` preselects the plan; free is not offered.
   await expect(form.getByRole('radio', { name: /Book Club/ })).toBeChecked()
   await expect(form.getByRole('radio', { name: /Free/ })).toHaveCount(0)
   return form
@@ -60,7 +60,7 @@ test('upgrade with 4242: a success toast, /dashboard 2.5 s later, and the plan s
   await expect(notifications(page).getByText('Your plan has been updated')).toBeVisible()
   await expect(page.getByText('Your plan is now Book Club. Taking you to your dashboard…')).toBeVisible()
   await expect(page).toHaveURL(/\/dashboard$/)
-  // spec §9: 2.5 s after the upgrade's answer, not before.
+  // 2.5 s after the upgrade's answer, not before.
   const { answered, dashboard } = await times()
   expect(dashboard - answered).toBeGreaterThanOrEqual(2_500)
   await expect(page.getByTestId('current-plan')).toHaveText('Book Club')
@@ -135,7 +135,7 @@ test('downgrade to free: the confirmation shows the end date, and the plan tab s
   await expect(page.getByTestId('billing-period-end')).toHaveText(end)
   const after = await subscription(request, token)
   expect(after.object?.cancel_at_period_end).toBe(true)
-  expect(after.status).toBe('active') // features kept until then (spec §4)
+  expect(after.status).toBe('active') // features kept until then
 })
 
 test('a failed renewal: banner and redirect to /account/billing until the card is replaced', async ({
@@ -155,7 +155,7 @@ test('a failed renewal: banner and redirect to /account/billing until the card i
   await expect(page).toHaveURL(/\/account\/billing$/)
   const banner = page.getByTestId('billing-banner')
   await expect(banner).toContainText('Your latest payment failed')
-  // The redirect holds for the rest of the app; the exempt pages stay reachable (spec §4).
+  // The redirect holds for the rest of the app; the exempt pages stay reachable.
   await page.goto('/books')
   await expect(page).toHaveURL(/\/account\/billing$/)
   await page.goto('/account/profile')

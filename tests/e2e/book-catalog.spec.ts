@@ -7,7 +7,7 @@ import config, { CATALOG_PORT, COVERS_HOST } from '../playwright.config'
 import { notifications, readyUser, useToken } from './auth-helpers'
 import { auth, bookRow, controlledBySw, expectServerBooks, syncBadge, gotoOffline } from './books-helpers'
 
-// issue 16 items 1–3 in real Chromium against a local Open Library (tests/fixtures/open-library,
+// The catalogue in real Chromium against a local Open Library (tests/fixtures/open-library,
 // on CATALOG_PORT; the server is pointed at it in playwright.config.ts): search and pick, covers
 // on the list and the public list, offline add then look-up (accept and refuse), and Scan with
 // Chromium's fake camera showing a real EAN-13 barcode (Piranesi, ISBN 978-1-63557-599-6).
@@ -36,7 +36,7 @@ test.beforeAll(async () => {
   before = (await catalogRequests()).length
 })
 test.afterAll(async () => {
-  // issue 16 closing note: the catalogue cache hit rate in this spec (other specs may look up
+  // The catalogue cache hit rate in this spec (other specs may look up
   // books at the same time, so this is an upper bound on this spec's upstream calls).
   const upstream = (await catalogRequests()).length - before
   console.log(

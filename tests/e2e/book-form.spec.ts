@@ -3,7 +3,7 @@ import { readyUser, useToken } from './auth-helpers'
 import { addServerBook, expectServerBooks, pickToday, serverBooks, today } from './books-helpers'
 
 // Nothing here is about the service worker: each test's fresh context would precache the whole
-// build (README decision 51).
+// build (decision 51).
 test.use({ serviceWorkers: 'block' })
 
 // The book form's rules as a reader meets them (src/client/features/books, the shared

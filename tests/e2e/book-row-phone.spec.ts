@@ -3,7 +3,7 @@ import { readyUser, useToken } from './auth-helpers'
 import { addServerBook, bookRow, expectServerBooks } from './books-helpers'
 
 // Nothing here is about the service worker: each test's fresh context would precache the whole
-// build (README decision 51).
+// build (decision 51).
 test.use({ serviceWorkers: 'block', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
 
 // On a phone the /books row is where a reader rates what they just finished: its stars take a

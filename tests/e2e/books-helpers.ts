@@ -114,7 +114,7 @@ export async function listedTitles(page: Page): Promise<string[]> {
     )
 }
 
-/** The server's books in "Up next" order (decisions §14: keys compared as plain strings). */
+/** The server's books in "Up next" order (keys compared as plain strings). */
 export async function serverUpNext(request: APIRequestContext, token: string): Promise<string[]> {
   const books = await serverBooks(request, token)
   return books

@@ -2,9 +2,9 @@ import { expect, test } from '@playwright/test'
 import { notifications, readyUser, useToken } from './auth-helpers'
 import { bookRow, controlledBySw, expectServerBooks, rate, syncBadge } from './books-helpers'
 
-// decisions §6 guarantees, as a reader on a phone without a connection sees them: writes made
+// The sync guarantees, as a reader on a phone without a connection sees them: writes made
 // offline show at once, survive a reload and a closed tab, and reach the server exactly once
-// when the connection returns. decisions §9: offline notices say "offline".
+// when the connection returns. Offline notices say "offline".
 
 test('offline: add, edit, rate and delete; reload; close the tab; online again the server holds exactly the result', async ({
   page,

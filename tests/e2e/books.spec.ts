@@ -14,7 +14,7 @@ import {
   today,
 } from './books-helpers'
 
-// The book screens online (spec §2 /books, /books/new, /books/{id}; decisions §6): every change
+// The book screens online (/books, /books/new, /books/{id}): every change
 // is shown at once from the device and reaches the server through the outbox.
 
 async function signedIn(page: Page, request: Parameters<typeof readyUser>[0], opts: { name?: string } = {}) {
@@ -320,7 +320,7 @@ test('10,000 books: only a screenful is rendered and the end of the list is reac
 })
 
 test.describe('accessibility scans', () => {
-  // The screens, not the service worker: no precache of the build per context (README decision 51).
+  // The screens, not the service worker: no precache of the build per context (decision 51).
   test.use({ serviceWorkers: 'block' })
   for (const scheme of ['light', 'dark'] as const) {
     test(`book screens are accessible in ${scheme} mode`, async ({ page, request }) => {
@@ -369,7 +369,7 @@ test.describe('accessibility scans', () => {
 test('the rating is a keyboard radio group', async ({ page, request }) => {
   await signedIn(page, request)
   await page.goto('/books/new')
-  // The field before the rating (pages and year sit between author and rating since issue 16).
+  // The field before the rating (pages and year sit between author and rating).
   await page.locator('input[name="year"]').focus()
   await page.keyboard.press('Tab')
   await expect(page.getByRole('radio', { name: '1 star', exact: true })).toBeFocused()

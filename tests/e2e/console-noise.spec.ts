@@ -3,7 +3,7 @@ import { isPublicApiCall } from '../../src/shared/public-api'
 import { notifications, PASSWORD, readyUser, signInWithPassword, signOutFromApp } from './auth-helpers'
 import { auth, bookRow, controlledBySw, expectServerBooks, syncBadge } from './books-helpers'
 
-// First impressions item 14: a quiet console. Offline, the sync engine sends nothing (no failed
+// A quiet console. Offline, the sync engine sends nothing (no failed
 // request, no console error) until the connection returns, then syncs at once. Sign-out sends no
 // private call without its token and none that comes back 401.
 

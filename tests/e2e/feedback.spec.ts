@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { readyUser, useToken } from './auth-helpers'
 
-// spec §2 Feedback widget on the signed-in screens: heart → face → comment → sent, and the
+// The feedback widget on the signed-in screens: heart → face → comment → sent, and the
 // panel closes 3000 ms after a successful submit.
 test('a reader sends feedback from the heart button; the panel closes by itself', async ({ page, request }) => {
   const { token } = await readyUser(request, { name: 'Fiona Feedback' })

@@ -5,8 +5,8 @@ import { expectAccessible } from './a11y'
 import { notifications, readyUser, useToken } from './auth-helpers'
 import { auth, controlledBySw, expectServerBooks, reloadOffline } from './books-helpers'
 
-// A new reader's first screens: the welcome steps (spec §2 Onboarding wizard), the custom URL
-// form's messages (decisions §9), one public address on every screen (APP_URL), and the views
+// A new reader's first screens: the welcome steps (the onboarding wizard), the custom URL
+// form's messages, one public address on every screen (APP_URL; decision 23), and the views
 // statistic before there is anything to compare with.
 
 // The columns of a Goodreads library export (tests/fixtures/import), as the site writes them.

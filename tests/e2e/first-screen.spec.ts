@@ -3,7 +3,7 @@ import { expectAccessible } from './a11y'
 import { mailedLink, notifications, PASSWORD, pathOf, readyUser } from './auth-helpers'
 
 // What a newcomer meets signed out: `/` says what TBR is and leads to sign-up, with sign-in one
-// tap away (spec §2: / signs in); the auth layout's logo (spec §1) never leads to a 404.
+// tap away (/ signs in); the auth layout's logo never leads to a 404.
 
 const HERO = 'Every book you want to read, in one list'
 
@@ -69,7 +69,7 @@ test('on a wide screen the panel logo leads home and / shows the welcome beside 
   await expect(page).toHaveURL(/\/$/)
   await expect(page.getByRole('heading', { level: 1, name: HERO })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Create your free list' })).toBeInViewport({ ratio: 1 })
-  // The sign-in form is on / too (spec §2), under the welcome.
+  // The sign-in form is on / too, under the welcome.
   await expect(page.getByRole('form', { name: 'Sign in with your password' })).toBeAttached()
   // An error query text is still shown as an error notification on /.
   await page.goto('/?error=Your%20session%20expired')
@@ -80,7 +80,7 @@ test('after 10 failed sign-ins the form says when to try again and offers a magi
   // Ten password checks one after another (each a deliberate key derivation) take a while here.
   test.setTimeout(180_000)
   const { email } = await readyUser(request)
-  // decisions §9: the 11th attempt within 15 minutes is refused whatever the password.
+  // The 11th attempt within 15 minutes is refused whatever the password.
   for (let i = 0; i < 10; i++) {
     const res = await request.post('/api/auth', { data: { email, password: `Wrong-guess${i}!` } })
     expect(res.status()).toBe(401)

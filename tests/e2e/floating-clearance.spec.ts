@@ -5,11 +5,11 @@ import { notifications, readyUser, useToken } from './auth-helpers'
 import { addServerBook, auth } from './books-helpers'
 
 // Nothing here is about the service worker: each test's fresh context would precache the whole
-// build (README decision 51).
+// build (decision 51).
 test.use({ serviceWorkers: 'block' })
 
 // Nothing floating (the feedback heart, toasts, the sticky bar) may cover a screen's primary
-// button on a phone (issue 17 item 4). At 390×844, on every screen of the route tree that shows
+// button on a phone (decision 22). At 390×844, on every screen of the route tree that shows
 // a submit button (signed out and signed in) and on the dashboard's "All books", the button is
 // checked where the reader meets it: as the page opens (when it is on screen then) and scrolled
 // into view from below, where a thumb scrolls it; where a toast follows the press, with the toast

@@ -2,8 +2,8 @@ import { expect, test } from '@playwright/test'
 import { expectAccessible } from './a11y'
 import { notifications, readyUser, useToken } from './auth-helpers'
 
-// spec §2 /help: the support-access switch (PATCH /api/user) and the message form (POST
-// /api/utility/mail to SUPPORT_EMAIL, read back from the dev outbox); decisions §7 offline.
+// /help: the support-access switch (PATCH /api/user) and the message form (POST
+// /api/utility/mail to SUPPORT_EMAIL, read back from the dev outbox), and both offline.
 const SUPPORT_EMAIL = 'support@tbr.local'
 const api = (token: string) => ({ authorization: `Bearer ${token}` })
 
@@ -82,7 +82,7 @@ test('common questions: an accordion the keyboard opens, and a search that ignor
   await page.keyboard.press('Space')
   await expect(page.getByText(/tap the Share button, then Add to Home Screen/)).toBeVisible()
 
-  // Import exists now (decisions §14): the answer says how, and leads to the import screen.
+  // Import exists (decision 35): the answer says how, and leads to the import screen.
   const search = page.getByRole('searchbox', { name: 'Search the questions' })
   await search.fill('GOODREADS')
   await expect(questions).toHaveText(['Can I import my books from Goodreads?'])

@@ -8,12 +8,12 @@ import { promisify } from 'node:util'
 import { PASSWORD, useToken } from './auth-helpers'
 
 // Nothing here is about the service worker: each test's fresh context would precache the whole
-// build (README decision 51).
+// build (decision 51).
 test.use({ serviceWorkers: 'block' })
 
-// Issue 14 items 4 and 6: a master (made by `npm run master`, never an API) opens a support
+// Support sessions (decision 59): a master (made by `npm run master`, never an API) opens a support
 // session from the support screen; a banner names the person on every screen; Stop returns to the
-// master's own session. A bad token ends on /404 (spec §8).
+// master's own session. A bad token ends on /404.
 //
 // Own server on its own data directory: the master command opens the embedded database, which
 // only one process may hold, so the server is stopped while it runs (README).

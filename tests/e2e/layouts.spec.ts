@@ -3,10 +3,10 @@ import { expectAccessible } from './a11y'
 import { readyUser, useToken } from './auth-helpers'
 
 // Nothing here is about the service worker: each test's fresh context would precache the whole
-// build (README decision 51).
+// build (decision 51).
 test.use({ serviceWorkers: 'block' })
 
-// spec §2 shell layouts and user menu, §9 timings; axe finds no serious or critical issue in the
+// The shell layouts, the user menu and their timings; axe finds no serious or critical issue in the
 // account and app layouts at phone and desktop widths, light and dark.
 const SHOTS = process.env.E2E_SCREENSHOTS // a folder: save screenshots there to look at them
 
@@ -62,7 +62,7 @@ test('rail: active link highlighted; tooltips after 700 ms; account nav entries 
   await page.goto('/account')
   const rail = page.getByRole('navigation', { name: 'Main' })
   await expect(rail.getByRole('link', { name: 'Account' })).toHaveAttribute('data-status', 'active')
-  // Not before 700 ms (spec §9); a loaded machine can only make it later, never sooner.
+  // Not before 700 ms; a loaded machine can only make it later, never sooner.
   const hoveredAt = Date.now()
   await rail.getByRole('link', { name: 'Help' }).hover()
   await expect(page.getByRole('tooltip', { name: 'Help' })).toBeVisible()
@@ -144,7 +144,7 @@ test('user menu: language to Spanish (saved), dark mode, sign out', async ({ pag
 test('user menu: switch account with more than one account', async ({ page, request }) => {
   await page.setViewportSize({ width: 1280, height: 900 })
   const { email, token } = await readyUser(request, { name: 'Two Hats' })
-  // A second account for the same person (decisions §5: sign-up with the same password).
+  // A second account for the same person (sign-up with the same password).
   const second = await request.post('/api/account', { data: { name: 'Book Club', email, password: 'Shelf-life1!' } })
   expect(second.status()).toBe(200)
   await useToken(page, token)

@@ -13,7 +13,7 @@ import {
   syncBadge,
 } from './books-helpers'
 
-// decisions §14 import and export: a Goodreads or StoryGraph file read on the device, through
+// Import and export (decision 35): a Goodreads or StoryGraph file read on the device, through
 // the outbox (so offline too), a progress bar and a summary; Export downloads tbr-books.csv in
 // Goodreads' columns, which imports back without loss.
 

@@ -12,11 +12,11 @@ import {
 } from './books-helpers'
 
 // Nothing here is about the service worker: each test's fresh context would precache the whole
-// build (README decision 51).
+// build (decision 51).
 test.use({ serviceWorkers: 'block' })
 
-// decisions §14 "Up next": reordered by dragging and from the keyboard on /books, synced
-// field-level, shown in that order on the public list. Issue 16 item 5: the book page, and an
+// "Up next" (decision 35): reordered by dragging and from the keyboard on /books, synced
+// field-level, shown in that order on the public list. The book page, and an
 // Undo of a delete that restores every field.
 
 async function reader(page: Page, request: APIRequestContext, titles: string[]) {

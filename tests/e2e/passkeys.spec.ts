@@ -2,10 +2,10 @@ import { expect, test, type CDPSession, type Page } from '@playwright/test'
 import { PASSWORD, readyUser, signOutFromApp, useToken } from './auth-helpers'
 
 // Nothing here is about the service worker: each test's fresh context would precache the whole
-// build (README decision 51).
+// build (decision 51).
 test.use({ serviceWorkers: 'block' })
 
-// Issue 14 item 2 in real Chromium: a CDP virtual authenticator (a platform authenticator with
+// Passkeys in real Chromium: a CDP virtual authenticator (a platform authenticator with
 // user verification, holding discoverable credentials) goes through the real WebAuthn ceremonies
 // with the app: register a passkey on /account/2fa, rename it, sign out, sign in with it on
 // /signin; removed, it no longer signs in.

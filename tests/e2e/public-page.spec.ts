@@ -3,7 +3,7 @@ import { expectAccessible } from './a11y'
 import { readyUser, useToken } from './auth-helpers'
 import { addServerBook, auth, controlledBySw } from './books-helpers'
 
-// The public page (spec §2 /{id}) as a first-time visitor meets it, and the dashboard's cards
+// The public page /{id} as a first-time visitor meets it, and the dashboard's cards
 // with long text: the way back for a signed-in visitor, card buttons laid out alike, a saved
 // copy that says so, the 404 for someone signed out, nothing running past its column.
 

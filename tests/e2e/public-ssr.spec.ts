@@ -3,7 +3,7 @@ import { baseURL } from '../playwright.config'
 import { readyUser, useToken } from './auth-helpers'
 import { addServerBook, auth } from './books-helpers'
 
-// issue 15 item 1: a shared link /{slug} is answered with the whole page, rendered on the server
+// A shared link /{slug} is answered with the whole page, rendered on the server
 // from the same components as the app's route, in the visitor's language; the light entry
 // hydrates it (search and filter work) without asking the API for the list again, and each load
 // is one view.

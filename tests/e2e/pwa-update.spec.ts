@@ -9,7 +9,7 @@ import { notifications, readyUser, useToken } from './auth-helpers'
 // Updates (issue "Installable PWA"): two real production builds of the client, A and B, served
 // by the real server on its own port. Deploying B makes the new service worker wait; the app
 // offers Reload in a toast and never reloads a tab whose form holds unsaved input. B is also
-// built with MARKETING_URL (read by the build, spec §1): its auth logo links there, A's to `/`.
+// built with MARKETING_URL (read by the build): its auth logo links there, A's to `/`.
 //
 // This spec does not use the shared web server: it builds twice into temporary directories and
 // serves a directory of its own whose contents it swaps, as a deploy does (the server reads
@@ -190,7 +190,7 @@ test('a waiting update offers Reload, which opens the new build under the new se
 
 test('Reload in one tab updates the idle tabs but never a tab with unsaved input', async ({ context, request }) => {
   // Three tabs, two builds and four page loads, each registering the service worker only once
-  // the page is idle (README decision 43): on two busy cores that takes more than a minute.
+  // the page is idle (decision 43): on two busy cores that takes more than a minute.
   test.setTimeout(120_000)
   deploy('A')
   const { token } = await readyUser(request, { name: 'Tabs Tomás' })

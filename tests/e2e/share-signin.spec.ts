@@ -3,7 +3,7 @@ import { mailedLink, notifications, PASSWORD, pathOf, readyUser } from './auth-h
 import { bookRow, expectServerBooks } from './books-helpers'
 
 // Nothing here is about the service worker: each test's fresh context would precache the whole
-// build (README decision 51).
+// build (decision 51).
 test.use({ serviceWorkers: 'block' })
 
 // A share (manifest share_target: GET /books/new?title=…&text=…&url=…) that arrives while the

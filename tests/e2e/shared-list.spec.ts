@@ -3,7 +3,7 @@ import { reloadOffline } from './books-helpers'
 import { expectAccessible as scan } from './a11y'
 import { PASSWORD, readyUser, useToken } from './auth-helpers'
 
-// The shared list (spec §1, §2 /dashboard, /welcome, /account/url, /{id}; decisions §8): choose a
+// The shared list (/dashboard, /welcome, /account/url, /{id}): choose a
 // slug in the welcome wizard, the dashboard's figures and charts, the public page for visitors
 // (search, filter, affiliate Buy link, Add to my list), a slug change freeing the old address,
 // and a public list reopening offline.
@@ -110,7 +110,7 @@ test('a new reader chooses a slug in /welcome and sees the dashboard figures and
 
 test('a duplicate user is warned first; the wizard follows ?page; Skip still goes on to the dashboard', async ({ page, request }) => {
   const { email } = await readyUser(request, { name: 'Dora Double' })
-  // The same email and password again: a second account (spec §2 /welcome: duplicate user).
+  // The same email and password again: a second account (a duplicate user on /welcome).
   const again = await request.post('/api/account', { data: { name: 'Dora Second', email, password: PASSWORD } })
   expect(again.status()).toBe(200)
   const token = ((await again.json()) as { data: { token: string; duplicate_user: boolean } }).data.token
@@ -130,7 +130,7 @@ test('a duplicate user is warned first; the wizard follows ?page; Skip still goe
 
   await page.getByRole('button', { name: 'Skip' }).click()
   await expect(page).toHaveURL(/\/dashboard$/)
-  // The save option is on for skip too (spec §4): the user is marked onboarded.
+  // The save option is on for skip too: the user is marked onboarded.
   await expect
     .poll(async () => ((await (await request.get('/api/user', { headers: auth(token) })).json()) as { data: { onboarded: boolean } }).data.onboarded)
     .toBe(true)
@@ -298,7 +298,7 @@ test('offline, the dashboard shows the books on the device and says views are un
 })
 
 test.describe('accessibility scans', () => {
-  // The screens, not the service worker: no precache of the build per context (README decision 51).
+  // The screens, not the service worker: no precache of the build per context (decision 51).
   test.use({ serviceWorkers: 'block' })
   for (const scheme of ['light', 'dark'] as const) {
     test(`shared-list screens are accessible in ${scheme} mode`, async ({ page, request }) => {

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type BrowserContext, type Page } 
 import { notifications, PASSWORD, readyUser, signInWithPassword, signOutFromApp } from './auth-helpers'
 import { bookRow, controlledBySw, expectServerBooks, syncBadge } from './books-helpers'
 
-// Signing out wipes the device (decisions §6). A change made offline that has not reached the
+// Signing out wipes the device. A change made offline that has not reached the
 // server must not vanish without a word: the reader is asked, and staying keeps it until it syncs.
 
 /** A signed-in reader on /books who adds one book while offline; answers their API token. */

@@ -5,7 +5,7 @@ import { baseURL, OIDC_PORT } from '../playwright.config'
 import { readyUser, uniqueEmail } from './auth-helpers'
 import { auth } from './books-helpers'
 
-// Issue 14 item 3 in real Chromium: the "Continue with Acme ID" button goes to a real OpenID
+// Social sign-in in real Chromium: the "Continue with Acme ID" button goes to a real OpenID
 // Connect provider (oidc-provider, in this process, on OIDC_PORT: the server is configured for
 // it in playwright.config.ts), through its own login and consent pages, and back to the app.
 
@@ -30,7 +30,7 @@ test('a new person signs up through the provider; an existing one is linked', as
   const email = uniqueEmail('social')
   await page.goto('/signin')
   await signInAtProvider(page, email)
-  // A new account, verified by the provider, with no plan yet (spec §4).
+  // A new account, verified by the provider, with no plan yet.
   await expect(page).toHaveURL(/\/signup\/plan$/)
 
   const existing = await readyUser(request, { name: 'Lin Linked' })
@@ -76,7 +76,7 @@ test('with two-factor authentication on, the code page follows the provider', as
   await expect(page).toHaveURL(/\/(dashboard|welcome)$/)
 })
 
-test('offline, the passkey and social sign-ins are disabled (decisions §7)', async ({ page, context }) => {
+test('offline, the passkey and social sign-ins are disabled', async ({ page, context }) => {
   await page.goto('/signin')
   const social = page.getByRole('link', { name: 'Continue with Acme ID' })
   await expect(social).toBeVisible()

@@ -3,7 +3,7 @@ import { mailedLink, PASSWORD, pathOf, readyUser, uniqueEmail, useToken } from '
 import { api, payingOwner } from './billing-helpers'
 import { listedTitles } from './books-helpers'
 
-// issue 12 item 7: an owner invites two people (one new, one with a user), both accept from the
+// Teams (decision 37): an owner invites two people (one new, one with a user), both accept from the
 // mailed links (dev outbox), a role changes, one is removed and is signed out of that account on
 // their next request, and the switcher moves between accounts, each showing only its own books,
 // online and after going offline.

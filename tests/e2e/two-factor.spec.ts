@@ -3,9 +3,9 @@ import { Secret, TOTP } from 'otpauth'
 import { expectAccessible } from './a11y'
 import { PASSWORD, readyUser, signInWithPassword, signOutFromApp, useToken } from './auth-helpers'
 
-// Issue 14 items 1 and 6: turn 2FA on by reading the secret the screen shows and making the code
-// here, as an authenticator app would (decisions §13: SHA-1, 6 digits, 30 s); sign out; sign in
-// with a code (the field completes on the sixth digit, spec §5), then with the backup code.
+// Two-factor sign-in (decision 30): turn 2FA on by reading the secret the screen shows and
+// making the code here, as an authenticator app would (SHA-1, 6 digits, 30 s); sign out; sign in
+// with a code (the field completes on the sixth digit), then with the backup code.
 
 const code = (secret: string, at = Date.now()) =>
   TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: at })
@@ -103,7 +103,7 @@ test('the code page says offline and blocks its submit; without a token it says 
 })
 
 test.describe('accessibility scans', () => {
-  // The screens, not the service worker: no precache of the build per context (README decision 51).
+  // The screens, not the service worker: no precache of the build per context (decision 51).
   test.use({ serviceWorkers: 'block' })
   for (const scheme of ['light', 'dark'] as const) {
     test(`the set-up steps are accessible in ${scheme} mode (QR, key, code field)`, async ({ page, request }) => {

@@ -2,10 +2,10 @@ import { expect, test, type Page } from '@playwright/test'
 import { mailedLink, notifications, PASSWORD, pathOf, uniqueEmail } from './auth-helpers'
 
 // Nothing here is about the service worker: each test's fresh context would precache the whole
-// build (README decision 51).
+// build (decision 51).
 test.use({ serviceWorkers: 'block' })
 
-// spec §4 Verification as a newcomer lives it: one confirmation per link, a first plan choice
+// Verification as a newcomer lives it: one confirmation per link, a first plan choice
 // that is not called an update, and a "Check your email" tab that notices the link was opened
 // elsewhere without being reloaded.
 

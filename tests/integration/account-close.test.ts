@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startTestServer, sql, type TestServer } from './harness'
 
-// spec §2 Danger Zone, §4 closing records closed_account, §6 only owners delete the whole
-// account, others only themselves; decisions §2 closing revokes sessions. Hardening issue, item 5:
-// anything irreversible needs the account name typed exactly, or the password.
+// The Danger Zone: closing records closed_account, only owners delete the whole account, others
+// only themselves; closing revokes sessions. Anything irreversible needs the account name typed
+// exactly, or the password.
 
 let s: TestServer
 beforeAll(async () => {
@@ -13,7 +13,7 @@ afterAll(() => s.close())
 
 /** Adds `userId` to `accountId` with `role` and answers a session token in that account. */
 /** Adds the person to `accountId` and answers a session there from a second sign-in (a switch
- * ends the session it is made from, issue 12; the person's own token stays live). */
+ * ends the session it is made from; the person's own token stays live). */
 async function join(accountId: string, member: { email: string; password: string; user: { id: string } }, role: string) {
   await s.query(sql`insert into memberships (user_id, account_id, role) values (${member.user.id}, ${accountId}, ${role})`)
   const second = await s.api('POST', '/api/auth', { body: { email: member.email, password: member.password } })

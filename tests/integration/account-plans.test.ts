@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { sql, startTestServer, type TestServer } from './harness'
 
-// GET /api/account/plans and POST /api/account/plan (spec §4 "Accounts and plans", §7 Account;
-// decisions §2 for 402, §4 for who may choose: billing is the owner flag).
+// GET /api/account/plans and POST /api/account/plan: the plans, the 402 for a plan a call
+// needs, and who may choose (billing is the owner flag).
 
 let s: TestServer
 let owner: Awaited<ReturnType<TestServer['signUp']>>

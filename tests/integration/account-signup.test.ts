@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { sql, startTestServer, tokenOf, type TestServer } from './harness'
 
-// POST /api/account (spec §7 Account; decisions §5, §9): sign-up answers like a sign-in,
-// mails a verification link, and handles an email that already has a user.
+// POST /api/account: sign-up answers like a sign-in, mails a verification link, and handles an
+// email that already has a user (its correct password makes a second account; any other is
+// refused like a failed sign-in).
 
 let s: TestServer
 beforeAll(async () => {

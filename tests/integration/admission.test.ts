@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { holdDatabase, untilTurnsTaken } from './busy'
 import { startTestServer, type TestServer } from './harness'
 
-// Hardening item 14: at most API_CONCURRENCY requests in progress, API_QUEUE waiting at most
+// Admission control (decision 26): at most API_CONCURRENCY requests in progress, API_QUEUE waiting at most
 // API_QUEUE_WAIT_MS; the rest are answered 503 + Retry-After at once (middleware/admission.ts).
 
 let s: TestServer

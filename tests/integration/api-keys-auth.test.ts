@@ -8,7 +8,7 @@ import type { Person } from './billing-kit'
 import { exampleCalls, keyOwner, makeKey, type ExampleCall } from './api-keys-kit'
 import { sql, startTestServer, type TestServer } from './harness'
 
-// decisions §2 ("the token may be an API key") and §12: what a key may call, per scope; revoked,
+// The token may be an API key: what a key may call, per scope; revoked,
 // deleted and malformed keys; the key's own rate limit; and key writes reaching a phone's pull.
 
 let s: TestServer

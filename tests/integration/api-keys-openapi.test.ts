@@ -6,7 +6,7 @@ import type { Person } from './billing-kit'
 import { exampleCalls, keyOwner, makeKey } from './api-keys-kit'
 import { startTestServer, type TestServer } from './harness'
 
-// issue 13 item 4, decisions §12: GET /api/openapi.json is generated from the mounted routes.
+// GET /api/openapi.json is generated from the mounted routes (decision 36).
 // This fails when a key route or an /api/key call is missing from the document, when the
 // document names a call that is not mounted, or when a real answer differs from the documented
 // response schema (checked with the document's own JSON Schema, not with our valibot schemas).

@@ -3,7 +3,7 @@ import { newMember, newOwner, type Person } from './billing-kit'
 import { keyOwner, makeKey } from './api-keys-kit'
 import { sql, startTestServer, type TestServer } from './harness'
 
-// spec §4 API key rules, §7 key calls; decisions §4 (developer flag) and §12: the /api/key calls,
+// API keys (the developer flag): the /api/key calls,
 // who may make them, tenant isolation and input errors.
 
 let s: TestServer
@@ -151,7 +151,7 @@ describe('who may manage keys', () => {
     ['DELETE', '/api/key', { id: ['x'] }],
   ]
 
-  test('owner and developer may; admin and user get 403 (decisions §4)', async () => {
+  test('owner and developer may; admin and user get 403 (the developer flag)', async () => {
     const developer = await newMember(s, owner.accountId, 'developer')
     expect((await s.api('GET', '/api/key', { token: developer.token })).status).toBe(200)
     const created = await makeKey(s, developer, ['books.read'], 'Dev key')

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { keyOwner, makeKey } from './api-keys-kit'
 import { startTestServer, type TestServer } from './harness'
 
-// issue 13 item 6: the README's "Use the API" example, run as written with the real curl against
+// The README's "Use the API" example, run as written with the real curl against
 // the API listening on a port, with TBR_URL and TBR_KEY set as the README says.
 
 let s: TestServer

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { sql, startTestServer, tokenOf, type TestServer } from './harness'
 
-// decisions §9: after 10 failed sign-ins for one email within 15 minutes, further attempts for it
+// After 10 failed sign-ins for one email within 15 minutes, further attempts for it
 // answer 429 (with Retry-After) until the window passes, whatever the password. Unknown emails
 // behave exactly like known ones. Mail-sending calls are limited per address too.
 
@@ -76,7 +76,7 @@ test('a burst of parallel guesses gets at most 10 tries before the lock', async 
   expect(checked).toBeLessThanOrEqual(10)
   expect(statuses.filter((st) => st !== 401).every((st) => st === 429)).toBe(true)
   // Guesses refused at the door because the derivations were saturated were never checked and do
-  // not count (README decision 27); checked ones do: the lock falls by the 10th wrong answer.
+  // not count (decision 27); checked ones do: the lock falls by the 10th wrong answer.
   let wrong = checked
   for (; wrong < 10; wrong++) {
     const late = await signIn('burst@example.com', `late guess ${wrong}!`)

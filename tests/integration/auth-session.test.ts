@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { issueToken } from '~/server/services/users'
 import { sql, startTestServer, type TestServer } from './harness'
 
-// POST|GET|DELETE /api/auth and POST /api/auth/switch (spec §7 Session; decisions §2, §9).
+// POST|GET|DELETE /api/auth and POST /api/auth/switch: revocable sessions (decision 4) and one
+// answer for a wrong password and an unknown email.
 
 let s: TestServer
 let ada: Awaited<ReturnType<TestServer['signUp']>>
@@ -218,7 +219,7 @@ describe('POST /api/auth/switch', () => {
     expect(data.accounts).toHaveLength(2)
     const me = await s.api('GET', '/api/user', { token: data.token })
     expect(me.body.data.account_id).toBe(two.second)
-    // The device's previous token ends with the switch (issue 12 item 4).
+    // The device's previous token ends with the switch.
     expect((await s.api('GET', '/api/user', { token: two.token })).status).toBe(401)
     const back = await s.api('POST', '/api/auth/switch', { token: data.token, body: { account: two.first } })
     expect(back.status).toBe(200)

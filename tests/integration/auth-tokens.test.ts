@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { sql, startTestServer, tokenOf, type TestServer } from './harness'
 
-// Mailed one-time links: magic sign-in, password reset and email verification (spec §4
-// "Verification", §7 Session and User). Single use, expiring, stored only as hashes.
+// Mailed one-time links: magic sign-in, password reset and email verification
+// (decision 5). Single use, expiring, stored only as hashes.
 
 let s: TestServer
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { AVATAR_MAX_BYTES, AVATAR_SIZE } from '~/shared/schemas/user'
 import { startTestServer, type TestServer } from './harness'
 
-// Avatar upload (issue 16 item 6; spec §2 /account/profile, §5 "Avatar: at most one file"):
+// Avatar upload on /account/profile (at most one file; decision 46):
 // multipart PATCH /api/user checks the picture by its content and size, stores it as a square
 // WebP without metadata and serves it at an immutable URL; nobody reaches another's picture.
 

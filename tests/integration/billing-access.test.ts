@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startTestServer, type TestServer } from './harness'
 import { cardToken, invoiceList, newMember, newOwner, sessionUser, subscribe, subscription, type Person } from './billing-kit'
 
-// Who may call billing (decisions §4: the owner flag, so master and owner), tenant isolation of
+// Who may call billing (the owner flag, so master and owner), tenant isolation of
 // invoices and their PDFs, exactly-once paying calls with Idempotency-Key, and mails that never
 // fail a payment.
 

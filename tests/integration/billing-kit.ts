@@ -40,7 +40,7 @@ export async function newMember(s: TestServer, accountId: string, role: string):
   return { token, userId, accountId, email }
 }
 
-/** A local card token (decisions §10), as the card field gets one. */
+/** A local card token, as the card field gets one (decision 34). */
 export async function cardToken(s: TestServer, number: string = CARDS.ok): Promise<string> {
   const res = await s.api('POST', '/api/payment/local/token', { body: { number, exp_month: 12, exp_year: new Date().getUTCFullYear() + 3, cvc: '123' } })
   expect(res.status, JSON.stringify(res.body)).toBe(200)

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { sql, startTestServer, type TestServer } from './harness'
 import { cardToken, CARDS, get, invoiceList, newOwner, sessionUser, subscribe, subscription } from './billing-kit'
 
-// The local provider's contract (decisions §10) through the API: the three test cards, tokens,
+// The local provider's contract (decision 33) through the API: the three test cards, tokens,
 // 3-D Secure passed and failed, declines, and what a paid plan leaves behind (subscription,
 // invoice, card). Renewals are in billing-renewals.test.ts, access and replays in billing-access.
 

@@ -4,9 +4,9 @@ import { runLocalRenewals } from '~/server/services/payments/local-renewals'
 import { sql, startTestServer, type TestServer } from './harness'
 import { cardBehaviour, cardToken, CARDS, clock, get, invoiceList, newMember, newOwner, sessionUser, subscribe, subscription, type Person } from './billing-kit'
 
-// Local renewals (issue 11 item 4) driven by the dev clock: a renewal, a failed renewal and its
+// Local renewals (decision 40) driven by the dev clock: a renewal, a failed renewal and its
 // banner data, a new card that makes it active again, the end of a cancelled period, seats, and
-// the capabilities a plan unlocks (item 5).
+// the capabilities a plan unlocks.
 
 let s: TestServer
 beforeAll(async () => {
@@ -135,7 +135,7 @@ describe('seats', () => {
     await subscribe(s, owner, 'club')
     await newMember(s, owner.accountId, 'user')
     await newMember(s, owner.accountId, 'admin')
-    // Local mode applies the new count at the next renewal (issue 11 item 4).
+    // Local mode applies the new count at the next renewal (decision 40).
     expect((await subscription(s, owner)).object.seats).toBe(1)
     await clock(s, owner, 31)
     expect((await subscription(s, owner)).object).toMatchObject({ seats: 3, seat_price: 1200 })

@@ -3,7 +3,7 @@ import { listBooks } from '~/client/sync/queries'
 import { sql, startTestServer, type TestServer } from './harness'
 import { clientBooks, openClient, serverBooks } from './sync-kit'
 
-// Issue 16 items 3–5 on the server and through sync: position ("Up next", decisions §14),
+// The library fields on the server and through sync: position ("Up next", decision 35),
 // added_at, source, ISBN and ASIN are fields like the others (field-level merge), the public
 // list follows "Up next", an import goes through the outbox in batches.
 

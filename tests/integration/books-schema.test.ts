@@ -13,7 +13,7 @@ import { canonicalJson } from '~/shared/sync/protocol'
 
 // The shared book rules (src/shared/schemas/book.ts): one module for forms, engine and API.
 
-describe('retailer links (decisions §6: no fetching)', () => {
+describe('retailer links (built without fetching)', () => {
   const cases: [string, { title: string | null; isbn: string | null; asin: string | null } | null][] = [
     [
       'https://www.amazon.com/Dune-Frank-Herbert/dp/0441172717/ref=sr_1_1',
@@ -74,7 +74,7 @@ test('dates are real calendar dates written YYYY-MM-DD', () => {
   expect(isIsoDate('2024-01-01T00:00:00Z')).toBe(false)
 })
 
-test('status is derived (decisions §6)', () => {
+test('status is derived from the reading dates', () => {
   expect(bookStatus({ started_at: null, finished_at: null })).toBe('not_started')
   expect(bookStatus({ started_at: '2024-01-01', finished_at: null })).toBe('reading')
   expect(bookStatus({ started_at: '2024-01-01', finished_at: '2024-02-01' })).toBe('finished')

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { idempotencyKeys } from '~/server/db/schema'
 import { startTestServer, type TestServer } from './harness'
 
-// spec §7 books calls; decisions §2 (errors), §6 (sync), §9 (POST shape).
+// The books calls: their errors, sync (decision 12) and the POST shape.
 
 let s: TestServer
 let alice: { token: string; user: any }
@@ -259,7 +259,7 @@ describe('tenant isolation and auth', () => {
   })
 })
 
-describe('idempotency (decisions §6)', () => {
+describe('idempotency', () => {
   test('a replay answers the stored response and changes nothing', async () => {
     const key = randomUUID()
     const first = await post(alice.token, { title: 'Once' }, key)
@@ -320,7 +320,7 @@ describe('idempotency (decisions §6)', () => {
   })
 })
 
-describe('GET /api/books?since (decisions §6)', () => {
+describe('GET /api/books?since (decision 12)', () => {
   test('changes after the cursor, tombstones, next cursor', async () => {
     const carol = await s.signUp({ name: 'Carol' })
     const empty = await list(carol.token)

@@ -1,7 +1,7 @@
 import { expect, vi } from 'vitest'
 import { sql, type TestServer } from './harness'
 
-// A server made busy on purpose, for admission-control tests (hardening item 14): the test holds
+// A server made busy on purpose, for admission-control tests (decision 26): the test holds
 // the database, a request admitted meanwhile keeps its turn while it waits, so the next ones meet
 // a full server. Works on PGlite (a transaction holds the whole database) and on PostgreSQL (the
 // books table is locked: GET /api/books waits).

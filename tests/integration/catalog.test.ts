@@ -3,7 +3,7 @@ import { catalogStats } from '~/server/services/catalog'
 import { startFakeCatalog, type FakeCatalog } from '../fixtures/open-library/server'
 import { startTestServer, type TestServer } from './harness'
 
-// issue 16 item 1/7: the catalogue proxy against a local Open Library speaking its wire format.
+// The catalogue proxy against a local Open Library speaking its wire format (decision 48).
 
 let upstream: FakeCatalog
 let s: TestServer

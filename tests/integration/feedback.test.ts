@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { feedback } from '~/server/db/schema'
 import { startTestServer, type TestServer } from './harness'
 
-// spec §7 POST /api/feedback {rating, comment}; decisions §2 error shapes.
+// POST /api/feedback {rating, comment} and its error shapes.
 
 let s: TestServer
 let session: Awaited<ReturnType<TestServer['signUp']>>

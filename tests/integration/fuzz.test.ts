@@ -6,7 +6,7 @@ import { startFakeCatalog, type FakeCatalog } from '../fixtures/open-library/ser
 import { startTestServer, type TestServer } from './harness'
 import { prng, type Rng } from './prng'
 
-// Hardening item 12: every route the app mounts, read from the app itself (a new route is fuzzed
+// Every route the app mounts, read from the app itself (a new route is fuzzed
 // without touching this file), gets random and hostile input over real HTTP: bodies of wrong
 // types, extra fields, NUL and lone surrogates, huge strings, deep nesting, extreme numbers; odd
 // path ids and query strings; signed in, signed out and with a forged token. Any 5xx or dropped

@@ -15,7 +15,7 @@ export interface TestServer {
   app: ReturnType<typeof createApp>
   /** Calls the API like a client: JSON body, optional bearer token and language. */
   api(method: string, path: string, opts?: { body?: unknown; token?: string; lang?: string; headers?: Record<string, string>; peer?: string }): Promise<{ status: number; body: any; headers: Headers }>
-  /** Mails sent to `to`, newest first (decisions §3 dev outbox). */
+  /** Mails sent to `to`, newest first (the dev outbox). */
   outbox(to: string): Promise<{ subject: string; text: string; html: string; links: string[] }[]>
   /** Signs up and verifies a user with the free plan; answers the session token and user. */
   signUp(opts?: { name?: string; email?: string; password?: string; verify?: boolean; plan?: string | null }): Promise<{ token: string; user: any; email: string; password: string }>

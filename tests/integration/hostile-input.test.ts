@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startTestServer, type TestServer } from './harness'
 
-// Hardening (found by probing the API as an attacker): a NUL or a lone surrogate in any string,
+// Found by probing the API as an attacker: a NUL or a lone surrogate in any string,
 // a deeply nested body, upper-case ids, script URLs. Each answered 500 (or 404, or was stored)
 // before the boundary checks in src/server/context.ts and lib/input.ts.
 
@@ -36,7 +36,7 @@ describe('a NUL or a lone surrogate is a 400 naming the field, on every route', 
     ['PATCH', '/api/user', (bad) => ({ name: bad }), 'name'],
     ['POST', '/api/feedback', (bad) => ({ rating: 'positive', comment: bad }), 'comment'],
     ['POST', '/api/event', (bad) => ({ name: 'x', metadata: { note: bad } }), 'metadata'],
-    // issue 14: two-factor and support-session calls
+    // two-factor and support-session calls
     ['PUT', '/api/user/2fa', (bad) => ({ '2fa_enabled': false, code: bad }), 'code'],
     ['PUT', '/api/user/2fa', (bad) => ({ '2fa_enabled': false, password: bad }), 'password'],
     ['POST', '/api/user/2fa/verify', (bad) => ({ code: `12${bad}34` }), 'code'],
@@ -49,7 +49,7 @@ describe('a NUL or a lone surrogate is a 400 naming the field, on every route', 
       (bad) => ({ email: 'a@example.com', name: 'A', template: 'support', message: bad }),
       'message',
     ],
-    // billing (issue 11): card tokens, 3-D Secure, paying calls
+    // billing: card tokens, 3-D Secure, paying calls
     ['POST', '/api/payment/local/token', (bad) => ({ number: `4242${bad}`, exp_month: 1, exp_year: 2040, cvc: '123' }), 'number'],
     ['POST', '/api/payment/local/confirm', (bad) => ({ client_secret: bad, outcome: 'succeed' }), 'client_secret'],
     ['POST', '/api/account/upgrade', (bad) => ({ plan: 'club', token: `tok_${bad}` }), 'token'],

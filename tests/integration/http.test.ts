@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startTestServer, type TestServer } from './harness'
 
 // Cross-cutting HTTP behaviour of the API: security headers, JSON errors, body limit, language
-// (decisions §2) and the dev outbox (decisions §3).
+// and the dev outbox.
 
 let s: TestServer
 let token: string

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { sql, startTestServer, type TestServer } from './harness'
 
-// decisions §13 support access, spec §7 POST /api/auth/impersonate, §8 (failure → /404 on the
+// Support access (decision 59): POST /api/auth/impersonate (a failure ends on /404 on the
 // client). Threats: anyone but a master opening support sessions, a person who did not consent
 // (support access off), a token replayed or used late, a support session changing billing or
 // security, or turning itself into an ordinary session; and every start and stop on record.

@@ -8,14 +8,14 @@ import { statusesOf } from '~/shared/api/statuses'
 import { newMember, newOwner, subscribe, type Person } from './billing-kit'
 import { startTestServer, type TestServer } from './harness'
 
-// issue 12 item 6: every API route the app mounts (read from the app itself) × every kind of
+// Every API route the app mounts (read from the app itself) × every kind of
 // caller: no token, a bad token, a removed member, members of account B holding account A's ids,
 // and each role of account A. Expected: 401 without a live session, 403 without the route's flag
-// (decisions §4), 404 for another account's ids, and no answer to an outsider ever carries
+// (decision 37), 404 for another account's ids, and no answer to an outsider ever carries
 // account A's data. Who may call each route is read from the table of calls (shared/api/calls.ts);
 // a mounted route without a declaration fails the test.
 //
-// API keys (decisions §12) are callers too: a key of account A reaches only the calls of the key
+// API keys are callers too: a key of account A reaches only the calls of the key
 // table's calls with a scope (src/shared/api/calls.ts), and a key of B holding A's ids finds nothing.
 
 type IdKind = 'book' | 'invite' | 'member' | 'invoice' | 'slug' | 'key' | 'passkey'
@@ -29,7 +29,7 @@ interface Fixture {
   query?: string
   /** The answer is public by design (the public list, adding a book from it). */
   publicData?: boolean
-  /** 403 by design for roles holding this flag (spec §6: an owner closes the account, not leaves it). */
+  /** 403 by design for roles holding this flag (an owner closes the account, not leaves it). */
   refusedWith?: Flag
 }
 
@@ -256,7 +256,7 @@ test('API keys: a key of B finds none of A’s ids; a key of A reaches only the 
       const where = `${route} as ${who}: ${res.status} ${JSON.stringify(res.body)}`
       expect(res.status, where).toBeLessThan(500)
       if (policy.auth === 'none') continue
-      // Anything a person does (settings, billing, keys, team) is 403 for a key (decisions §12).
+      // Anything a person does (settings, billing, keys, team) is 403 for a key.
       if (!keyRoute) expect(res.status, where).toBe(403)
       if (who === 'B key') {
         if (keyRoute && policy.id && !policy.publicData) expect(res.status, where).toBe(404)

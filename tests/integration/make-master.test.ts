@@ -7,7 +7,7 @@ import { promisify } from 'node:util'
 import { afterAll, expect, test } from 'vitest'
 import { sql, startTestServer, type TestServer } from './harness'
 
-// decisions §13: masters are made by `npm run master -- <email>` (src/tools/make-master.ts),
+// Masters are made by `npm run master -- <email>` (src/tools/make-master.ts),
 // never by an API. The command runs for real on the database a server used (PGlite in a data
 // directory, or the PostgreSQL database of the pass), with the server stopped as the README says.
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startTestServer, tokenOf, type TestServer } from './harness'
 
-// spec §3 Notification setting (name, active), §7 GET and PATCH /api/notification (one boolean
+// Notification settings (name, active), GET and PATCH /api/notification (one boolean
 // per name, for the signed-in user only), and what the settings do today: new_signin mails a
 // notice after a password or magic-link sign-in, plan_updated after a plan change.
 

@@ -3,7 +3,7 @@ import { SoftwareAuthenticator } from '../fixtures/webauthn/software-authenticat
 import { sql, startTestServer, type TestServer } from './harness'
 import { userWith2fa } from './two-factor-kit'
 
-// Issue 14 item 2: passkeys. The ceremonies run against a real (software) authenticator that
+// Passkeys (decision 39). The ceremonies run against a real (software) authenticator that
 // signs with node:crypto; the server verifies with SimpleWebAuthn. Threats each test covers: a
 // replayed or expired signed answer (single-use, expiring challenges), a phishing origin, a
 // forged signature, a passkey of someone else (another user's id is 404), an authenticator that
@@ -258,7 +258,7 @@ describe('adding one needs a step-up (decisions: a recent sign-in or the current
 })
 
 describe('a support session', SLOW, () => {
-  test('is refused adding, renaming and removing passkeys (decisions §13: no security changes)', async () => {
+  test('is refused adding, renaming and removing passkeys (support sessions make no security changes)', async () => {
     const master = await s.signUp({ name: 'Sam Support' })
     await s.query(sql`update users set master = true where id = ${master.user.id}`)
     const u = await s.signUp({ name: 'Ada Helped' })

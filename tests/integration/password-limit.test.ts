@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test, vi } from 'vitest'
 import { limitPasswordHashing } from '~/server/lib/crypto'
 import { startTestServer, tokenOf, type TestServer } from './harness'
 
-// Hardening item 15: password derivations (scrypt) run a few at a time, a few more wait, the rest
+// Password derivations (scrypt; decision 27) run a few at a time, a few more wait, the rest
 // are refused at once with 429 + Retry-After, so sign-ins cannot stall everyone else. The tests
 // hold the limiter's only turn (as a derivation in progress would) to saturate it for certain.
 
@@ -90,7 +90,7 @@ test('attempts refused because the server was busy do not count toward the brute
   const limiter = limitPasswordHashing({ concurrency: 1, queue: 0 })
   await limiter.acquire()
   try {
-    // More than the 10 failures that lock an email (decisions §9), none of them checked.
+    // More than the 10 failures that lock an email, none of them checked.
     for (let i = 0; i < 12; i++) expectBusy(await signIn(me.email, `wrong guess ${i}!`), `attempt ${i + 1}`)
   } finally {
     limiter.release()

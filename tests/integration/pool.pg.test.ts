@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { isConnectionError } from '~/server/db/errors'
 import { startTestServer, type TestServer } from './harness'
 
-// Hardening item 3, inside a transaction: the connection dies between two statements, or is
+// PostgreSQL going away (decision 18), inside a transaction: the connection dies between two statements, or is
 // already dead when BEGIN is sent. The process must survive (an 'error' event on a checked-out
 // pg client with no listener would end it; vitest reports it as an unhandled error), the
 // transaction must fail with a connection error (→ 503), and the client must neither be reused

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { sql, startTestServer, type TestServer } from './harness'
 
-// NODE_ENV=production (decisions §3 and safe defaults): the dev paths are 404 for everyone,
+// NODE_ENV=production (safe defaults): the dev paths are 404 for everyone,
 // signed in or not, even though mail still goes to the outbox (MAIL_LOG=true) and payments to the
 // local provider (ALLOW_TEST_PAYMENTS=true); HSTS is sent. The start refusals and the log are
 // tested on the real process in safe-defaults.test.ts.

@@ -3,7 +3,7 @@ import { isPublicApiCall } from '~/shared/public-api'
 import { startTestServer, type TestServer } from './harness'
 
 // The client refuses to send a call without a session token unless src/shared/public-api.ts
-// names it public (First impressions item 14). That list must match the server: a call it
+// names it public (decision 28). That list must match the server: a call it
 // calls private must be one the server refuses without a token (else the client loses a
 // feature), and one the server refuses must not be called public (else sign-out 401s return).
 

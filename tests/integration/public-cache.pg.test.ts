@@ -4,7 +4,7 @@ import { sql, startTestServer, type TestServer } from './harness'
 import { startServer, type ServerProcess } from './processes'
 import { remoteApi } from './remote'
 
-// Issue 15 item 3 across processes (README decision "Public list cache and batched views"): this
+// The public list cache across processes (decision 45): this
 // test's in-process server (A) and a real server process (B) share one PostgreSQL database. A
 // keeps the public list and the books list in its cache; writes made through B show on A's very
 // next load, a slug changed through B is 404 through A at once, and the views both counted are

@@ -5,7 +5,7 @@ import { flushViews, pendingViews } from '~/server/services/view-counter'
 import { keyOwner, makeKey } from './api-keys-kit'
 import { sql, startTestServer, type TestServer } from './harness'
 
-// Issue 15 items 3 and 4 (README decision "Public list cache and batched views"): the public list
+// The public list cache and batched views (decision 45): the public list
 // is served from a per-process cache, so every write to a list must show on its next load; the
 // answers carry an ETag and honour If-None-Match; views are counted in memory and written in
 // batches, exactly. GET /api/books keeps the whole list per change counter: a write shows at once.

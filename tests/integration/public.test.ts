@@ -4,7 +4,7 @@ import { lastDays, percentChange } from '~/server/services/stats'
 import { flushViews } from '~/server/services/view-counter'
 import { sql, startTestServer, type TestServer } from './harness'
 
-// The shared list (decisions §8): GET /api/public/{slug}, POST /api/add/{bookId}, GET /api/demo,
+// The shared list: GET /api/public/{slug}, POST /api/add/{bookId}, GET /api/demo,
 // GET /api/account/usage; view counting; tenant isolation; no private fields in public answers.
 
 type Reader = Awaited<ReturnType<TestServer['signUp']>>
@@ -90,7 +90,7 @@ describe('GET /api/public/:slug', () => {
     expect(res.headers.get('cache-control')).toBe('no-cache')
     const { data } = res.body
     expect(Object.keys(data).sort()).toEqual(['account', 'affiliate_tag', 'books'])
-    // decisions §8: the retailer links' tag is the server's AFFILIATE_TAG (here its default).
+    // The retailer links' tag is the server's AFFILIATE_TAG (here its default).
     expect(data.affiliate_tag).toBe('tbrlist-20')
     expect(data.account).toEqual({ id: ana.user.account_id, owner_name: 'Ana Reads', avatar: null })
     expect(data.books.map((b: any) => b.title)).toEqual(['Walden', 'Emma', 'Dune'])

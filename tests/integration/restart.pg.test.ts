@@ -3,7 +3,7 @@ import { afterAll, expect, test } from 'vitest'
 import { startPgCluster, startServer, waitFor, type PgCluster, type ServerProcess } from './processes'
 import { remoteApi, type Answer } from './remote'
 
-// Hardening item 3: PostgreSQL restarting under the API (a fast shutdown, then a crash-like
+// PostgreSQL restarting under the API (decision 18) (a fast shutdown, then a crash-like
 // immediate one) while a reader keeps writing. The real server runs as a child process on its
 // own throwaway cluster. While the database is away every call answers 503 with Retry-After
 // and a JSON message (never a hang, a dropped connection or a 500); the process survives; it

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startTestServer, tokenOf, type TestServer } from './harness'
 import { codeAt, pendingToken, userWith2fa } from './two-factor-kit'
 
-// Issue 14 item 5: the new_signin notice names the method (password, magic link, a second
+// The new_signin notice (decision 32) names the method (password, magic link, a second
 // factor after either), is sent in the background so a slow mail server never slows sign-in,
 // and a support session is recorded but never mailed (impersonation.test.ts).
 

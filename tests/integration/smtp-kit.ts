@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
 
-// A local SMTP server on a free loopback port that keeps what it receives (decisions §3: with
+// A local SMTP server on a free loopback port that keeps what it receives (with
 // SMTP_URL, mail is sent over SMTP), and a small reader of what nodemailer sends.
 
 export interface Received {

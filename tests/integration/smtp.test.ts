@@ -3,7 +3,7 @@ import { newOwner } from './billing-kit'
 import { startTestServer, tokenOf, type TestServer } from './harness'
 import { startSmtpInbox, type SmtpInbox } from './smtp-kit'
 
-// decisions §3: with SMTP_URL, mail is sent over SMTP (nodemailer) and the dev outbox is 404.
+// With SMTP_URL, mail is sent over SMTP (nodemailer) and the dev outbox is 404.
 // A local SMTP server on a free loopback port receives the mails.
 
 let smtp: SmtpInbox

@@ -6,7 +6,7 @@ import { Browser, landing, socialServer } from './social-kit'
 import { codeAt, userWith2fa } from './two-factor-kit'
 import type { TestOidcProvider } from '../fixtures/oidc/provider'
 
-// Issue 14 item 3: social sign-in through OpenID Connect against a real provider in-process
+// Social sign-in (decision 39) through OpenID Connect against a real provider in-process
 // (oidc-provider: its own login and consent pages, PKCE, RS256 id_tokens from its JWKS). Threats
 // each test covers: an account taken over through a provider account that claims someone's
 // address without proving it (unverified email links nothing), login CSRF (state bound to the

@@ -214,7 +214,7 @@ describe('caching rules are kept', () => {
     expect(await htmlTag()).toBe('<html lang="en" class="system-dark">')
     expect(await htmlTag('tbr_account=a1; tbr_theme=dark')).toBe('<html lang="en" class="dark">')
     expect(await htmlTag('tbr_account=a1; tbr_theme=light')).toBe('<html lang="en">')
-    // Signed out the mode is the system's (spec §4), whatever was last in force on the device.
+    // Signed out the mode is the system's, whatever was last in force on the device.
     expect(await htmlTag('tbr_theme=dark')).toBe('<html lang="en" class="system-dark">')
     expect(await htmlTag('tbr_account=a1; tbr_theme=bogus')).toBe('<html lang="en" class="system-dark">')
     expect((await get('/books')).headers.get('vary')).toMatch(/cookie/i)

@@ -10,7 +10,7 @@ import { holdDatabase, untilTurnsTaken } from './busy'
 import { startTestServer, type TestServer } from './harness'
 import { clientBooks, FakeLocks, openClient, serverBooks } from './sync-kit'
 
-// The sync engine against the real in-process server (guide/sync.md "Proving it").
+// The sync engine against the real in-process server.
 
 let s: TestServer
 beforeAll(async () => {
@@ -290,7 +290,7 @@ describe('tabs, retries and timers', () => {
   })
 
   test('a server shedding load (503 + Retry-After) is retried no sooner than asked, later each time; nothing is lost', async () => {
-    // One request at a time and no queue (hardening item 14), and one request holding that turn.
+    // One request at a time and no queue (decision 26), and one request holding that turn.
     const busy = await startTestServer({ API_CONCURRENCY: '1', API_QUEUE: '0' })
     const me = await busy.signUp()
     const release = await holdDatabase(busy)

@@ -4,7 +4,7 @@ import type { Timers } from '~/client/sync/transport'
 import { startTestServer, type TestServer } from './harness'
 import { openClient, serverBooks } from './sync-kit'
 
-// First impressions item 14: while the browser says it has no network (navigator.onLine false)
+// While the browser says it has no network (navigator.onLine false)
 // the engine sends nothing and times no retry; the `online` event syncs at once.
 
 let s: TestServer

@@ -14,7 +14,7 @@ import { clientBooks, FakeLocks, openClient, prng, quickAccount, serverBooks, ty
 // blocks made a client re-issue another account's book id (answered 409, correctly).
 const clientSeed = (seed: number, slot: number) => seed * 100_000 + slot
 
-// Seeded random schedules (guide/sync.md "Proving it"): 2–3 engines, each device on its own
+// Seeded random schedules: 2–3 engines, each device on its own
 // IDBFactory (sometimes two tabs on one), against the real server, through adds, edits,
 // deletes, setting changes, offline periods, failed sends, 503s, latency, dropped answers (the
 // server applied, the client never heard) and restarts. After quiescence every client equals the server, every

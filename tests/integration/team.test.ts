@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { clock, invoiceList, newMember, newOwner, subscribe, subscription, type Person } from './billing-kit'
 import { sql, startTestServer, type TestServer } from './harness'
 
-// issue 12 items 1–4, decisions §11: invites, accepting them (new and existing people), the
+// Teams (decision 37): invites, accepting them (new and existing people), the
 // members list, role changes, removal, and switching accounts.
 
 let s: TestServer

@@ -1,7 +1,7 @@
 import { Secret, TOTP } from 'otpauth'
 import type { TestServer } from './harness'
 
-// Codes as an authenticator app makes them (decisions §13: SHA-1, 6 digits, 30 s), from the
+// Codes as an authenticator app makes them (SHA-1, 6 digits, 30 s; decision 30), from the
 // secret the set-up answered, at any moment: the tests move the phone's clock, not the server's.
 
 export const STEP_MS = 30_000

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { sql, startTestServer, tokenOf, type TestServer } from './harness'
 import { codeAt, pendingToken, STEP_MS, userWith2fa, wrongCode } from './two-factor-kit'
 
-// decisions §13 second factor, spec §7 PUT /api/user/2fa, POST /api/user/2fa/verify and
-// POST /api/auth/otp; decisions §9 (the sign-in limit counts wrong codes). Each threat:
+// The second factor (decision 30): PUT /api/user/2fa, POST /api/user/2fa/verify and
+// POST /api/auth/otp; the sign-in limit counts wrong codes. Each threat:
 // a stolen password alone (2fa_required, no session), a code seen over a shoulder (single use),
 // code guessing (the limit), a leaked database (secret encrypted, backup code hashed), the
 // pending token used as a session (refused), a support or stolen session turning it off (proof).
@@ -166,7 +166,7 @@ describe('sign-in with 2FA on', SLOW, () => {
     const right = await otp(jwt, codeAt(u.secret))
     expect(right.status).toBe(429)
     expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(0)
-    // The password sign-in of the address is locked too (decisions §9: one limit per email).
+    // The password sign-in of the address is locked too (one limit per email).
     expect((await s.api('POST', '/api/auth', { body: { email: u.email, password: u.password } })).status).toBe(429)
     // A right password does not reset the count of wrong codes: checked on a fresh user.
     const v = await userWith2fa(s)

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { sha256 } from '~/server/lib/crypto'
 import { sql, startTestServer, tokenOf, type TestServer } from './harness'
 
-// Account security (hardening issue, item 4): PATCH /api/user {email} needs re-authentication,
+// Account security (decision 21): PATCH /api/user {email} needs re-authentication,
 // ends the other sessions and mails the old address a notice with a link that undoes the change
 // (POST /api/user/email/revert {token}: 7 days, single use, restores the address and signs out
 // every device).

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { sql, startTestServer, type TestServer } from './harness'
 
-// spec §7 PUT /api/user/password {oldpassword, has_password, newpassword}; spec §5 (old password
-// only when one exists, complexity rule); decisions §2 (a change revokes the other sessions),
-// decisions §9 (wrong old passwords count toward the sign-in limit).
+// PUT /api/user/password {oldpassword, has_password, newpassword}: the old password only when
+// one exists, the complexity rule, a change revokes the other sessions, and wrong old passwords
+// count toward the sign-in limit.
 
 let s: TestServer
 beforeAll(async () => {

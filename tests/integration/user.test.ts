@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { sql, startTestServer, tokenOf, type TestServer } from './harness'
 
-// GET|PATCH /api/user, GET /api/user/permissions and POST /api/event (spec §7 User and Session;
-// decisions §4, §9).
+// GET|PATCH /api/user, GET /api/user/permissions (the role → flags map) and POST /api/event.
 
 let s: TestServer
 let owner: Awaited<ReturnType<TestServer['signUp']>>
@@ -171,7 +170,7 @@ describe('PATCH /api/user', () => {
 })
 
 describe('GET /api/user/permissions', () => {
-  test('answers the role → flags map of decisions §4, for any role', async () => {
+  test('answers the role → flags map, for any role', async () => {
     const expected = {
       master: { master: true, owner: true, admin: true, developer: false, user: true },
       owner: { master: false, owner: true, admin: true, developer: true, user: true },

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { loadConfig } from '~/server/config'
 import { startTestServer, type TestServer } from './harness'
 
-// spec §7 POST /api/utility/mail {email, name, template, message}; spec §5 support message
-// required; the /help message goes to SUPPORT_EMAIL through the mailer (decisions §3 outbox).
+// POST /api/utility/mail {email, name, template, message}: a support message is required;
+// the /help message goes to SUPPORT_EMAIL through the mailer (the dev outbox here).
 
 const SUPPORT = 'help-desk@tbr.test'
 let s: TestServer

@@ -4,7 +4,7 @@ import { freshDatabase } from './harness'
 import { startServer, waitFor, type ServerProcess } from './processes'
 import { remoteApi } from './remote'
 
-// Hardening item 13: several API processes on one PostgreSQL. Two real server processes on two
+// Several API processes (decision 19) on one PostgreSQL. Two real server processes on two
 // ports share one fresh database; whatever one of them writes (sessions, sign-outs, rate-limit
 // counts, idempotency records, books) the other one honours at once: nothing lives in a
 // process. Then `WORKERS=2` on one port: two worker processes, one replaced when it dies, all
@@ -34,7 +34,7 @@ describe('two processes, one database', () => {
     await db?.drop()
   })
 
-  test('an idle connection is kept 65 s, longer than the clients in front keep theirs (README Decisions §20)', async () => {
+  test('an idle connection is kept 65 s, longer than the clients in front keep theirs (decision 20)', async () => {
     const res = await A.api('GET', '/api/health')
     expect(res.status).toBe(200)
     expect(res.headers.get('keep-alive')).toBe('timeout=65')
@@ -49,7 +49,7 @@ describe('two processes, one database', () => {
     expect((await B.api('GET', '/api/user', { token })).status).toBe(401)
   })
 
-  test('failed sign-ins counted through A lock the email through B (decisions §9: 10, then 429)', async () => {
+  test('failed sign-ins counted through A lock the email through B (10, then 429)', async () => {
     const { email, password } = await A.signUp()
     for (let i = 0; i < 10; i++) {
       const res = await A.api('POST', '/api/auth', { body: { email, password: `wrong password ${i}!` } })

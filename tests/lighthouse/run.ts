@@ -1,4 +1,4 @@
-// `npm run lighthouse` (issue 15 item 5): Lighthouse 13's mobile preset in Debian's Chromium
+// `npm run lighthouse` (decision 55): Lighthouse 13's mobile preset in Debian's Chromium
 // against the production server, for /signin and a seeded 50-book public list. It builds nothing:
 // it serves dist/ as it is (run `npm run build` first). Prints performance, LCP, TBT, CLS and the
 // script bytes transferred, the median of 3 runs per page (as CI does; `--runs=1` for one), and

@@ -1,4 +1,4 @@
-// `npm run load` (hardening item 14): the real server in a child process under autocannon, on
+// `npm run load` (admission control, decision 26): the real server in a child process under autocannon, on
 // PGlite and, when DATABASE_URL or TEST_DATABASE_URL names a server, on a fresh PostgreSQL
 // database. Scenarios: the public list, GET /api/books with the owner's token, and 80% reads /
 // 20% writes. Prints one table, then fails (exit 1) when an acknowledged write is missing

@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib'
 import { afterEach, expect, test } from 'vitest'
 import { weighRoutes } from '../budget/check'
 
-// tests/budget/check.ts (issue 15 item 2): a route's first load is its HTML's module scripts and
+// tests/budget/check.ts (decision 42): a route's first load is its HTML's module scripts and
 // modulepreloads, plus the matched routes' splits, with their static imports; nothing loaded by a
 // dynamic import, no other route's chunk.
 

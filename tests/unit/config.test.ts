@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { ConfigError, loadConfig, readDotEnv } from '~/server/config'
 
-// decisions §1: configuration comes from the environment and is validated at start; a bad value
+// Configuration comes from the environment and is validated at start; a bad value
 // stops the server with one clear line naming the variable.
 
 function configError(env: Record<string, string>): string {

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest'
 import { isConnectionError } from '~/server/db/errors'
 
-// Hardening item 3: every error shape seen while PostgreSQL restarts answers 503 (app.ts), and
-// nothing else does. The shapes are pg's and Node's as they arrive, alone or wrapped by Drizzle
-// (DrizzleQueryError keeps the driver's error as `cause`).
+// PostgreSQL going away (decision 18): every error shape seen while PostgreSQL restarts answers
+// 503 (app.ts), and nothing else does. The shapes are pg's and Node's as they arrive, alone or
+// wrapped by Drizzle (DrizzleQueryError keeps the driver's error as `cause`).
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code })
 const wrapped = (cause: Error) => new Error('Failed query: insert into "books" …\nparams: …', { cause })

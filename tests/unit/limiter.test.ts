@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { Limiter, Overloaded, stepAside } from '~/server/lib/limiter'
 
-// The limiter behind admission control and the password derivations (hardening items 14, 15).
+// The limiter behind admission control and the password derivations (decisions 26, 27).
 
 function deferred<T = void>() {
   let resolve!: (v: T) => void

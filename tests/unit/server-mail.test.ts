@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { renderMail } from '~/server/services/mail'
 
-// Mail templates (decisions §2, §3): each exists in en and es, carries its one absolute link in
+// Mail templates: each exists in en and es, carries its one absolute link in
 // text and HTML, and escapes what users typed.
 
 const TEMPLATES = ['verify', 'magic', 'reset', 'invite'] as const

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { VersionedCache } from '~/server/lib/versioned-cache'
 
-// lib/versioned-cache.ts: the public list's and GET /api/books's cache (README decision 45).
+// lib/versioned-cache.ts: the public list's and GET /api/books's cache (decision 45).
 
 const entry = (version: number, value: string) => ({ version, value, bytes: value.length })
 
