@@ -75,6 +75,8 @@ export async function exampleCalls(s: TestServer, p: Person, slug: string): Prom
     },
     { route: 'DELETE /api/books/{id}', method: 'DELETE', path: `/api/books/${deleted}`, status: 200 },
     { route: 'GET /api/account/usage', method: 'GET', path: '/api/account/usage', status: 200 },
+    // The live stream: s.api reads its first event and lets it go.
+    { route: 'GET /api/sync/stream', method: 'GET', path: '/api/sync/stream', status: 200 },
     { route: 'GET /api/public/{slug}', method: 'GET', path: `/api/public/${slug}`, status: 200 },
   ]
 }
