@@ -21,7 +21,8 @@ const styles = {
 }
 
 /**
- * Danger Zone: owners close the whole account, others leave it (decision 21). The dialog asks for the account name, typed exactly as shown, and its button stays
+ * Danger Zone: owners close the whole account, others leave it (decision 21). The dialog asks for
+ * the account name, typed exactly as shown, and its button stays
  * disabled until it matches; the server checks it again (DELETE /api/account {confirm}).
  */
 export function DangerZone() {
