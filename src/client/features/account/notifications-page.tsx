@@ -10,13 +10,13 @@ import { textRecipe } from '~/client/ui/text'
 import { NotificationInput, type NotificationSettings } from '~/shared/schemas/notification'
 import { notificationsQuery, saveNotifications } from './api/notifications'
 
-// spec §2 /account/notifications (user): which notice emails we send. Online only (decisions
-// §7): the settings load with GET /api/notification and save with PATCH; offline the form kit
+// /account/notifications (user): which notice emails we send. Online only: the
+// settings load with GET /api/notification and save with PATCH; offline the form kit
 // shows its notice and the save button is disabled.
 //
 // The notices: new_signin (password and magic-link sign-in), plan_updated (a plan change),
-// card_updated (a new payment card, issue 11 item 7) and invite_accepted (someone you invited
-// joined, issue 12 item 2).
+// card_updated (a new payment card) and invite_accepted (someone you invited
+// joined).
 type Shown = Pick<NotificationSettings, 'new_signin' | 'plan_updated' | 'card_updated' | 'invite_accepted'>
 
 const pickShown = (data: NotificationSettings): Shown => ({

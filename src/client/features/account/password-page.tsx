@@ -11,8 +11,8 @@ import * as Form from '~/client/ui/form'
 import { Password } from '~/shared/schemas/common'
 import type { ChangePasswordInput, SessionUser } from '~/shared/schemas/user'
 
-// spec §2 /account/password (user): create a password, or change it (spec §5: the old password
-// is required only when one exists). decisions §2: the change signs out every other device; the
+// /account/password (user): create a password, or change it (the old password
+// is required only when one exists). The change signs out every other device; the
 // server answers the updated user and a message shown as a toast.
 
 const ChangeSchema = v.pipe(

@@ -5,7 +5,7 @@ import { ProfileForm } from './components/profile-form'
 
 const stack = css({ display: 'flex', flexDirection: 'column', gap: '8', maxW: '2xl' })
 
-/** /account/profile (spec §2). */
+/** /account/profile. */
 export function ProfilePage() {
   const { user } = useSession()
   if (!user) return null

@@ -3,13 +3,13 @@ import { getData, http, send, toApiError } from '~/client/lib/http'
 import type { OpenApiDocument } from './reference/model'
 import type { ApiKeyView, CreateKeyInput, CreatedApiKey, KeyScopeOption, UpdateKeyInput } from '~/shared/schemas/key'
 
-// spec §7 key calls; decisions §12. Online only (decisions §7): read through TanStack Query,
+// The key calls. Online only: read through TanStack Query,
 // never stored in Dexie, and nothing is queued offline.
 
 export const keysQuery = () =>
   queryOptions({ queryKey: ['key'], queryFn: ({ signal }) => getData<ApiKeyView[]>('key', { signal }) })
 
-/** null when there is no such key of this account: the screen goes to /404 (spec §8), not the
+/** null when there is no such key of this account: the screen goes to /404, not the
  *  central handler's not-found page. */
 export const keyQuery = (id: string) =>
   queryOptions({

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import { getData, send } from '~/client/lib/http'
 import type { SocialProvider } from './components/social-buttons-view'
 
-// The auth feature's calls (spec §7); the one-time-token ones are in one-time.ts.
+// The auth feature's calls; the one-time-token ones are in one-time.ts.
 export { verifyEmail, verifyMagicLink, revertEmail, exchangeSocialToken } from './one-time'
 
 /** POST /api/user/verify/request: mails a new verification link. */

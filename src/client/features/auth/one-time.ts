@@ -1,7 +1,7 @@
 import { send } from '~/client/lib/http'
 import type { SignInResponse } from '~/client/lib/session/completion'
 
-// The auth feature's one-time-token calls (spec §7), without the query cache: the
+// The auth feature's one-time-token calls, without the query cache: the
 // server-rendered /magic (src/client/public) uses them too. One-time tokens are single use, so a
 // token is sent at most once per page load even when React runs an effect twice.
 

@@ -8,7 +8,7 @@ import { toast } from '~/client/ui/toast'
 export const VERIFY_POLL_MS = 12_000
 
 /**
- * spec §4 Verification, seen from the tab waiting on /signup/verify: it moves on by itself once
+ * Email verification, seen from the tab waiting on /signup/verify: it moves on by itself once
  * the address is verified anywhere. A tab of this browser that opens the link stores the new
  * session (token in localStorage, user in Dexie): the storage event and Dexie's live query bring
  * the verified user here at once. Another device: the session is refreshed from the server

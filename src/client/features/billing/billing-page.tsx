@@ -23,11 +23,11 @@ import { StatusBanner } from './components/status-banner'
 export type BillingTab = 'plan' | 'card' | 'invoices'
 
 /**
- * spec §2 /account/billing: for the owner, tabs Plan, Card, Invoices; Card only when the plan is
+ * /account/billing: for the owner, tabs Plan, Card, Invoices; Card only when the plan is
  * not free, Invoices whenever the account has invoices (on any plan); a banner when the
  * subscription is neither active nor trialing. Any other member (sent here while the account is
  * on hold) sees a read-only notice naming the owner, with `wayOut`. The page header names the
- * screen, so the card has no title of its own. Online only (decisions §7): offline it says so and
+ * screen, so the card has no title of its own. Online only: offline it says so and
  * its forms cannot be sent.
  */
 export function BillingPage({ tab, wayOut }: { tab?: BillingTab; wayOut?: ReactNode }) {

@@ -68,7 +68,7 @@ function PlanAction({ plan, current, periodEnd }: { plan: Plan; current: Plan | 
   )
 }
 
-/** spec §2 /plans (user): plan cards with name, price, features and a Current plan marker. */
+/** /plans (user): plan cards with name, price, features and a Current plan marker. */
 export function PlansPage() {
   const { t } = useLingui()
   useDocumentTitle(t`Plans`)

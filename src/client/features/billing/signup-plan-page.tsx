@@ -15,8 +15,8 @@ import { PlanPaymentForm } from './components/plan-payment-form'
 const loading = css({ display: 'flex', alignItems: 'center', gap: '3', color: 'fg.muted', py: '6' })
 
 /**
- * spec §2 /signup/plan (owner): choose a plan; a paid plan takes a card (POST /api/account/plan
- * {plan, token}). spec §4: then /dashboard if onboarded, else /welcome.
+ * /signup/plan (owner): choose a plan; a paid plan takes a card (POST /api/account/plan
+ * {plan, token}). Then /dashboard if onboarded, else /welcome.
  */
 export function SignupPlanPage() {
   const { t } = useLingui()

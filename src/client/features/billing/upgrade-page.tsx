@@ -19,13 +19,13 @@ import { LoadFailed } from './components/load-failed'
 import { MemberUpgradeNotice } from './components/member-notice'
 import { PlanPaymentForm } from './components/plan-payment-form'
 
-/** spec §9: after an upgrade the app goes to /dashboard after 2.5 s. */
+/** After an upgrade the app goes to /dashboard after 2.5 s. */
 export const UPGRADE_REDIRECT_MS = 2500
 
 /**
- * spec §2 /account/upgrade (owner; other members see who can upgrade): choose a paid plan (free excluded) and enter a card; `plan`
- * in the query preselects one (the 402 handler names the plan that unlocks what was asked, spec
- * §8). spec §4: after an upgrade the plan is updated and the app goes to /dashboard after 2.5 s.
+ * /account/upgrade (owner; other members see who can upgrade): choose a paid plan (free excluded) and enter a card; `plan`
+ * in the query preselects one (the 402 handler names the plan that unlocks what was asked).
+ * After an upgrade the plan is updated and the app goes to /dashboard after 2.5 s.
  */
 export function UpgradePage({ plan: asked }: { plan?: string }) {
   const { t } = useLingui()

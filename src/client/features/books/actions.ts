@@ -18,7 +18,7 @@ export async function saveNewBook(input: CreateBookRaw): Promise<LocalBook> {
 }
 
 /**
- * Every field that re-creates a deleted book (issue 16 item 5: ISBN, ASIN, cover, position,
+ * Every field that re-creates a deleted book (ISBN, ASIN, cover, position,
  * date added and origin too). It gets a new id: the server keeps the old one as a tombstone.
  */
 export function restorableFields(b: LocalBook): CreateBookRaw {
@@ -63,7 +63,7 @@ export async function deleteBookWithUndo(book: LocalBook) {
   })
 }
 
-/** decisions §14 export: every book on this device, in "Up next" order, as tbr-books.csv. */
+/** Export: every book on this device, in "Up next" order, as tbr-books.csv. */
 export async function downloadExport() {
   const csv = exportCsv(await listBooks(db, { sort: 'position' }))
   const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }))

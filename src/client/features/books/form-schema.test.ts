@@ -22,7 +22,7 @@ test('a retailer link names the book; the form keeps the link so ISBN/ASIN trave
   expect(messages(v.safeParse(NewBookSchema, { ...EMPTY_BOOK, link: 'https://example.com/x' }))).toEqual({ link: 'validation.book.link.unsupported' })
 })
 
-test('shared field rules and the spec §5 url rule for the cover', () => {
+test('shared field rules and the url rule for the cover', () => {
   const bad = v.safeParse(NewBookSchema, { ...EMPTY_BOOK, title: 'Dune', rating: 9, started_at: '2024-02-30', imageUrl: 'ftp://example.com/a.jpg' })
   expect(messages(bad)).toEqual({
     rating: 'validation.book.rating.invalid',

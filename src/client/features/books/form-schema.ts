@@ -19,7 +19,7 @@ export interface BookFormValues {
   /** Whole numbers as typed ('' when empty); converted by toCreateInput / toUpdateInput. */
   pages: string
   year: string
-  /** Set by a catalogue pick or a scan on /books/new (issue 16); not an input of its own. */
+  /** Set by a catalogue pick or a scan on /books/new; not an input of its own. */
   isbn?: string
 }
 
@@ -62,7 +62,7 @@ export function toUpdateInput(values: BookFormValues): UpdateBookRaw {
   return toFields(values)
 }
 
-/** Checks `toInput(values)` with `schema`; the spec §5 url rule also applies to the cover URL. */
+/** Checks `toInput(values)` with `schema`; the url rule (http or https) also applies to the cover URL. */
 function formSchema(schema: v.GenericSchema, toInput: (values: BookFormValues) => unknown) {
   return v.pipe(
     v.custom<BookFormValues>((value) => typeof value === 'object' && value !== null),
@@ -93,7 +93,7 @@ function pathItem(input: BookFormValues, key: string): v.ObjectPathItem {
 export const NewBookSchema = formSchema(CreateBookInput, (values) => toCreateInput(values))
 export const EditBookSchema = formSchema(UpdateBookInput, (values) => toUpdateInput(values))
 
-/** The fields the reader changed since the form opened (decisions §6: edits merge field by field). */
+/** The fields the reader changed since the form opened (edits merge field by field). */
 export function changedFields(initial: BookFormValues, values: BookFormValues): UpdateBookRaw {
   const all = toUpdateInput(values) as Record<string, unknown>
   const out: Record<string, unknown> = {}

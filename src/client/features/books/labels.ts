@@ -5,7 +5,7 @@ import type { BookSort } from '~/client/sync'
 import type { DataTable } from '~/client/ui/data-table'
 import type { BookSource, BookStatus } from '~/shared/schemas/book'
 
-// decisions §6: the status is derived (finished if finished_at, else reading if started_at).
+// The status is derived (finished if finished_at, else reading if started_at).
 export const STATUS_LABEL: Record<BookStatus, MessageDescriptor> = {
   not_started: msg`Not started`,
   reading: msg`Reading`,
@@ -18,7 +18,7 @@ export const STATUS_BADGE: Record<BookStatus, DataTable.BadgeVariant> = {
   finished: 'success',
 }
 
-/** The status filter of /books (spec §2 public page wording: Any, Not started, Reading, Finished). */
+/** The status filter of /books (the public page's wording: Any, Not started, Reading, Finished). */
 export const STATUS_FILTERS: { value: BookStatus | 'any'; label: MessageDescriptor }[] = [
   { value: 'any', label: msg`Any` },
   { value: 'not_started', label: STATUS_LABEL.not_started },
@@ -33,7 +33,7 @@ export const SYNC_LABEL: Record<SyncState, MessageDescriptor> = {
   rejected: msg`Not saved on the server`,
 }
 
-/** Where a book came from, on its page (issue 16 item 5). */
+/** Where a book came from, on its page. */
 export const SOURCE_LABEL: Record<BookSource, MessageDescriptor> = {
   hand: msg`Typed in by hand`,
   link: msg`Added from a retailer link`,
@@ -46,7 +46,7 @@ export function formatDay(i18n: I18n, day: string, style: 'long' | 'medium' = 'l
   return i18n.date(new Date(`${day}T00:00:00Z`), { dateStyle: style, timeZone: 'UTC' })
 }
 
-/** The orders of /books (issue 16 item 5); the URL names them (`?sort=`), "up-next" by default. */
+/** The orders of /books; the URL names them (`?sort=`), "up-next" by default. */
 export type ListSort = 'up-next' | 'added' | 'title' | 'author' | 'rating'
 export const LIST_SORTS: { value: ListSort; label: MessageDescriptor; sort: BookSort }[] = [
   { value: 'up-next', label: msg`Up next`, sort: 'position' },

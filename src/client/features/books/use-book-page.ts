@@ -6,7 +6,7 @@ import { useBook, useSyncStatus } from '~/client/sync'
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /**
- * The book of /books/{id} and /books/{id}/edit. A missing book goes to /404 (spec §8) — once
+ * The book of /books/{id} and /books/{id}/edit. A missing book goes to /404 — once
  * this device has synced at least once, or right away when it cannot (offline), so a link
  * opened on a fresh device is not called missing before its books arrive. `leaving` is set
  * before a delete from the page, which goes back to the list rather than to /404.

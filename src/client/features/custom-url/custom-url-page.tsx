@@ -16,8 +16,8 @@ const styles = {
 }
 
 /**
- * spec §2 /account/url: the current public link (with a copy button) and the form to change the
- * slug, with the notice that the change is immediate and the old link stops working (decisions §8).
+ * /account/url: the current public link (with a copy button) and the form to change the
+ * slug, with the notice that the change is immediate and the old link stops working.
  * The account layout draws the title and breadcrumbs (and the document title) from the route.
  */
 export function CustomUrlPage() {

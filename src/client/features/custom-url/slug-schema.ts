@@ -2,7 +2,7 @@ import { isReservedSlug, Slug } from '~/shared/schemas/common'
 import * as v from 'valibot'
 
 /**
- * What is wrong with `value` by the shared slug rules (decisions §9 pattern, then reserved
+ * What is wrong with `value` by the shared slug rules (the pattern, then reserved
  * names: SlugInput's PublicSlug, step for step), as the catalog id the form shows; null when it
  * is worth asking the server about.
  */

@@ -41,7 +41,7 @@ function Greeting({ name }: { name: string }) {
 }
 
 /**
- * spec §2 /dashboard: counts of books and TBR views, the custom URL (or a prompt to set one), the
+ * /dashboard: counts of books and TBR views, the custom URL (or a prompt to set one), the
  * newest books and charts, and the hidden frame that keeps the public list for offline use.
  * Book figures come from this device (Dexie) and work offline; views need the server (GET
  * /api/demo), and offline the page says they are unavailable.
@@ -65,7 +65,7 @@ export function DashboardPage({ goal }: { goal: ReactNode }) {
   if (!user) return null
 
   const plan = plans.data?.plans.find((p) => p.id === user.plan)
-  // spec §9: free is a special plan (its name is translated here); paid names come from the server.
+  // Free is a special plan (its name is translated here); paid names come from the server.
   const planName = user.plan === 'free' ? t`Free` : (plan?.name ?? user.plan ?? '')
   const email = user.email
   const slug = user.slug

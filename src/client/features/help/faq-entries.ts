@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 
-// The /help questions (spec §2 /help, the in-app help area of §1): what readers ask first. Each
+// The /help questions (the in-app help area): what readers ask first. Each
 // answer says only what this build does; a feature that is not built yet is named as coming.
 
 export interface FaqEntry {

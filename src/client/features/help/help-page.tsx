@@ -18,7 +18,7 @@ const styles = {
 }
 
 /**
- * /help (spec §2): answers to common questions, a support-access switch with the list of support
+ * /help: answers to common questions, a support-access switch with the list of support
  * sessions opened as the reader, a message form, this device's offline app, and the version and
  * build the reader runs (what support asks for; it changes after an update).
  */

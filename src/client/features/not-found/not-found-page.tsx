@@ -29,7 +29,7 @@ const styles = {
 const STATUS = '404'
 
 /**
- * /404, /notfound and any unknown path (spec §2): a not-found page with a link to the dashboard,
+ * /404, /notfound and any unknown path: a not-found page with a link to the dashboard,
  * or for a signed-out visitor the home page and sign-in.
  */
 export function NotFoundPage() {

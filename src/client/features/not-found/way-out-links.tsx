@@ -8,8 +8,8 @@ import { buttonRecipe } from '~/client/ui/button'
 const actions = css({ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: '3' })
 
 /**
- * Where a dead end leads (spec §2 /404: a link to the dashboard): the dashboard for a signed-in
- * reader; for a visitor, who has no dashboard, the product's home page (spec §1 {host}, the
+ * Where a dead end leads (/404 has a link to the dashboard): the dashboard for a signed-in
+ * reader; for a visitor, who has no dashboard, the product's home page (the
  * configured MARKETING_URL) and sign-in. `primary` makes the first link the page's main button.
  */
 export function WayOutLinks({ primary = true, size = 'lg' }: { primary?: boolean; size?: 'md' | 'lg' }) {

@@ -3,9 +3,8 @@ import { startRegistration, WebAuthnError, type PublicKeyCredentialCreationOptio
 import { getData, send } from '~/client/lib/http'
 import type { Passkey } from '~/shared/schemas/passkey'
 
-// Passkeys (issue 14 item 2): the calls and the browser's WebAuthn ceremonies (SimpleWebAuthn:
-// registration here, sign-in in sign-in.ts, which loads it when a ceremony starts). Online only
-// (decisions §7).
+// Passkeys: the calls and the browser's WebAuthn ceremonies (SimpleWebAuthn:
+// registration here, sign-in in sign-in.ts, which loads it when a ceremony starts). Online only.
 
 export const passkeysQuery = queryOptions({
   queryKey: ['passkeys'],

@@ -2,8 +2,8 @@ import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/brow
 import { send } from '~/client/lib/http'
 import type { SignInResponse } from '~/client/lib/session/completion'
 
-// Signing in with a passkey (issue 14 item 2), with SimpleWebAuthn loaded when a ceremony starts:
-// the server-rendered /signin (issue 15 item 2) must not load it with the page.
+// Signing in with a passkey, with SimpleWebAuthn loaded when a ceremony starts:
+// the server-rendered /signin must not load it with the page.
 
 type WebAuthn = typeof import('@simplewebauthn/browser')
 let loaded: WebAuthn | null = null

@@ -2,9 +2,9 @@ import type { BookStatus } from '~/shared/schemas/book'
 import { isReservedSlug, SLUG_PATTERN } from '~/shared/schemas/common'
 import type { PublicBook } from './api/public-list'
 
-// Pure helpers of the public page (spec §2 /{id}, decisions §8), tested in list-model.test.ts.
+// Pure helpers of the public page /{id}, tested in list-model.test.ts.
 
-/** A path segment that could be a live slug (decisions §9); anything else is not found at once. */
+/** A path segment that could be a live slug; anything else is not found at once. */
 export const couldBeSlug = (s: string) => SLUG_PATTERN.test(s) && !isReservedSlug(s)
 
 export type StatusFilter = BookStatus | 'any'
@@ -17,7 +17,7 @@ export const isStatusFilter = (value: unknown): value is StatusFilter =>
 /** Lower-case, accents dropped, so "garcia" finds "García". */
 const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase()
 
-/** spec §2: the search box matches title or author; the status filter narrows by derived status. */
+/** The search box matches title or author; the status filter narrows by derived status. */
 export function filterBooks<B extends Pick<PublicBook, 'title' | 'author' | 'status'>>(
   books: B[],
   query: string,
@@ -35,7 +35,7 @@ export function filterBooks<B extends Pick<PublicBook, 'title' | 'author' | 'sta
 export const RETAILER_SEARCH = 'https://www.amazon.com/s'
 
 /**
- * decisions §8: the "Buy" link is a retailer search for "title author" with the fixed affiliate
+ * The "Buy" link is a retailer search for "title author" with the fixed affiliate
  * tag from the server's configuration (AFFILIATE_TAG, sent as `affiliate_tag`).
  */
 export function buyUrl(book: Pick<PublicBook, 'title' | 'author'>, tag: string): string {

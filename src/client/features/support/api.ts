@@ -3,7 +3,7 @@ import { getData, send } from '~/client/lib/http'
 import type { SignInResponse } from '~/client/lib/session'
 import type { SupportUser } from '~/shared/schemas/two-factor'
 
-// Support sessions (decisions §13): the master's list, the token, the exchange and Stop.
+// Support sessions: the master's list, the token, the exchange and Stop.
 
 export const supportUsersQuery = (search: string) =>
   queryOptions({

@@ -4,7 +4,7 @@ import { queryClient } from '~/client/lib/query-client'
 import type { SignInData } from '~/shared/schemas/user'
 import { stopImpersonation } from './api'
 
-// Moving this device between the master's session and a support session (decisions §13). The
+// Moving this device between the master's session and a support session. The
 // stored user changes owner, which wipes the other person's local books (db saveUser); cached
 // online-only answers go too, so neither person's data shows in the other's screens.
 

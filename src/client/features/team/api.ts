@@ -3,7 +3,7 @@ import { getData, send, toApiError } from '~/client/lib/http'
 import type { SignInResponse } from '~/client/lib/session'
 import type { InviteInfo, TeamData } from '~/shared/schemas/team'
 
-// issue 12: the team calls (decisions §11). Online only (decisions §7): nothing here is queued.
+// The team calls. Online only: nothing here is queued.
 
 export const teamQuery = () =>
   queryOptions({

@@ -3,7 +3,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import type { Role } from '~/shared/permissions'
 import type { MemberStatus } from '~/shared/schemas/team'
 
-// Role and status names as the team screens show them (spec §4 Users table status).
+// Role and status names as the team screens show them (the Users table's status column).
 export const ROLE_LABELS: Record<Role, MessageDescriptor> = {
   master: msg`Master`,
   owner: msg`Owner`,

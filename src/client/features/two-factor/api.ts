@@ -4,7 +4,7 @@ import type { SignInResponse } from '~/client/lib/session'
 import type { TwoFactorEnrolment } from '~/shared/schemas/two-factor'
 import type { SessionUser } from '~/shared/schemas/user'
 
-// The two-factor calls (spec §7, decisions §13). Online only (decisions §7): forms block them offline.
+// The two-factor calls. Online only: forms block them offline.
 
 /** POST /api/auth/otp {code, jwt}: the second step of a sign-in; answers like a sign-in. */
 export const submitOtp = (jwt: string, code: string) => send<SignInResponse>('post', 'auth/otp', { code, jwt })

@@ -16,7 +16,7 @@ const styles = {
 }
 
 export interface WelcomePageProps {
-  /** The `page` query parameter, from 1 (spec §2 Onboarding wizard). */
+  /** The `page` query parameter, from 1 (the onboarding wizard's step). */
   page: number
   onPageChange: (page: number) => void
   navigate: (to: string) => void | Promise<void>
@@ -29,7 +29,7 @@ export interface WelcomePageProps {
 }
 
 /**
- * spec §2 /welcome and §4 Onboarding: a warning step first for a duplicate user, then the custom
+ * /welcome, the onboarding: a warning step first for a duplicate user, then the custom
  * URL (only for the account's owner: someone who joined it by invite sees its address read-only
  * and moves on), then the first books (added right there); Finish (or Skip) marks the user onboarded and
  * goes to /dashboard, and an onboarded user never sees /welcome again (the route sends them on).

@@ -4,9 +4,9 @@ import { signOut } from '~/client/lib/session'
 import type { CloseAccountInput } from '~/shared/schemas/account'
 
 /**
- * spec §4: closing the account clears local storage and goes to /signup; the server records the
+ * Closing the account clears local storage and goes to /signup; the server records the
  * closed_account event. Only owners close the whole account (DELETE /api/account); others leave
- * it (DELETE /api/user) — spec §6. `confirm` is the account name the owner typed (the server's
+ * it (DELETE /api/user). `confirm` is the account name the owner typed (the server's
  * proof, CloseAccountInput; leaving asks for it only when it would delete the person).
  */
 export async function closeAccount(owner: boolean, confirm: string) {

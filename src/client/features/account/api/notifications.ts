@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import { getData, send } from '~/client/lib/http'
 import type { NotificationInput, NotificationSettings } from '~/shared/schemas/notification'
 
-// spec §7 GET and PATCH /api/notification (one boolean per name). Online only (decisions §7):
+// GET and PATCH /api/notification (one boolean per name). Online only:
 // read through TanStack Query, never stored in Dexie.
 
 export const notificationsQuery = () =>

@@ -2,14 +2,14 @@ import { mergeUser } from '~/client/db'
 import { send } from '~/client/lib/http'
 import type { SessionUser, UpdateUserInput } from '~/shared/schemas/user'
 
-/** The changed profile fields, and a newly chosen picture (issue 16 item 6). */
+/** The changed profile fields, and a newly chosen picture. */
 export interface ProfileChange {
   fields: UpdateUserInput
   picture?: File
 }
 
 /**
- * spec §7 PATCH /api/user with the changed profile fields; the answer updates the stored user.
+ * PATCH /api/user with the changed profile fields; the answer updates the stored user.
  * With a picture the body is multipart: the file as `avatar`, the other fields as text parts.
  */
 export async function updateProfile({ fields, picture }: ProfileChange) {

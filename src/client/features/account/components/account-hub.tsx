@@ -12,7 +12,7 @@ import { panelRecipe } from '~/client/ui/panel'
 import { hasFlag, type Flag } from '~/shared/permissions'
 import type { SessionUser } from '~/shared/schemas/user'
 
-// spec §2 /account: a hub of cards (at most 8, spec §9) linking to custom URL, profile, password
+// /account: a hub of cards (at most 8) linking to custom URL, profile, password
 // (create or change), 2FA (enable or manage) and notifications; owners, admins and developers
 // also find billing, users and API keys.
 interface HubCard {

@@ -21,8 +21,8 @@ const styles = {
 }
 
 /**
- * spec §2 Danger Zone; spec §6: owners close the whole account, others leave it. Hardening issue,
- * item 5: the dialog asks for the account name, typed exactly as shown, and its button stays
+ * Danger Zone: owners close the whole account, others leave it (decision 21). The dialog asks for
+ * the account name, typed exactly as shown, and its button stays
  * disabled until it matches; the server checks it again (DELETE /api/account {confirm}).
  */
 export function DangerZone() {

@@ -29,7 +29,7 @@ const form = { name: 'Ada', email: 'ada@example.com', account_name: 'Ada' }
 const schema = profileSchema(user.email, true)
 const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', { type: 'image/png' })
 
-// The picture field (issue 16 item 6): one chosen file is uploaded; "remove" clears the saved one.
+// The picture field: one chosen file is uploaded; "remove" clears the saved one.
 describe('the picture field', () => {
   test('a chosen picture is the upload; the other changed fields travel with it', () => {
     const file = png()
@@ -38,7 +38,7 @@ describe('the picture field', () => {
     expect(v.safeParse(UpdateUserInput, changes.fields).success).toBe(true)
   })
 
-  test('more than one file is refused on the field (spec §5: at most one)', () => {
+  test('more than one file is refused on the field (at most one)', () => {
     const issue = v.safeParse(schema, { ...form, avatar: [png(), png()] }).issues?.find((i) => i.path?.[0]?.key === 'avatar')
     expect(issue?.message).toBe('validation.avatar.one_file')
   })

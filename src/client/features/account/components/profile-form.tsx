@@ -12,12 +12,12 @@ import { AVATAR_MAX_BYTES, AVATAR_TYPES, type UpdateUserInput } from '~/shared/s
 import { updateProfile, type ProfileChange } from '../api/update-profile'
 import { SavedPicture } from './saved-picture'
 
-// spec §2 /account/profile: name, email, avatar (one image file, issue 16 item 6), account name
-// (owners only) and default account (only with more than one account). spec §4: an email change
-// sets verified false and goes to /signup/verify. Hardening issue, item 4: a new address needs the
-// current password (when the user has one); the server's refusal lands on that field.
+// /account/profile: name, email, avatar (one image file), account name
+// (owners only) and default account (only with more than one account). An email change
+// sets verified false and goes to /signup/verify. A new address needs the current password (when
+// the user has one; decision 21); the server's refusal lands on that field.
 
-/** spec §5 "Avatar: at most one file": the chosen picture (none chosen keeps the saved one). */
+/** "Avatar: at most one file": the chosen picture (none chosen keeps the saved one). */
 const Picture = v.pipe(v.array(v.instance(File)), v.maxLength(1, 'validation.avatar.one_file'))
 
 /** Whether the typed address differs from the saved one (the server compares without case). */

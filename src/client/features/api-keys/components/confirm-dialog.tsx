@@ -10,7 +10,7 @@ export interface ConfirmDialogProps {
   confirmLabel: string
   onClose: () => void
   onConfirm: () => Promise<void>
-  /** decisions §7: offline, the dialog says so through the page and cannot confirm. */
+  /** Offline, the dialog says so through the page and cannot confirm. */
   disabled?: boolean
 }
 

@@ -17,8 +17,8 @@ import { useKeyFormError } from './form-error'
 import { KeyFields } from './key-fields'
 import { OfflineNotice } from './offline-notice'
 
-// spec §2 /account/apikeys/create: name and scopes; the answer's full_key is shown once, in a
-// copy field, with a clear "you will not see it again" (decisions §12: no later answer has it).
+// /account/apikeys/create: name and scopes; the answer's full_key is shown once, in a
+// copy field, with a clear "you will not see it again" (no later answer has it).
 
 const keyRow = css({ display: 'flex', gap: '2', alignItems: 'center' })
 const keyInput = css({ fontFamily: 'mono', flex: 1, minW: 0 })

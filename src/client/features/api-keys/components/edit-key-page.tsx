@@ -14,7 +14,7 @@ import { useKeyFormError } from './form-error'
 import { KeyFields } from './key-fields'
 import { OfflineNotice } from './offline-notice'
 
-// spec §2 /account/apikeys/edit?id= : rename or re-scope a key. spec §8: a missing key (unknown
+// /account/apikeys/edit?id= : rename or re-scope a key. A missing key (unknown
 // id, another account's, or no id) goes to /404.
 
 const mono = css({ fontFamily: 'mono' })

@@ -6,7 +6,7 @@ import * as Alert from '~/client/ui/alert'
  * The create and edit forms explain a refusal at the form, not only in a toast that fades: past
  * the creation limit (429, KEY_CREATE_LIMIT), a 403 (the role changed), any other server error.
  * 401 (signed out), 402 (the plan lost API keys: the upgrade screen) and 404 (the key is gone:
- * /404, spec §8) keep the central handling (spec §8).
+ * /404) keep the central handling.
  */
 export function useKeyFormError(failedTitle: string) {
   const { t } = useLingui()

@@ -7,7 +7,7 @@ import { scopesQuery } from '../api'
 
 const code = css({ fontFamily: 'mono' })
 
-/** The fields of a key, shared by create and edit: a name and its scopes (spec §3, §5). */
+/** The fields of a key, shared by create and edit: a name and its scopes. */
 export function KeyFields() {
   const { t } = useLingui()
   // Labels come translated from GET /api/key/scopes; the scope's own name is shown under each.

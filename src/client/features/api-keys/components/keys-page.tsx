@@ -21,9 +21,9 @@ import { ConfirmDialog } from './confirm-dialog'
 import { OfflineNotice } from './offline-notice'
 import { RevealDialog } from './reveal-dialog'
 
-// spec §2 /account/apikeys (developer): the kit's data table with name, key, active; select,
-// search, reveal, revoke (confirmed; final, spec §4), edit, delete, bulk delete and New; a blank
-// slate when there are none. Online only (decisions §7).
+// /account/apikeys (developer): the kit's data table with name, key, active; select,
+// search, reveal, revoke (confirmed; final), edit, delete, bulk delete and New; a blank
+// slate when there are none. Online only.
 
 const header = css({
   display: 'flex',

@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import * as Alert from '~/client/ui/alert'
 
-/** decisions §7: key screens need the server; offline they say so (decisions §9: "offline"). */
+/** Key screens need the server; offline they say so ("offline"). */
 export function OfflineNotice() {
   return (
     <Alert.Root status="warning">

@@ -17,8 +17,8 @@ const list = css({
 const mono = css({ fontFamily: 'mono', overflowWrap: 'anywhere' })
 
 /**
- * spec §2 "reveal": GET /api/key/{id} shows what the server keeps showing of a key, its public
- * prefix and last four characters (decisions §12), never the secret again.
+ * "reveal": GET /api/key/{id} shows what the server keeps showing of a key, its public
+ * prefix and last four characters, never the secret again.
  */
 export function RevealDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
   const { t } = useLingui()

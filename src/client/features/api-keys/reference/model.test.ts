@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { describe, expect, test } from 'vitest'
 import { curlFor, exampleOf, fieldsOf, operationsByTag, type OpenApiDocument } from './model'
 
-// The reference page's reading of an OpenAPI document (issue 13 item 4): fields with their rules,
+// The reference page's reading of an OpenAPI document: fields with their rules,
 // answer examples that fit the schema, and curl calls a shell accepts.
 
 const book = {

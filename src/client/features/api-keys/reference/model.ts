@@ -1,5 +1,5 @@
 // The API reference page (/account/apikeys/docs) reads GET /api/openapi.json, the document the
-// server generates from its routes' valibot schemas (issue 13 item 4), and turns each operation
+// server generates from its routes' valibot schemas, and turns each operation
 // into what a reader needs: method, path, scope, request body fields, a response example and a
 // curl call. Pure functions, so the page stays a thin view (and nothing here drifts from the
 // document: it only reads it).
@@ -179,7 +179,7 @@ const SAMPLES: Record<string, unknown> = {
   // POST /api/books/batch: one mutation (its own idempotency key, and the book's fields).
   'mutation.key': 'shortcut-piranesi-1',
   'mutation.data': { title: 'Piranesi', author: 'Susanna Clarke' },
-  // An API key's fields (decisions §12: `key` shows the prefix and last four only).
+  // An API key's fields (`key` shows the prefix and last four only).
   'key.key': 'tbr_8Qm3…x9Zk',
   'key.full_key': 'tbr_8Qm3vT0bL2nXa7RdKc4pW1sYhE6uJ9fGx9Zk2a',
   scope: ['books.read', 'books.write'],

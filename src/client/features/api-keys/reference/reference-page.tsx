@@ -12,7 +12,7 @@ import { operationsByTag } from './model'
 import { OperationCard, Prose } from './operation'
 import { TAG_NAMES } from './tag-names'
 
-// issue 13 item 4: the API reference, /account/apikeys/docs (GET /api/docs redirects here). It
+// The API reference, /account/apikeys/docs (GET /api/docs redirects here). It
 // renders GET /api/openapi.json, which the server generates from its routes, with the app's own
 // kit and bundle: no third-party script, so it works without the internet and under the app's
 // CSP (README decision "API reference page").

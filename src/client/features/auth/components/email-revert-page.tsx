@@ -19,8 +19,8 @@ const styles = {
 type State = { step: 'pending' } | { step: 'done'; email: string } | { step: 'failed'; message?: string }
 
 /**
- * /email/revert?token=…: the link mailed to the old address after an email change (hardening
- * issue, item 4). It works signed out, in any browser: opening it restores that address and signs
+ * /email/revert?token=…: the link mailed to the old address after an email change
+ * (decision 21). It works signed out, in any browser: opening it restores that address and signs
  * out every device, so the reader is offered a password reset (someone else may know the
  * password) and sign-in. A bad link says so: the server's message when it has one (e.g. the old
  * address now belongs to another account).

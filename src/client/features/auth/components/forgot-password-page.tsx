@@ -7,7 +7,7 @@ import { TextLink } from '~/client/ui/page-link'
 import { EmailInput } from '~/shared/schemas/auth'
 import { AuthHeading, authFooter } from '~/client/ui/auth-heading'
 
-/** /forgotpassword: mails a reset link (spec §7 POST /api/auth/password/reset/request). */
+/** /forgotpassword: mails a reset link (POST /api/auth/password/reset/request). */
 export function ForgotPasswordPage() {
   const { t } = useLingui()
   useDocumentTitle(t`Forgot your password?`)

@@ -58,7 +58,7 @@ function Feature({ icon, title, children }: { icon: ReactNode; title: ReactNode;
 }
 
 /**
- * `/` for a signed-out visitor (spec §2: / signs in): first what TBR is, with creating a list as
+ * `/` for a signed-out visitor (/ signs in): first what TBR is, with creating a list as
  * the first action, then the sign-in forms, one tap away from the welcome's Sign in button. A
  * signed-in visitor never sees it (the route sends them on).
  */

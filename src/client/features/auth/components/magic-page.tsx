@@ -17,7 +17,7 @@ const pending = css({ display: 'flex', alignItems: 'center', gap: '3', color: 'f
 // the answer is shared (api.ts), so a token's sign-in is completed once, not once per mount.
 const completed = new Set<string>()
 
-/** /magic?token=…: opening a magic link verifies it and signs in (spec §4); failure per spec §8. */
+/** /magic?token=…: opening a magic link verifies it and signs in; a failure says so. */
 export function MagicPage({ token }: { token?: string }) {
   const { t } = useLingui()
   const completeSignIn = useCompleteSignIn()

@@ -12,14 +12,14 @@ import { toast } from '~/client/ui/toast'
 import { EmailInput, SignInPasswordForm } from '~/shared/schemas/auth'
 import { formRow } from '~/client/ui/auth-heading'
 
-// The sign-in forms of / and /signin (spec §2): password or magic link, one at a time.
+// The sign-in forms of / and /signin: password or magic link, one at a time.
 
 export type SignInMethod = 'password' | 'magic'
 
 const switchRow = css({ display: 'flex', justifyContent: 'center', mt: '5' })
 const offer = css({ alignSelf: 'flex-start', mt: '1' })
 
-/** spec §2: an `error` query text is shown as an error notification (once, even in StrictMode). */
+/** An `error` query text is shown as an error notification (once, even in StrictMode). */
 export function useErrorNotice(error: string | undefined) {
   const shown = useRef<string | null>(null)
   useEffect(() => {
@@ -34,7 +34,7 @@ function PasswordForm({ redirect, onMagicLink }: { redirect?: string; onMagicLin
   const { t } = useLingui()
   const completeSignIn = useCompleteSignIn()
   // A refusal is explained at the form, where the reader is looking, instead of stacking a toast
-  // per attempt. decisions §9: after 10 failures the address is locked for the window: the server's
+  // per attempt. After 10 failures the address is locked for the window: the server's
   // message says for how many minutes, and a magic link (a separate limit) still signs in.
   const explain = (error: ApiRequestError, values: { email: string }) => {
     if (error.status === 401) return <Alert.Description>{error.message}</Alert.Description>
@@ -59,7 +59,7 @@ function PasswordForm({ redirect, onMagicLink }: { redirect?: string; onMagicLin
       errorAlert={explain}
       onSuccess={(res) => completeSignIn(res.data as SignInResponse, redirect)}
     >
-      {/* "webauthn": the browser may list this site's passkeys here (conditional UI, issue 14 item 2). */}
+      {/* "webauthn": the browser may list this site's passkeys here (conditional UI). */}
       <Form.Email name="email" label={t`Email`} autoComplete="username webauthn" required />
       <Form.Password name="password" label={t`Password`} autoComplete="current-password" required />
       <div className={formRow}>

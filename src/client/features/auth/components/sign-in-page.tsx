@@ -8,8 +8,8 @@ import { SignInForms, useErrorNotice, type SignInMethod } from './sign-in-forms'
 import { SocialButtonsView, type SocialProvider } from './social-buttons-view'
 
 /**
- * /signin: password or magic-link sign-in (spec §2), then the other ways in (issue 14 items 2
- * and 3): a passkey and the configured social providers (`providers`: the app's query, or the
+ * /signin: password or magic-link sign-in, then the other ways in: a
+ * passkey and the configured social providers (`providers`: the app's query, or the
  * server-rendered page's data). `redirect` (a same-origin path) is where every way of signing in
  * leads afterwards. `/` shows the same forms under a welcome (home-page.tsx).
  */

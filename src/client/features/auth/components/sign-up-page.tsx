@@ -12,10 +12,10 @@ import { AuthHeading, authFooter } from '~/client/ui/auth-heading'
 const links = css({ display: 'flex', flexWrap: 'wrap', gap: '4', mt: '1' })
 
 /**
- * decisions §5: an address that already has an account, with another password, is refused (401,
+ * An address that already has an account, with another password, is refused (401,
  * nothing created) with the message of a failed sign-in (it must not tell which addresses have an
  * account); the form shows it and offers the two ways on from there: sign in, or reset.
- * The sign-in limit (decisions §9) counts these tries too: a 429 says when to try again.
+ * The sign-in limit counts these tries too: a 429 says when to try again.
  */
 function explain(error: ApiRequestError) {
   if (error.status === 429) return <Alert.Description>{error.message}</Alert.Description>
@@ -35,7 +35,7 @@ function explain(error: ApiRequestError) {
   )
 }
 
-/** /signup: create an account, then continue as signed in (spec §4 Accounts and plans). */
+/** /signup: create an account, then continue as signed in. */
 export function SignUpPage() {
   const { t } = useLingui()
   const completeSignIn = useCompleteSignIn()

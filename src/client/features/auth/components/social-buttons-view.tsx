@@ -4,9 +4,9 @@ import { pendingRedirect } from '~/client/lib/session/redirect'
 import { useOnline } from '~/client/lib/use-online'
 import { buttonRecipe } from '~/client/ui/button-recipe'
 
-// /signin (issue 14 item 3): one button per configured provider, none when none is configured.
+// /signin: one button per configured provider, none when none is configured.
 // Each is a link the browser follows to the server, which sends it on to the provider; it comes
-// back to /signin/social. Offline (decisions §7) the links are shown disabled. The providers are
+// back to /signin/social. Offline the links are shown disabled. The providers are
 // the app's query (routes/_auth.signin.tsx) or the server-rendered page's data (src/client/public).
 
 export interface SocialProvider {

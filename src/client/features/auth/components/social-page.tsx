@@ -16,9 +16,9 @@ const pending = css({ display: 'flex', alignItems: 'center', gap: '3', color: 'f
 const completed = new Set<string>()
 
 /**
- * /signin/social?provider=…&token=… (spec §2): the end of a social sign-in. The token signs in
+ * /signin/social?provider=…&token=…: the end of a social sign-in. The token signs in
  * like any sign-in (a second factor may follow, /signin/otp); any failure, or error=…, shows the
- * spec §8 text.
+ * failure page.
  */
 export function SocialPage({ token, error }: { provider?: string; token?: string; error?: string }) {
   const { t } = useLingui()

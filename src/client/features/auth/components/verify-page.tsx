@@ -39,7 +39,7 @@ function ResendButton() {
 }
 
 /**
- * Without a token: ask the user to open the mailed link (spec §2 /signup/verify), and move on by
+ * Without a token: ask the user to open the mailed link (/signup/verify), and move on by
  * itself once it has been opened, here or elsewhere.
  */
 function CheckEmail() {
@@ -68,7 +68,7 @@ function CheckEmail() {
 }
 
 /**
- * With ?token: verify it (spec §4 Verification). Success stores the new session and routes on;
+ * With ?token: verify the address. Success stores the new session and routes on;
  * 401 signs out; any other failure shows the expired-link error with a resend button.
  */
 function VerifyToken({ token }: { token: string }) {

@@ -5,7 +5,7 @@ import { refreshSession } from '~/client/lib/session'
 import type { CardData, InvoiceData, PlanChangeData, SubscriptionData } from '~/shared/schemas/billing'
 import type { SessionUser } from '~/shared/schemas/user'
 
-// spec §7 Account billing calls (decisions §10). Online only (decisions §7): read through
+// Account billing calls. Online only: read through
 // TanStack Query, never stored in Dexie. The writes go through the form kit (its payment steps).
 
 export const subscriptionQuery = () =>
@@ -31,14 +31,14 @@ export type PlanChange = PlanChangeData<SessionUser>
 
 /**
  * After a plan or card change: the session user (plan, subscription status — which the route
- * guard reads, spec §4) and every billing read are fetched again.
+ * guard reads) and every billing read are fetched again.
  */
 export async function afterBillingChange() {
   await Promise.all([refreshSession(), queryClient.invalidateQueries({ queryKey: ['account'] })])
 }
 
 /**
- * An invoice's PDF (decisions §10: an /api URL that needs the owner's token, so it is fetched
+ * An invoice's PDF (an /api URL that needs the owner's token, so it is fetched
  * with the session, not opened as a link) saved under the invoice's number.
  */
 export async function downloadInvoice(invoice: Pick<InvoiceData, 'invoice_pdf' | 'number'>) {

@@ -18,13 +18,13 @@ const styles = {
   muted: textRecipe({ tone: 'muted', size: 'sm' }),
 }
 
-/** The new card's form values: the card field holds {} when filled (spec §5); the kit sends its token. */
+/** The new card's form values: the card field holds {} when filled; the kit sends its token. */
 const ReplaceCardForm = v.object({ token: Form.creditCardRequired() })
 
 /**
  * The Card tab of /account/billing: the card on file in the kit's card display (brand, masked
  * number, expiry, masked CVV) and a new card through the card field (PATCH /api/account/card
- * {token}). A new card also settles a failed renewal (issue 11: until the card is replaced the
+ * {token}). A new card also settles a failed renewal (until the card is replaced the
  * subscription redirect is in force).
  */
 export function CardTab({ plans }: { plans: PlansData }) {

@@ -14,7 +14,7 @@ const lead = textRecipe({ tone: 'muted', size: 'sm' })
 const heading = headingRecipe({ size: 'md' })
 
 /**
- * spec §4 Accounts and plans: changing to the free plan ends the subscription at period end; the
+ * Changing to the free plan ends the subscription at period end; the
  * user keeps the features until then, and a confirmation shows the end date (PATCH
  * /api/account/plan {plan: 'free'}).
  */

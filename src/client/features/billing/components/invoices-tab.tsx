@@ -49,8 +49,8 @@ function DownloadButton({ invoice }: { invoice: InvoiceData }) {
 }
 
 /**
- * The Invoices tab of /account/billing: spec §3 Invoice (number, date, status, total,
- * invoice_pdf) in the kit's data table; the PDF is fetched with the owner's token (decisions §10).
+ * The Invoices tab of /account/billing: each invoice (number, date, status, total,
+ * invoice_pdf) in the kit's data table; the PDF is fetched with the owner's token.
  */
 export function InvoicesTab() {
   const { t } = useLingui()

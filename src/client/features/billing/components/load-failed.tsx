@@ -4,7 +4,7 @@ import * as Alert from '~/client/ui/alert'
 import { useOnline } from '~/client/lib/use-online'
 
 /**
- * A billing read that did not arrive. decisions §7: billing needs the server; offline the screen
+ * A billing read that did not arrive. Billing needs the server; offline the screen
  * says so (its forms' submit buttons are disabled by the form kit).
  */
 export function LoadFailed({ what }: { what: ReactNode }) {

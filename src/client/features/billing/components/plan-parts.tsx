@@ -4,7 +4,7 @@ import type { Plan } from '~/client/lib/plans'
 import { usePlanLabels } from '~/client/lib/plan-labels'
 import type * as Form from '~/client/ui/form'
 
-// Pieces of a plan shown wherever one is chosen (spec §3 Plan: name, price, features).
+// Pieces of a plan shown wherever one is chosen (name, price, features).
 
 const styles = {
   features: css({ display: 'flex', flexWrap: 'wrap', gap: '1', mt: '2', listStyle: 'none', p: '0' }),
@@ -35,7 +35,7 @@ export function PlanFeatures({ plan }: { plan: Plan }) {
   )
 }
 
-/** spec §2 /plans: the Current plan marker. */
+/** /plans: the Current plan marker. */
 export function CurrentPlanMarker() {
   return (
     <span className={styles.current} data-testid="current-plan-marker">

@@ -8,11 +8,11 @@ import * as Form from '~/client/ui/form'
 import type { PlanChange } from '../api/billing'
 import { usePlanOptions } from './plan-parts'
 
-// A plan and, for a paid plan, a card (spec §2 /signup/plan and /account/upgrade; spec §7 POST
+// A plan and, for a paid plan, a card (/signup/plan and /account/upgrade; POST
 // /api/account/plan and POST /api/account/upgrade {plan, token}). The form kit turns the card
-// into a provider token and confirms a 3-D Secure payment (spec §4 Forms and payment).
+// into a provider token and confirms a 3-D Secure payment.
 
-/** The form's values: the card field holds {} when filled (spec §5), the kit sends its token. */
+/** The form's values: the card field holds {} when filled, the kit sends its token. */
 function planSchema(paid: ReadonlySet<string>) {
   return v.pipe(
     v.object({

@@ -4,8 +4,8 @@ import * as Alert from '~/client/ui/alert'
 import { Button } from '~/client/ui/button'
 import { isGoodStanding } from '~/shared/schemas/billing'
 
-// spec §2 /account/billing: a banner shows when the subscription is neither active nor trialing.
-// spec §4/§8: requires_payment_method (and past_due, a renewal that failed) and canceled are
+// /account/billing: a banner shows when the subscription is neither active nor trialing.
+// requires_payment_method (and past_due, a renewal that failed) and canceled are
 // errors, requires_action a warning, each with its own message.
 
 interface Banner {

@@ -5,8 +5,8 @@ import { usePlanLabels } from '~/client/lib/plan-labels'
 import { textRecipe } from '~/client/ui/text'
 import { isGoodStanding, seatsTotal, type SubscriptionData } from '~/shared/schemas/billing'
 
-// The Plan tab's facts: the plan label, the period and, for a per-seat plan, the seats (spec §3
-// Subscription; spec §9 seats total = rounded price × seats ÷ 100).
+// The Plan tab's facts: the plan label, the period and, for a per-seat plan, the seats (the
+// seats total is the rounded price × seats ÷ 100).
 
 const styles = {
   list: css({

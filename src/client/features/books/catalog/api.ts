@@ -2,7 +2,7 @@ import { t } from '@lingui/core/macro'
 import { getData, toApiError } from '~/client/lib/http'
 import type { CatalogBook } from '~/shared/schemas/catalog'
 
-// The catalogue through our server (issue 16 item 1; server/routes/catalog.ts). Failures are
+// The catalogue through our server (server/routes/catalog.ts; decision 48). Failures are
 // answered here as a sentence for the search box, not the central error toast: a reader typing
 // should not get a toast per keystroke.
 

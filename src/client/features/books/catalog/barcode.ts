@@ -1,4 +1,4 @@
-// Reading EAN-13 barcodes (issue 16 item 2): the browser's BarcodeDetector where it has one with
+// Reading EAN-13 barcodes: the browser's BarcodeDetector where it has one with
 // EAN-13 (Chrome on Android, macOS, ChromeOS), else the `barcode-detector` polyfill (ZXing in
 // WebAssembly), imported only when Scan is used. Its .wasm is served by us, never a CDN (the CSP
 // allows no other origin, and the app must not call third parties behind the reader's back).

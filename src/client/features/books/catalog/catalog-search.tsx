@@ -8,7 +8,7 @@ import { Spinner } from '~/client/ui/spinner'
 import { CATALOG_QUERY, type CatalogBook } from '~/shared/schemas/catalog'
 import { searchCatalog } from './api'
 
-// issue 16 item 1: typing searches the catalogue (debounced) and lists the results in an
+// Typing searches the catalogue (debounced) and lists the results in an
 // accessible combobox; picking one hands the book to the form (onPick). Enter in the box searches
 // at once and never submits the form around it. When the catalogue cannot answer, the note offers
 // to try again or to type the book in by hand (the form's title field).

@@ -1,7 +1,7 @@
 import { db } from '~/client/db'
 import { CACHE_NAMES, COVERS_MAX_ENTRIES } from '~/shared/sw-policy'
 
-// issue 16 item 1: the service worker keeps the covers of the reader's own books for offline
+// The service worker keeps the covers of the reader's own books for offline
 // use. It caches what the page shows; this puts in the covers of books not shown yet (a long
 // list is windowed), one at a time, newest books first, up to the cache's bound. Opaque
 // (no-cors) answers: the covers host need not send CORS headers, as for an <img>.

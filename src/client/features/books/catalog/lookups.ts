@@ -5,7 +5,7 @@ import type { CatalogBook } from '~/shared/schemas/catalog'
 import { lookUpIsbn, searchCatalog } from './api'
 import { keepCovers } from './keep-covers'
 
-// issue 16 item 3: books owed a catalogue look-up (added offline by hand, or imported without a
+// Books owed a catalogue look-up (decision 49; added offline by hand, or imported without a
 // cover) are looked up once the device is online, politely: one at a time, SPACING_MS apart,
 // stopping while offline, in one tab at a time (a Web Lock). The queue is local to this device
 // (db.lookups; README decision): the accepted fields sync like any edit.

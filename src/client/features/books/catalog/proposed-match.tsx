@@ -9,7 +9,7 @@ import * as Card from '~/client/ui/card'
 import { headingRecipe, textRecipe } from '~/client/ui/text'
 import { acceptMatch, refuseMatch } from './lookups'
 
-// issue 16 item 3: a book added offline was looked up once back online; the match waits here
+// A book added offline was looked up once back online; the match waits here
 // for the reader, who accepts it (cover, ISBN, pages, year fill in) or refuses it (remembered).
 
 const styles = {

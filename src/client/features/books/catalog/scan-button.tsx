@@ -12,7 +12,7 @@ const styles = {
   button: css({ mt: '26px', flexShrink: 0 }),
 }
 
-/** "Scan" on /books/new (issue 16 item 2): reads a book's barcode with the camera in a dialog. */
+/** "Scan" on /books/new: reads a book's barcode with the camera in a dialog. */
 export function ScanButton({ onFound }: { onFound: (book: CatalogBook) => void }) {
   const { t } = useLingui()
   const [open, setOpen] = useState(false)

@@ -5,7 +5,7 @@ import type { CatalogBook } from '~/shared/schemas/catalog'
 import { lookUpIsbn } from './api'
 import { isbnFromEan, loadDetector } from './barcode'
 
-// The camera and the barcode reader (issue 16 item 2): rear camera preferred, a frame read every
+// The camera and the barcode reader: rear camera preferred, a frame read every
 // SCAN_EVERY_MS; the camera's tracks stop when this unmounts (the dialog closes) or a book is read.
 
 const SCAN_EVERY_MS = 200

@@ -31,8 +31,8 @@ const styles = {
 
 /**
  * A retailer link fills in the title and the author (unless the reader typed them) and shows the
- * ISBN/ASIN it carries, read from the URL alone with the shared parser: nothing is fetched
- * (decisions §6). A slug ending in the author's name (`Dune-Frank-Herbert`) is split in two.
+ * ISBN/ASIN it carries, read from the URL alone with the shared parser: nothing is fetched.
+ * A slug ending in the author's name (`Dune-Frank-Herbert`) is split in two.
  */
 function LinkAssist() {
   const { t } = useLingui()
@@ -106,7 +106,7 @@ export interface BookFormProps {
   secondary?: ReactNode
 }
 
-/** The book form (spec §2 /books/new and /books/{id}; §5: only the title is required). */
+/** The book form (/books/new and /books/{id}; only the title is required). */
 export function BookForm({ mode, defaultValues, submit, onSuccess, secondary }: BookFormProps) {
   const { t } = useLingui()
   return (

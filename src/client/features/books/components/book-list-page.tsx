@@ -75,8 +75,8 @@ export interface BookListPageProps {
   onSearchChange: (next: { q?: string; status?: BookStatus; sort?: ListSort }) => void
 }
 
-/** /books (spec §2): the reader's list from Dexie, searchable, filterable, sortable, windowed;
- *  in "Up next" order without a search or filter the reader reorders it (decisions §14). */
+/** /books: the reader's list from Dexie, searchable, filterable, sortable, windowed;
+ *  in "Up next" order without a search or filter the reader reorders it (decision 35). */
 export function BookListPage({ query, status, sort, onSearchChange }: BookListPageProps) {
   const { t, i18n } = useLingui()
   useDocumentTitle(t`My books`)

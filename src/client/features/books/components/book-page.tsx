@@ -44,7 +44,7 @@ const styles = {
     '& dd': { overflowWrap: 'anywhere' },
   }),
   sectionTitle: css({ fontSize: 'lg', fontWeight: 'semibold', mb: '2' }),
-  // The reader's own line breaks are kept (issue 16 item 5).
+  // The reader's own line breaks are kept.
   review: css({ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', lineHeight: 'relaxed' }),
   muted: css({ color: 'fg.muted' }),
   stack: css({ display: 'flex', flexDirection: 'column', gap: '4' }),

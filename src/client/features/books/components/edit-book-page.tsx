@@ -36,7 +36,7 @@ function formValues(b: LocalBook): BookFormValues {
   }
 }
 
-/** /books/{id}/edit (spec §2 book form) for a book on this device; see useBookPage for a missing one. */
+/** /books/{id}/edit: the book form for a book on this device; see useBookPage for a missing one. */
 export function EditBookPage({ bookId }: { bookId: string }) {
   const { t } = useLingui()
   const navigate = useNavigate()

@@ -13,7 +13,7 @@ export const emptyStyles = {
   actions: css({ display: 'flex', gap: '2', flexWrap: 'wrap', justifyContent: 'center' }),
 }
 
-/** /books with no book yet: add one, or bring a Goodreads/StoryGraph list (decisions §14). */
+/** /books with no book yet: add one, or bring a Goodreads/StoryGraph list (decision 35). */
 export function EmptyList() {
   return (
     <Card.Root>

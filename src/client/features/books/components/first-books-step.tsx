@@ -41,11 +41,11 @@ const styles = {
 }
 
 /**
- * spec §2 /welcome, the "add your first books" step: a title (and author) added right here, the
+ * /welcome, the "add your first books" step: a title (and author) added right here, the
  * way /books/new adds one (saveNewBook: the Dexie row and its outbox entry in one transaction, so
  * it works offline and syncs later), then the books on the list so far. The form starts afresh
  * after each book (and a polite status says what was added), ready for the next. A reader with
- * a list elsewhere imports it instead (issue 17 item 10): /books/import, which leads back to this
+ * a list elsewhere imports it instead: /books/import, which leads back to this
  * onboarding `page`.
  */
 export function FirstBooksStep({ page }: { page: number }) {

@@ -34,9 +34,9 @@ const styles = {
 }
 
 /**
- * /books/import (decisions §14): one file input for a Goodreads or StoryGraph export. The books
+ * /books/import (decision 35): one file input for a Goodreads or StoryGraph export. The books
  * are read on this device and added through the outbox, so it works offline and syncs later.
- * Opened from the onboarding's first-books step (`welcomePage`, issue 17 item 10), its ways out
+ * Opened from the onboarding's first-books step (`welcomePage`), its ways out
  * lead back to that step, where the imported books are listed, not away from the onboarding.
  */
 export function ImportPage({ welcomePage }: { welcomePage?: number } = {}) {

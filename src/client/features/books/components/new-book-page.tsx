@@ -43,7 +43,7 @@ function addSharedOnce(input: CreateBookRaw): Promise<unknown> {
   return added
 }
 
-/** /books/new (spec §2): the book form; opened by a share (manifest share_target) it adds at once. */
+/** /books/new: the book form; opened by a share (manifest share_target) it adds at once. */
 export function NewBookPage({ share }: { share: SharedParams }) {
   const { t } = useLingui()
   useDocumentTitle(t`Add a book`)
@@ -88,7 +88,7 @@ export function NewBookPage({ share }: { share: SharedParams }) {
         defaultValues={{ ...prefill, link: prefill.link ?? '' }}
         submit={async (values) => {
           const book = await saveNewBook(toCreateInput(values))
-          // issue 16 item 3: typed by hand offline, it is looked up once the device is back online.
+          // Typed by hand offline, it is looked up once the device is back online.
           if (!navigator.onLine && !book.imageUrl && !book.isbn) await queueLookups([book.id], 'propose')
           const title = book.title
           return { message: t`Added “${title}”` }

@@ -14,7 +14,7 @@ import type { ReactNode } from 'react'
 import type { LocalBook } from '~/client/db'
 import { BookRow } from './book-row'
 
-// "Up next" reordering on /books (decisions §14) with dnd-kit: a drag handle per row for the
+// "Up next" reordering on /books (decision 35) with dnd-kit: a drag handle per row for the
 // pointer (mouse, touch, pen); from the keyboard the same handle moves its book one place per
 // arrow key (book-list-page.tsx), announced in a live region. dnd-kit's own keyboard sensor is
 // not used: one key press, one move, is simpler to learn than pick up / move / drop.

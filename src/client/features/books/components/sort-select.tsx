@@ -6,7 +6,7 @@ import { LIST_SORTS, type ListSort } from '../labels'
 
 const root = css({ minW: { md: '12rem' } })
 
-/** The order of /books (issue 16 item 5): Up next, date added, title, author, rating. */
+/** The order of /books: Up next, date added, title, author, rating. */
 export function SortSelect({ value, onChange }: { value: ListSort; onChange: (next: ListSort) => void }) {
   const { t, i18n } = useLingui()
   const collection = useMemo(

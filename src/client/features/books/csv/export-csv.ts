@@ -2,7 +2,7 @@ import Papa from 'papaparse'
 import { toIsbn13, type Book } from '~/shared/schemas/book'
 import { FORMULA_CELL } from './formula'
 
-// decisions §14 export: Goodreads' column names, so the file imports back into Goodreads,
+// Export (decision 35): Goodreads' column names, so the file imports back into Goodreads,
 // StoryGraph or TBR itself (parse-import.ts reads it as a Goodreads file). "Date Started" is
 // ours (Goodreads' export has no such column; importers ignore columns they do not know), so a
 // book being read keeps its start date through TBR. Rows come in the order given ("Up next").

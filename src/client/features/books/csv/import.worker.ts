@@ -2,7 +2,7 @@ import { generateNKeysBetween } from 'fractional-indexing'
 import { ImportFormatError, parseImport, type ImportedBook } from './parse-import'
 import { planImport, type Known } from './plan-import'
 
-// Parses an import file and plans it off the main thread (decisions §14: 5,000 rows must not
+// Parses an import file and plans it off the main thread (decision 47: 5,000 rows must not
 // freeze the page). Parsing, the duplicate check against the books already on the list and the
 // "Up next" keys all run here; the books come back a chunk per message, so the main thread never
 // decodes more than one chunk at once and writes each as it arrives (csv/use-import.ts).

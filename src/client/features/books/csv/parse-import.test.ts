@@ -7,7 +7,7 @@ import { exportCsv } from './export-csv'
 import { day, isbn, parseImport, stars } from './parse-import'
 import { planImport } from './plan-import'
 
-// decisions §14 import, against export files written in Goodreads' and StoryGraph's real
+// The import, against export files written in Goodreads' and StoryGraph's real
 // formats (tests/fixtures/import): quoting, ="…" ISBN cells, non-ASCII, embedded newlines,
 // duplicates, rows without a title.
 
@@ -41,7 +41,7 @@ test('a Goodreads export: shelves, dates, ratings, ISBN cells, quoted commas and
     started_at: null,
     finished_at: '2021-06-03',
     added_at: '2021-05-20',
-    // issue 16: Number of Pages and Year Published come along.
+    // Number of Pages and Year Published come along.
     pages: 476,
     year: 2021,
     source: 'import',

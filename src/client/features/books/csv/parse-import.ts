@@ -3,7 +3,7 @@ import { BOOK_LIMITS, BOOK_PAGES_MAX, BOOK_YEAR, datesInOrder, isIsbn10, isIsbn1
 import { truncate } from '~/shared/schemas/common'
 import { unescapeFormula } from './formula'
 
-// decisions §14 import: a Goodreads or StoryGraph export CSV, recognised by its header row,
+// Import (decision 35): a Goodreads or StoryGraph export CSV, recognised by its header row,
 // read on the device (a worker runs this for the page: import.worker.ts). Pure: no DOM, no
 // Dexie, so the unit tests run it on the fixture files in tests/fixtures/import.
 
@@ -90,7 +90,7 @@ function fromGoodreads(row: Row, today: string): ImportedBook | null {
     review: review(row('My Review')),
     added,
     pages: whole(row('Number of Pages'), 1, BOOK_PAGES_MAX),
-    // The edition's year, else the work's first (issue 16: the catalogue's fields).
+    // The edition's year, else the work's first (the catalogue's fields).
     year: whole(row('Year Published'), BOOK_YEAR.min, BOOK_YEAR.max) ?? whole(row('Original Publication Year'), BOOK_YEAR.min, BOOK_YEAR.max),
     ...(finished
       ? { started_at: startedCell, finished_at: read ?? added ?? today }

@@ -2,7 +2,7 @@ import { toIsbn13 } from '~/shared/schemas/book'
 import { bookNameKey as nameKey } from '~/shared/format/book-name-key'
 import type { ImportedBook } from './parse-import'
 
-// decisions §14: a book is skipped as already on the list when it has the same ISBN-13 as a
+// A book is skipped as already on the list when it has the same ISBN-13 as a
 // book there (an ISBN-10 counts as its ISBN-13), or the same title and author ignoring case and
 // accents. A book the file lists twice is skipped the second time, for the same reason.
 

@@ -6,11 +6,11 @@ import type { ImportedBook } from './parse-import'
 import type { WorkerAnswer, WorkerRequest } from './import.worker'
 import { queueLookups } from '../catalog/lookups'
 
-// decisions §14 import, on the device: the worker parses the file, checks it against the books
+// The import, on the device (decision 47): the worker parses the file, checks it against the books
 // already on the list and orders it (import.worker.ts); its books arrive a chunk at a time and
 // each chunk is added through the outbox like any add (so it works offline and syncs later), in
 // its own transaction with a turn of the event loop between, so the page keeps answering
-// (issue 16 item 3: before, the plan and one 5,000-book message blocked the main thread). The
+// (before, the plan and one 5,000-book message blocked the main thread). The
 // progress bar follows the whole run.
 
 /** Books per transaction: small enough that one commit stays well under a frame budget. */
@@ -85,7 +85,7 @@ export function useImport() {
           },
           onBooks: async (books) => {
             const saved = await addBooks(books)
-            // issue 16 item 3: books without a cover are looked up in the background, politely.
+            // Books without a cover are looked up in the background, politely.
             await queueLookups(saved.filter((b) => !b.imageUrl).map((b) => b.id), 'fill')
             added += books.length
             setState({ phase: 'running', progress: 10 + (90 * added) / Math.max(1, total) })

@@ -5,7 +5,7 @@ import { queryClient } from '~/client/lib/query-client'
 import { recordEvent, refreshSession } from '~/client/lib/session'
 import { CACHE_NAMES } from '~/shared/sw-policy'
 
-// spec §7 PATCH /api/url {slug} and the live check GET /api/url/check?slug= (src/server/routes/url.ts:
+// PATCH /api/url {slug} and the live check GET /api/url/check?slug= (src/server/routes/url.ts:
 // `{ data: { slug, available } }`; available is true for the caller's own slug).
 
 export const slugCheckQuery = (slug: string) =>
@@ -19,7 +19,7 @@ export const slugCheckQuery = (slug: string) =>
 /**
  * After PATCH /api/url answered: the stored user gets the new slug at once (the dashboard and the
  * public link read it, offline too), the old public list is dropped from this device's caches
- * (decisions §8: the old link stops working at once, so it must not reopen from the service
+ * (the old link stops working at once, so it must not reopen from the service
  * worker's copy here), the usage event is recorded and the session is refreshed from the server.
  */
 export async function slugChanged(slug: string, previous: string | null, from: 'welcome' | 'account') {

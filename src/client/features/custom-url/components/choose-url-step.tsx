@@ -15,7 +15,7 @@ const styles = {
 }
 
 /**
- * spec §2 /welcome: "the user chooses a custom URL". The field starts with the slug in force or a
+ * /welcome: "the user chooses a custom URL". The field starts with the slug in force or a
  * suggestion from the reader's name; once saved, the new public address is shown with a copy button.
  */
 export function ChooseUrlStep() {

@@ -10,7 +10,7 @@ const styles = {
   icon: css({ display: 'inline', verticalAlign: 'middle', ms: '1.5', mt: '-0.5' }),
 }
 
-/** The public address of a list (spec §2 /account/url): a link that opens it and a copy button. */
+/** The public address of a list (/account/url): a link that opens it and a copy button. */
 export function PublicLink({ url }: { url: string }) {
   const { t } = useLingui()
   return (

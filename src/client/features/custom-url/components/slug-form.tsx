@@ -31,9 +31,9 @@ export interface SlugFormProps {
 }
 
 /**
- * spec §2 "choose your custom URL" (/welcome) and the change form of /account/url: the slug field
- * (`name="slug"`, decisions §9 rules, the shared SlugInput) with the live check, one submit
- * button, PATCH /api/url. Online-only (decisions §7): offline the form says so and its button is
+ * "choose your custom URL" (/welcome) and the change form of /account/url: the slug field
+ * (`name="slug"`, the shared slug rules and SlugInput) with the live check, one submit
+ * button, PATCH /api/url. Online-only: offline the form says so and its button is
  * disabled.
  */
 export function SlugForm({ current, initial, from, submitLabel, onSaved, quiet }: SlugFormProps) {

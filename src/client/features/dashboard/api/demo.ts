@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import { getData } from '~/client/lib/http'
 import type { DemoData } from '~/shared/responses/demo'
 
-// spec §7 GET /api/demo: the caller's dashboard figures, typed by the server's answer (the
+// GET /api/demo: the caller's dashboard figures, typed by the server's answer (the
 // shape is documented in src/server/routes/demo.ts; the client imports only its types).
 export type { DemoData } from '~/shared/responses/demo'
 

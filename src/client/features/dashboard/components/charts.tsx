@@ -17,7 +17,7 @@ export interface ChartsProps {
 }
 
 /**
- * The dashboard charts (spec §1 "dashboard charts"): books added per month, books by status and
+ * The dashboard charts: books added per month, books by status and
  * views over time. visx lives only in this lazily loaded chunk, so the dashboard paints first.
  */
 export default function Charts({ added, status, views }: ChartsProps) {

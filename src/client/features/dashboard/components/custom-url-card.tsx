@@ -13,8 +13,8 @@ const styles = {
 }
 
 /**
- * spec §2 /dashboard and /account/url: the custom URL statistic card, with the public address
- * (spec §3: the card's description), an edit link beside it to /account/url and a copy button
+ * /dashboard and /account/url: the custom URL statistic card, with the public address
+ * (the card's description), an edit link beside it to /account/url and a copy button
  * (check icon for 2000 ms, the kit's). Without a slug it invites the reader to choose one.
  */
 export function CustomUrlCard({ slug, url }: { slug: string | null; url: string | null }) {

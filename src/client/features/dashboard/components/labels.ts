@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro'
 import type { BadgeVariant } from '~/client/ui/data-table/model'
 import type { BookStatus } from '~/shared/schemas/book'
 
-// decisions §6: the status is derived (finished if finished_at, else reading if started_at).
+// The status is derived (finished if finished_at, else reading if started_at).
 export const STATUS_LABEL: Record<BookStatus, MessageDescriptor> = {
   not_started: msg`Not started`,
   reading: msg`Reading`,

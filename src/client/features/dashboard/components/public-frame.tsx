@@ -6,7 +6,7 @@ import { useOnline } from '~/client/lib/use-online'
 const loadedKey = (slug: string) => `public-frame:${slug.toLowerCase()}`
 
 /**
- * spec §2 /dashboard: "It also loads the public page in a hidden frame using the slug and a token",
+ * /dashboard: "It also loads the public page in a hidden frame using the slug and a token",
  * so the service worker keeps the reader's public list (sw/sw.ts, network first) and it opens
  * offline. Deviation: the frame's URL carries the slug only, never the session token. A token in
  * a URL leaks into history, logs and Referer headers, and the public page needs none: the page

@@ -13,7 +13,7 @@ const styles = {
     display: 'flex',
     gap: '3',
     h: 'full',
-    // Long titles and names wrap or truncate inside the card (spec §9: 4 cards per row).
+    // Long titles and names wrap or truncate inside the card (4 cards per row).
     minW: 0,
     p: '4',
     bg: 'bg.panel',
@@ -31,7 +31,7 @@ const styles = {
   empty: css({ color: 'fg.muted', p: '6', textAlign: 'center', borderWidth: '1px', borderStyle: 'dashed', borderColor: 'border.input', borderRadius: 'lg' }),
 }
 
-/** The newest books on this device (Dexie), at most 4 (spec §9 card grids on the dashboard). */
+/** The newest books on this device (Dexie), at most 4 (one row of the dashboard's card grid). */
 export function RecentBooks({ books }: { books: LocalBook[] }) {
   const { t, i18n } = useLingui()
   if (books.length === 0) {

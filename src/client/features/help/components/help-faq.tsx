@@ -43,7 +43,7 @@ const styles = {
 }
 
 /**
- * Short answers to what readers ask (spec §1 in-app help), as an accordion (Ark UI: buttons with
+ * Short answers to what readers ask (the in-app help), as an accordion (Ark UI: buttons with
  * aria-expanded, arrow keys between questions) under a search box that filters the questions,
  * ignoring case and accents, over their question and answer text in the reader's language.
  */

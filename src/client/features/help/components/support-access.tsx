@@ -10,7 +10,7 @@ import { toast } from '~/client/ui/toast'
 import { supportSessionsQuery } from '../api/support-sessions'
 import { updateSupportAccess } from '../api/update-support-access'
 
-/** spec §2 /help: a support-access switch, saved at once (online only, decisions §7). */
+/** /help: a support-access switch, saved at once (online only). */
 export function SupportAccess() {
   const { t } = useLingui()
   const { user } = useSession()

@@ -9,7 +9,7 @@ import { sendSupportMessage } from '../api/send-support-message'
 
 const MessageForm = v.object({ message: SupportMessage })
 
-/** spec §2 /help message form; spec §5 'Please enter a message'. Offline it says so (decisions §7). */
+/** /help message form; an empty message is refused. Offline it says so. */
 export function SupportMessageForm() {
   const { t } = useLingui()
   const { user } = useSession()

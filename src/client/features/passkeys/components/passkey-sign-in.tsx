@@ -9,7 +9,7 @@ import { Button } from '~/client/ui/button'
 import { Icon } from '~/client/ui/icon'
 import { cancelCeremony, isCeremonyCancelled, passkeysSupported, signInWithPasskey } from '../sign-in'
 
-// /signin (issue 14 item 2): "Sign in with a passkey", and conditional UI where the browser offers
+// /signin: "Sign in with a passkey", and conditional UI where the browser offers
 // it (the email field's suggestions list this site's passkeys, autocomplete="username webauthn").
 // A passkey sign-in is both factors: it never asks for a code.
 

@@ -23,8 +23,8 @@ import {
   renamePasskey,
 } from '../api'
 
-// /account/2fa (issue 14 item 2): register passkeys (named), list, rename and remove them.
-// Online only (decisions §7): the forms say "offline" and block; row actions are disabled.
+// /account/2fa: register passkeys (named), list, rename and remove them.
+// Online only: the forms say "offline" and block; row actions are disabled.
 
 const NameForm = v.object({ name: PasskeyName })
 // A passkey signs in alone, so adding one asks for the password (server: routes/passkeys.ts).

@@ -4,8 +4,8 @@ import { send } from '~/client/lib/http'
 export type AddOutcome = 'added' | 'already' | null
 
 /**
- * spec §1, §7 POST /api/add/{bookId}: copies a public book into the signed-in visitor's own list.
- * The Idempotency-Key makes a double click or a retried request add the book once (decisions §6).
+ * POST /api/add/{bookId}: copies a public book into the signed-in visitor's own list.
+ * The Idempotency-Key makes a double click or a retried request add the book once.
  * A book already on the list is not added again: the server answers `already: true`.
  * Answers the server's translated message and whether the book was there already.
  */

@@ -3,7 +3,7 @@ import { getDataAndHeaders, toApiError } from '~/client/lib/http'
 import type { PublicPageData } from '~/shared/responses/public-page'
 import { SAVED_COPY_HEADER } from '~/shared/sw-policy'
 
-// decisions §8 GET /api/public/{slug} (src/server/routes/public.ts): the public list, its owner,
+// GET /api/public/{slug} (src/server/routes/public.ts): the public list, its owner,
 // the configured affiliate tag and, for a signed-in caller, whether the list is their own.
 
 // The answer's types are shared with the server (architecture rule 3).
@@ -26,7 +26,7 @@ function savedAt(headers: Headers): string | undefined {
  * The list, or null when no live list has this slug. A 404 is an answer here, not a failure: the
  * route shows the router's not-found page in place (keeping the visitor's URL) instead of the
  * central handler's redirect to /notfound. Every other failure (offline without a cached copy,
- * 5xx) goes through the central handler (spec §8) via the query cache. The service worker keeps
+ * 5xx) goes through the central handler via the query cache. The service worker keeps
  * the last answer, so a list opened once reopens offline, marked as a saved copy.
  */
 export const publicListQuery = (slug: string) =>

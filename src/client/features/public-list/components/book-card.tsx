@@ -69,7 +69,7 @@ const styles = {
   }),
 }
 
-// Worked out once, not per card: a list of hundreds hydrates on a phone (issue 15, total
+// Worked out once, not per card: a list of hundreds hydrates on a phone (total
 // blocking time), and a recipe call costs more than a lookup.
 const buyClass = buttonRecipe({ variant: 'outline', size: 'sm' })
 const badgeClass = {
@@ -81,7 +81,7 @@ const badgeClass = {
 export interface BookCardProps {
   book: PublicBook
   affiliateTag: string
-  /** spec §1: only a signed-in visitor, and never on their own list. */
+  /** Only a signed-in visitor, and never on their own list. */
   canAdd: boolean
   adding: boolean
   /** After a click: added now, or it was on the visitor's list already. */
@@ -107,7 +107,7 @@ export function BookCard({ book, affiliateTag, canAdd, adding, added, onAdd }: B
       </div>
       <div className={styles.actions}>
         <div className={styles.buttons}>
-          {/* decisions §8: a retailer search with the affiliate tag; sponsored (a paid link). */}
+          {/* A retailer search with the affiliate tag; sponsored (a paid link). */}
           <a
             href={buyUrl(book, affiliateTag)}
             target="_blank"

@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro'
 import type { BookStatus } from '~/shared/schemas/book'
 import type { StatusFilter } from '../list-model'
 
-// spec §2 /{id}: the status filter reads Any, Not started, Reading, Finished (decisions §6: the
+// /{id}: the status filter reads Any, Not started, Reading, Finished (the
 // status is derived from the reading dates).
 export const STATUS_LABEL: Record<BookStatus, MessageDescriptor> = {
   not_started: msg`Not started`,

@@ -31,7 +31,7 @@ export interface ListFiltersProps {
 }
 
 /**
- * spec §2 /{id}: a search box (title or author) and a status filter (Any, Not started, Reading,
+ * /{id}: a search box (title or author) and a status filter (Any, Not started, Reading,
  * Finished): the kit's chips, the same control as the reader's own list (/books).
  */
 export function ListFilters({ query, onQueryChange, status, onStatusChange }: ListFiltersProps) {

@@ -20,7 +20,7 @@ const style = css({
   '& img': { w: 'full', h: 'full', objectFit: 'cover' },
 })
 
-/** spec §2: the first letter of the name, upper-cased, when there is no image ('?' for no name). */
+/** The first letter of the name, upper-cased, when there is no image ('?' for no name). */
 export function initial(name: string) {
   const first = [...name.trim()][0]
   return first ? first.toLocaleUpperCase() : '?'

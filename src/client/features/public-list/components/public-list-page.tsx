@@ -10,7 +10,7 @@ import { publicListQuery, type PublicBook } from '../api/public-list'
 import { PublicListView } from './public-list-view'
 
 /**
- * spec §2 public route /{id} inside the app (in-app navigation to /{slug}, and the offline saved
+ * Public route /{id} inside the app (in-app navigation to /{slug}, and the offline saved
  * copy): the list from the query cache and the session from Dexie, drawn by PublicListView.
  */
 export function PublicListPage({ slug }: { slug: string }) {
@@ -19,7 +19,7 @@ export function PublicListPage({ slug }: { slug: string }) {
   const { token, user } = useSession()
   // The slug was freed since this copy was cached (a background refetch answered 404).
   if (!data) throw notFound()
-  // spec §1: no "Add" on one's own list. From the account ids, not the answer's `viewer`: a saved
+  // No "Add" on one's own list. From the account ids, not the answer's `viewer`: a saved
   // copy may have been fetched under another session of this device (sw/sw.ts).
   const own = !!token && !!user && user.account_id === data.account.id
 

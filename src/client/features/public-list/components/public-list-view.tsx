@@ -45,20 +45,20 @@ const styles = {
 
 export interface PublicListViewProps {
   data: PublicList
-  /** A session token is stored on this device (spec §1: sign-up link for visitors without one). */
+  /** A session token is stored on this device (sign-up link for visitors without one). */
   signedIn: boolean
-  /** The visitor's own list: no "Add to my list" (spec §1). */
+  /** The visitor's own list: no "Add to my list". */
   own: boolean
   /** Copies a book into the visitor's list; resolves how it went (null: it failed). */
   onAdd: (book: PublicBook) => Promise<AddOutcome>
 }
 
 /**
- * spec §2 public route /{id}: the owner's list with search, status filter and book cards. Drawn
+ * Public route /{id}: the owner's list with search, status filter and book cards. Drawn
  * from its data and the visitor's session alone, so the app's route (public-list-page.tsx) and the
  * server-rendered page (src/client/public, rendered on the server and hydrated with Preact) are
  * this one component. Its imports are kept lean (no router, query cache, Dexie or sync engine):
- * it is the page shared to phones (issue 15 item 2).
+ * it is the page shared to phones.
  */
 export function PublicListView({ data, signedIn, own, onAdd }: PublicListViewProps) {
   const { t, i18n } = useLingui()
@@ -76,7 +76,7 @@ export function PublicListView({ data, signedIn, own, onAdd }: PublicListViewPro
   const total = data.books.length
   // Lingui's plural formats its number with Intl.NumberFormat even where no form shows it: the
   // plural form is chosen here instead (Intl.PluralRules is cheap), and the count written by
-  // formatCount, so hydrating this page builds no number formatter (issue 15).
+  // formatCount, so hydrating this page builds no number formatter.
   const totalForm = new Intl.PluralRules(i18n.locale).select(total)
   const totalText = formatCount(total, (n) => i18n.number(n))
   const shown = books.length

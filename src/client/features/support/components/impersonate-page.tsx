@@ -10,7 +10,7 @@ import { enterSupportSession } from '../session-switch'
 const pending = css({ display: 'flex', alignItems: 'center', gap: '3', color: 'fg.muted' })
 const entered = new Set<string>()
 
-/** spec §2 /signin/impersonate?token=…: opens the support session; spec §8: failure → /404. */
+/** /signin/impersonate?token=…: opens the support session; a failure goes to /404. */
 export function ImpersonatePage({ token }: { token?: string }) {
   const { t } = useLingui()
   useDocumentTitle(t`Opening a support session`)

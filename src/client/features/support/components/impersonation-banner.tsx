@@ -7,7 +7,7 @@ import { useOnline } from '~/client/lib/use-online'
 import { Button } from '~/client/ui/button'
 import { leaveSupportSession } from '../session-switch'
 
-// decisions §13: a support session shows, on every screen, whose account this is and a Stop.
+// A support session shows, on every screen, whose account this is and a Stop.
 
 const styles = {
   bar: css({

@@ -13,7 +13,7 @@ import * as Field from '~/client/ui/field'
 import type { SupportUser } from '~/shared/schemas/two-factor'
 import { impersonationToken, supportUsersQuery } from '../api'
 
-// decisions §13 support screen (masters only; route guard in routes/_account.account.support.tsx):
+// Support screen (masters only; route guard in routes/_account.account.support.tsx):
 // the people who turned support access on (/help switch), searched on the server by name, email
 // or account; "Sign in as" makes a 5-minute single-use token and opens /signin/impersonate with it.
 

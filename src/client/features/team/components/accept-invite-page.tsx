@@ -19,7 +19,7 @@ const pending = css({ display: 'flex', alignItems: 'center', gap: '3', color: 'f
 const lead = css({ color: 'fg.muted', mb: '5' })
 
 /**
- * /signup/user?invite_id=…&token=… (issue 12 item 2). A new person sets name and password; a
+ * /signup/user?invite_id=…&token=…. A new person sets name and password; a
  * person with a user signs in (or, signed in as the invited address, just joins). An expired,
  * used or withdrawn invite says so and offers nothing else.
  */

@@ -9,8 +9,8 @@ import { sendInvites, teamQuery } from '../api'
 import { ROLE_LABELS } from '../role-labels'
 
 /**
- * The "Invite" action of /account/users (issue 12 item 5): a list of addresses (spec §5: several,
- * separated by commas) and one role among those below the inviter's (decisions §11). Cancel
+ * The "Invite" action of /account/users: a list of addresses (several,
+ * separated by commas) and one role among those below the inviter's. Cancel
  * closes it without sending anything.
  */
 export function InviteDialog({ open, onClose, role }: { open: boolean; onClose: () => void; role: string }) {

@@ -11,7 +11,7 @@ import { ChangeRoleInput } from '~/shared/schemas/team'
 import { changeRole, teamQuery } from '../api'
 import { ROLE_LABELS } from '../role-labels'
 
-/** Edit: a member's role, among those below the editor's own (decisions §11). */
+/** Edit: a member's role, among those below the editor's own. */
 export function RoleDialog(props: { member: { id: string; name: string; permission: string } | null; role: string; onClose: () => void }) {
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()

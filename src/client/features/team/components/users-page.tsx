@@ -18,10 +18,10 @@ import { ROLE_LABELS, STATUS_LABELS } from '../role-labels'
 import { InviteDialog } from './invite-dialog'
 import { ConfirmDialog, RoleDialog } from './member-dialogs'
 
-// spec §2 /account/users (admin), issue 12 item 5: members and pending invites in one data table
+// /account/users (admin): members and pending invites in one data table
 // with search, sort and a status badge; row actions edit (role), delete (confirmed), contact (a
 // mail link) and resend invite; a global Invite action. The owner's row has no actions. Online
-// only (decisions §7): offline the page says so and every action is disabled.
+// only: offline the page says so and every action is disabled.
 
 interface TeamRow {
   id: string
@@ -38,7 +38,7 @@ const STATUS_VARIANT = { Invited: 'warning', Registered: 'info', Verified: 'succ
 
 const nameCell = css({ display: 'inline-flex', alignItems: 'center', gap: '2' })
 
-/** The name with the member's avatar (issue 16 item 6; the kit's fallback letter without one). */
+/** The name with the member's avatar (the kit's fallback letter without one). */
 function MemberName({ row }: { row: TeamRow }) {
   if (row.kind === 'invite') return <>—</>
   return (

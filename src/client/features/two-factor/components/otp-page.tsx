@@ -14,8 +14,8 @@ import { OtpCode } from '~/shared/schemas/two-factor'
 import { AuthHeading, authFooter } from '~/client/ui/auth-heading'
 import { submitOtp } from '../api'
 
-// spec §2 /signin/otp?token=…, §4 (second factor, then the session starts), §5 (the 6-digit
-// field, 3 + 3 slots, completes on the sixth); decisions §13 (or the backup code, once).
+// /signin/otp?token=…: the second factor, then the session starts. The 6-digit field has 3 + 3
+// slots and completes on the sixth; the backup code works instead, once.
 
 const CodeForm = v.object({ code: OtpCode })
 const BackupForm = v.object({
@@ -36,7 +36,7 @@ export function OtpPage({ token, redirect }: { token?: string; redirect?: string
   useDocumentTitle(t`Two-factor authentication`)
 
   if (!token) return <Expired />
-  // A 401 means the 5-minute sign-in ran out; a 429 the address is paused (decisions §9).
+  // A 401 means the 5-minute sign-in ran out; a 429 the address is paused.
   const explain = (error: ApiRequestError) => {
     if (error.status === 401) {
       return (
@@ -70,7 +70,7 @@ export function OtpPage({ token, redirect }: { token?: string; redirect?: string
         submit={(values) => submitOtp(token, values.code)}
         onSuccess={(res) => {
           if (!backup) return completeSignIn(res.data as SignInResponse, redirect)
-          // The backup code is now used up (decisions §13): straight to where a new one is made.
+          // The backup code is now used up: straight to where a new one is made.
           toast({
             variant: 'info',
             title: t`You used your backup code`,
@@ -87,7 +87,7 @@ export function OtpPage({ token, redirect }: { token?: string; redirect?: string
           <Form.Otp
             name="code"
             label={t`Code`}
-            // spec §5: the field completes on the sixth digit, and so does the sign-in.
+            // The field completes on the sixth digit, and so does the sign-in.
             onComplete={() => (document.getElementById(formId) as HTMLFormElement | null)?.requestSubmit()}
           />
         )}

@@ -11,8 +11,8 @@ import type { TwoFactorEnrolment } from '~/shared/schemas/two-factor'
 import { OtpCode } from '~/shared/schemas/two-factor'
 import { confirmSetup, startSetup } from '../api'
 
-// spec §4 2FA: toggling on returns a QR code; entering the code verifies it and returns a backup
-// code (decisions §13: shown once). The steps: scan (or type the secret), enter a code, keep the
+// 2FA: toggling on returns a QR code; entering the code verifies it and returns a backup
+// code (shown once). The steps: scan (or type the secret), enter a code, keep the
 // backup code.
 
 const styles = {

@@ -15,7 +15,7 @@ import { OtpCode } from '~/shared/schemas/two-factor'
 import { renewBackupCode, turnOff } from '../api'
 import { BackupCode, SetupSteps, StartSetup } from './setup-steps'
 
-// spec §2 /account/2fa (user): the state and the steps; decisions §13. Online only (decisions §7):
+// /account/2fa (user): the state and the steps. Online only:
 // every step is a form that says "offline" and blocks its submit without a connection.
 
 const CodeProof = v.object({ code: OtpCode })
@@ -76,7 +76,7 @@ export function TwoFactorPage() {
   )
 }
 
-/** A current code from the app, or the password: what a security change asks for (decisions §13). */
+/** A current code from the app, or the password: what a security change asks for. */
 function ProofForm({
   hasPassword,
   label,
