@@ -11,7 +11,7 @@ import { beforeSessionEnds, onSignOut, signOut } from './lib/session'
  */
 export function startAppServices() {
   startSync({ onUnauthorized: () => void signOut({ callServer: false }) })
-  // Catalogue look-ups owed by books added offline or imported.
+  // Catalogue look-ups owed by books added offline or imported (decision 49).
   startCatalogLookups()
   // The sync run in flight holds the session's token: sign-out lets it finish before ending it.
   beforeSessionEnds(syncSettled)

@@ -110,7 +110,7 @@ export class TbrDatabase extends Dexie {
         books: 'id, account_id, [account_id+created_at], [account_id+position], title, updated_at, sync',
       })
       .upgrade((tx) => tx.table('meta').delete(META.cursor))
-    // v4: catalogue look-ups owed; rows from before it have no pages/year, which
+    // v4: catalogue look-ups owed (decision 49); rows from before it have no pages/year, which
     // read as null.
     this.version(4).stores({ lookups: 'bookId, state' })
     // v5: reading goals, one row per account and year; filled by the next pull.

@@ -9,7 +9,7 @@ import { followSystemTheme } from './theme'
 import { mountToaster } from './toaster-root'
 
 // The light client entry of the server-rendered signed-out screens /, /signin, /signup,
-// /forgotpassword and /magic: built with react aliased to preact/compat
+// /forgotpassword and /magic (decision 53): built with react aliased to preact/compat
 // (public/vite.config.ts), it hydrates the server's HTML from the data embedded in it; no router,
 // query cache, Dexie or sync engine. A sign-in stores the session and loads the app
 // (lib/session/completion.tsx); the passkey library and the service worker load later.

@@ -9,7 +9,7 @@ import { PublicApp } from './public-app'
 import { createSlicedHydration } from './sliced-hydration'
 import { ItemGateContext } from '~/client/features/public-list/item-gate'
 
-// The light client entry of the server-rendered public list /{slug}:
+// The light client entry of the server-rendered public list /{slug} (decisions 50, 55):
 // built with react aliased to preact/compat (public/vite.config.ts), it hydrates the server's
 // HTML from the data embedded in it: no API call on load (the HTML answer counted the view), no
 // router, query cache, Dexie or sync engine. "Add to my list" and the service worker load later.

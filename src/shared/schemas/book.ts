@@ -43,7 +43,7 @@ export interface Book {
    *  "Number of Pages" / "Year Published" columns). */
   pages: number | null
   year: number | null
-  /** "Up next" order: a fractional-index key, compared as plain strings
+  /** "Up next" order (decision 35): a fractional-index key, compared as plain strings
    *  (code-unit order, `collate "C"` in SQL); null sorts after every key, newest first. */
   position: string | null
   /** The day the reader added the book (YYYY-MM-DD): today for a new book, Goodreads' or
