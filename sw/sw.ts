@@ -17,7 +17,7 @@ import {
 // The service worker (design card): the shell and its hashed assets are precached; public lists
 // come from the network when it answers in time and from the cache otherwise, so a visitor can
 // reopen one offline (marked as a saved copy); images cache-first with limits; everything else
-// under /api is left to the network and never stored (decisions §7).
+// under /api is left to the network and never stored.
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] }
 
@@ -56,7 +56,7 @@ registerRoute(
       new CacheableResponsePlugin({ statuses: [200] }),
       new ExpirationPlugin({ maxEntries: 50, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true }),
       // A slug that now answers 404 (changed or closed) must not live on in this cache: the
-      // next visit then shows the 404 instead of the old list (decisions §8: the old link stops).
+      // next visit then shows the 404 instead of the old list (the old link stops).
       {
         fetchDidSucceed: async ({ request, response }) => {
           if (response.status === 404) await (await caches.open(CACHE_NAMES.publicLists)).delete(request.url)
@@ -69,7 +69,7 @@ registerRoute(
 )
 
 /**
- * A public list's page is rendered by the server with its data embedded (issue 15 item 1), and
+ * A public list's page is rendered by the server with its data embedded, and
  * loads no /api/public/{slug}: that data is kept here as the API's answer, with the page's Date,
  * so offline the app shell's route shows it as a saved copy exactly as before.
  */
@@ -92,7 +92,7 @@ function markedSaved(response: Response) {
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
 }
 
-// Covers of the reader's books come from the catalogue's host (issue 16): opaque answers (status
+// Covers of the reader's books come from the catalogue's host: opaque answers (status
 // 0) are cached too, in their own bounded cache, so the list shows its covers offline. The page
 // also puts the covers of books not yet shown into it (features/books/catalog/keep-covers.ts).
 registerRoute(
@@ -106,8 +106,7 @@ registerRoute(
   }),
 )
 
-// Uploaded avatars (/api/avatar/{id}.webp) are public and never change under one URL (issue 16
-// item 6), so they join the images here and show offline in the user menu and the lists.
+// Uploaded avatars (/api/avatar/{id}.webp) are public and never change under one URL, so they join the images here and show offline in the user menu and the lists.
 const isAvatar = (url: URL) => url.origin === self.location.origin && url.pathname.startsWith('/api/avatar/')
 
 registerRoute(

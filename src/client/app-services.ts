@@ -6,12 +6,12 @@ import { toast } from '~/client/ui/toast'
 import { beforeSessionEnds, onSignOut, signOut } from './lib/session'
 
 /**
- * Starts what runs beside the UI: the sync engine (decisions §6) and the service worker with its
- * update prompt. Sign-out also drops the cached private responses (decisions §6).
+ * Starts what runs beside the UI: the sync engine and the service worker with its
+ * update prompt. Sign-out also drops the cached private responses.
  */
 export function startAppServices() {
   startSync({ onUnauthorized: () => void signOut({ callServer: false }) })
-  // issue 16 item 3: catalogue look-ups owed by books added offline or imported.
+  // Catalogue look-ups owed by books added offline or imported (decision 49).
   startCatalogLookups()
   // The sync run in flight holds the session's token: sign-out lets it finish before ending it.
   beforeSessionEnds(syncSettled)

@@ -19,10 +19,10 @@ installErrorHandling()
 for (const route of router.getMatchedRoutes(window.location.pathname)[0]) {
   void router.loadRouteChunk(route)?.catch(() => undefined)
 }
-// spec §1: before sign-in the language is the stored choice or the browser's; the signed-in
+// Before sign-in the language is the stored choice or the browser's; the signed-in
 // user's saved locale replaces it once the user record loads (SessionProvider).
 await activateLocale(initialLocale(storedLocale.get()))
-// spec §4: the session is refreshed from the server on load (not awaited: offline-first).
+// The session is refreshed from the server on load (not awaited: offline-first).
 void refreshSession()
 startAppServices()
 

@@ -1,5 +1,5 @@
-// decisions §4: the flags each role holds. A call requiring flag F is allowed when the
-// member's role holds F. Master is also exempt from the subscription redirect (spec §6).
+// The flags each role holds. A call requiring flag F is allowed when the
+// member's role holds F. Master is also exempt from the subscription redirect.
 export const ROLES = ['master', 'owner', 'admin', 'developer', 'user'] as const
 export type Role = (typeof ROLES)[number]
 export type Flag = Role
@@ -25,7 +25,7 @@ export function permissionMap(): Record<Role, Record<Flag, boolean>> {
 }
 
 /**
- * issue 12, decisions §11: the roles a member may give (invite or role change): every role whose
+ * The roles a member may give (invite or role change): every role whose
  * flags are a strict subset of their own, never owner or master. So an owner gives admin,
  * developer or user; an admin gives user; nobody grants a role above (or equal to) their own.
  */

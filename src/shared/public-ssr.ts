@@ -1,7 +1,7 @@
 import type { Locale } from './schemas/common'
 import type { PublicPageData } from './responses/public-page'
 
-// The server-rendered public list /{slug} (issue 15 item 1): what the server renders with the
+// The server-rendered public list /{slug} (decision 50): what the server renders with the
 // page's own components (src/client/public/render.tsx, built by `npm run build`) and embeds in
 // the HTML for the light client entry (src/client/public/main.tsx) to hydrate from. Embedded as
 // `<script type="application/json">`: data, not code, so the CSP stays strict.
@@ -27,7 +27,7 @@ export interface PublicRenderer extends AuthRenderer {
   messagesFor(locale: Locale, ids: readonly string[] | null): Record<string, unknown>
 }
 
-/** The server-rendered signed-out screens (issue 15 item 1), by path. */
+/** The server-rendered signed-out screens (decision 53), by path. */
 export const AUTH_SCREENS = {
   '/': 'home',
   '/signin': 'signin',

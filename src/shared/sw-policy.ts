@@ -3,7 +3,7 @@
 export const CACHE_NAMES = {
   publicLists: 'public-lists-v1',
   images: 'images-v1',
-  /** Book covers from the catalogue's covers host (issue 16): cross-origin, so opaque answers. */
+  /** Book covers from the catalogue's covers host: cross-origin, so opaque answers. */
   covers: 'covers-v1',
 } as const
 

@@ -1,4 +1,4 @@
-// Makes a person support staff ("master", decisions §13): they get the support screen
+// Makes a person support staff ("master"): they get the support screen
 // (/account/support) and may open a support session as anyone who turned support access on.
 // Only this command grants it, never an API call. It opens the database the server uses (the same
 // DATABASE_URL or DATA_DIR, from the environment or .env); with PGlite, stop the server first

@@ -6,10 +6,10 @@ import type { PluginCreator, Rule } from 'postcss'
  * `@media (prefers-color-scheme: dark)`, right after it (same cascade layer and order).
  *
  * Why: a page's HTML paints before any script runs, and the server cannot know the visitor's
- * system theme. Signed out, the mode IS the system's (spec §4), so the shell's <html> carries
+ * system theme. Signed out, the mode IS the system's, so the shell's <html> carries
  * `system-dark` and the first paint follows the system through CSS alone; once the page's code
  * knows the mode in force it sets `dark` or nothing and drops `system-dark`
- * (lib/display-mode.ts). README decision 52.
+ * (lib/display-mode.ts). See decision 52.
  */
 const DARK = /\.dark(?![\w\\-])/g
 

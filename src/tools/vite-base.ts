@@ -13,10 +13,10 @@ import { systemDarkCss } from './system-dark-css.ts'
 export const basePlugins = () => [babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }), react(), lingui()]
 
 // Panda runs as a PostCSS plugin, so no postcss.config file is needed (toolchain.md #7); then
-// the dark rules' system-dark twins for the first paint (README decision 52).
+// the dark rules' system-dark twins for the first paint (decision 52).
 export const baseCss: UserConfig['css'] = { postcss: { plugins: [pandacss() as never, systemDarkCss() as never] } }
 
-// spec §1: the auth layout's logo links to the marketing site, the server's MARKETING_URL (read
+// The auth layout's logo links to the marketing site, the server's MARKETING_URL (read
 // from the environment or .env as the server reads it), stamped in at build time; unset, it is
 // empty and the logo links to `/` (src/client/lib/config.ts). It is read, never assigned to
 // process.env: assigning undefined there stores the string "undefined" (the logo led to /undefined).

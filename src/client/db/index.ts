@@ -6,7 +6,7 @@ import type { Goal } from '~/shared/schemas/goal'
 import type { SessionUser } from '~/shared/schemas/user'
 import type { MutationKind } from '~/shared/sync/protocol'
 
-// The one module that imports dexie (architecture rule 9). decisions §6: the user record and
+// The one module that imports dexie (decision 62). The user record and
 // books live here; the session token lives in localStorage (see lib/session-token.ts). The sync
 // engine (src/client/sync, README there) is the only writer besides the mutations it ships.
 
@@ -68,7 +68,7 @@ export interface UserRow extends SessionUser {
 }
 
 /**
- * A catalogue look-up this device owes a book (issue 16 item 3; README decision): local only, never
+ * A catalogue look-up this device owes a book (decision 49): local only, never
  * synced. 'propose' (added offline by hand): the match waits on the book page for the reader to
  * accept or refuse; 'fill' (imported): the match fills only the empty cover, pages and year.
  */
@@ -103,14 +103,14 @@ export class TbrDatabase extends Dexie {
     this.version(2).stores({
       books: 'id, account_id, [account_id+created_at], title, updated_at, sync',
     })
-    // v3: "Up next" pages in key order (decisions §14); books without a position are not in it.
+    // v3: "Up next" pages in key order; books without a position are not in it.
     // Rows stored before it lack position, added_at and source: the next pull is a full snapshot.
     this.version(3)
       .stores({
         books: 'id, account_id, [account_id+created_at], [account_id+position], title, updated_at, sync',
       })
       .upgrade((tx) => tx.table('meta').delete(META.cursor))
-    // v4: catalogue look-ups owed (issue 16 item 3); rows from before it have no pages/year, which
+    // v4: catalogue look-ups owed (decision 49); rows from before it have no pages/year, which
     // read as null.
     this.version(4).stores({ lookups: 'bookId, state' })
     // v5: reading goals, one row per account and year; filled by the next pull.
@@ -157,7 +157,7 @@ export async function putUserWithPending(d: TbrDatabase, user: SessionUser) {
 
 /**
  * Stores the signed-in user. A different user than the one whose data is here first wipes the
- * device (decisions §6: nothing of the previous user remains); pending setting changes of this
+ * device (nothing of the previous user remains); pending setting changes of this
  * user are re-applied on top of the server's record.
  */
 export async function saveUser(user: SessionUser, database: TbrDatabase = db) {
@@ -183,7 +183,7 @@ export function pendingChangeCount(database: TbrDatabase = db) {
   return database.outbox.count()
 }
 
-/** decisions §6: sign-out wipes the local database so the next person sees nothing. */
+/** Sign-out wipes the local database so the next person sees nothing. */
 export async function wipeLocalData(database: TbrDatabase = db) {
   const d = database
   await d.transaction('rw', userTables(d), () => clearTables(d))

@@ -1,7 +1,7 @@
 import { i18n } from '@lingui/core'
 import type { Locale } from '~/shared/schemas/common'
 
-// spec §1: the language comes from the saved user locale; the fallback is English.
+// The language comes from the saved user locale; the fallback is English.
 // Catalogs are compiled by the Lingui Vite plugin when imported.
 const loaders: Record<Locale, () => Promise<{ messages: Record<string, unknown> }>> = {
   en: () => import('./locales/en/messages.po'),

@@ -1,7 +1,7 @@
 // Build-time client configuration (Vite exposes VITE_* variables from the environment or .env).
 
 /**
- * spec §1: the auth layout's logo links to the provider's marketing site: the server's
+ * The auth layout's logo links to the provider's marketing site: the server's
  * MARKETING_URL, stamped in at build time (vite.config.ts). null when none is configured: the logo
  * then links to `/`, as it does elsewhere. Tests run the source without that define.
  */
@@ -9,7 +9,7 @@ export const MARKETING_URL: string | null = (typeof __MARKETING_URL__ === 'strin
 
 export const PRODUCT_NAME = 'TBR'
 
-/** "Sign in · TBR" (spec §1: each page sets the document title from a translated title). */
+/** "Sign in · TBR" (each page sets the document title from a translated title). */
 export function documentTitle(title: string) {
   return `${title} · ${PRODUCT_NAME}`
 }

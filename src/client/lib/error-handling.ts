@@ -3,7 +3,7 @@ import { errorToasts } from './error-toasts'
 import { navigateTo } from './navigation'
 import { signedOutNotice, signOut, tokenStore } from './session'
 
-/** Installs the spec §8 central handler used by every online-only call. */
+/** Installs the central error handler used by every online-only call. */
 export function installErrorHandling() {
   configureErrorHandling({
     unauthorized(message) {

@@ -2,7 +2,7 @@ import { t } from '@lingui/core/macro'
 import { toast } from './toasts'
 import type { ErrorHandlers } from './http'
 
-// The toasts of the spec §8 central handler, without the session and the router: the app's
+// The toasts of the central error handler, without the session and the router: the app's
 // handler (error-handling.ts) and the server-rendered signed-out screens (src/client/public)
 // show the same ones.
 

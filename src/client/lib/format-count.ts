@@ -2,7 +2,7 @@
  * A whole count as the reader's language writes it. Below 1,000 that is its digits in English and
  * Spanish alike, so no Intl.NumberFormat is made: the first one built on a page loads the
  * browser's number data, the costliest single step of hydrating a public list on a phone (about
- * 140 ms at the mobile CPU Lighthouse emulates; issue 15). Larger counts get the grouping, from
+ * 140 ms at the mobile CPU Lighthouse emulates). Larger counts get the grouping, from
  * `formatNumber` (the i18n instance's).
  */
 export function formatCount(count: number, formatNumber: (n: number) => string): string {

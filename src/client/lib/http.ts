@@ -3,9 +3,9 @@ import { isPublicApiCall } from '~/shared/public-api'
 import { sessionToken, storedLocale } from './session-token'
 import { askForProof, isStepUpRequired } from './step-up'
 
-// The one HTTP client (architecture rule 6; only this module imports ky). Every call carries
-// the bearer token and Accept-Language (spec §7). Failures go to the central handler of
-// spec §8, which the app installs at start with configureErrorHandling().
+// The one HTTP client (only this module imports ky, decision 62). Every call carries
+// the bearer token and Accept-Language. Failures go to the central error handler,
+// which the app installs at start with configureErrorHandling().
 
 export interface ApiErrorBody {
   message?: string
@@ -36,9 +36,9 @@ export interface ErrorHandlers {
 }
 
 /**
- * A call that needs a session, refused here because there is none (First impressions item 14:
- * without this, reads still mounted at sign-out left with no token and came back 401). Nothing was
- * sent; callers see it as the 401 the server would have answered.
+ * A call that needs a session, refused here because there is none (without this,
+ * reads still mounted at sign-out left with no token and came back 401). Nothing was sent;
+ * callers see it as the 401 the server would have answered.
  */
 export class SignedOutError extends Error {
   constructor(method: string, path: string) {
@@ -83,13 +83,13 @@ export async function toApiError(error: unknown): Promise<ApiRequestError | null
   return null
 }
 
-/** spec §8 central handling. Answers the normalised error so callers can still read it. */
+/** The central error handler. Answers the normalised error so callers can still read it. */
 export async function handleError(error: unknown): Promise<ApiRequestError | null> {
   const apiError = await toApiError(error)
   if (!handlers) return apiError
   if (!apiError) {
     // No answer is an expected, transient failure (offline, a dropped connection): the reader is
-    // told by a toast, and the console stays quiet (First impressions item 14). Anything else
+    // told by a toast, and the console stays quiet. Anything else
     // here is a bug in our code and is logged as one.
     if (isNetworkError(error) || isTimeoutError(error)) console.debug(error)
     else console.error(error)
@@ -115,7 +115,7 @@ export async function handleError(error: unknown): Promise<ApiRequestError | nul
   return apiError
 }
 
-/** GET that reads `data.data` (spec §7 data loader). */
+/** GET that reads `data.data` (the data loader's shape). */
 export async function getData<T>(path: string, options?: Options): Promise<T> {
   const body = await http.get(path, options).json<{ data: T }>()
   return body.data
@@ -128,7 +128,7 @@ export async function getDataAndHeaders<T>(path: string, options?: Options): Pro
   return { data: body.data, headers: res.headers }
 }
 
-/** decisions §2: writes answer `{ data?, message? }`. */
+/** Writes answer `{ data?, message? }`. */
 export interface ApiResponse<T = unknown> {
   data?: T
   message?: string

@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro'
 import type { Plan } from './plans'
 
-// spec §3 Plan: a plan label is the name plus the currency symbol, price and /interval.
-// spec §9: free is a special plan, so its name is ours to translate; the others are the server's.
+// A plan label is the name plus the currency symbol, price and /interval.
+// Free is a special plan, so its name is ours to translate; the others are the server's.
 
 export function usePlanLabels() {
   const { t, i18n } = useLingui()
@@ -23,7 +23,7 @@ export function usePlanLabels() {
     },
     /** 'Book Club $12/month'. */
     label: (plan: Plan) => `${labels.name(plan)} ${labels.price(plan)}`,
-    /** A long date in the reader's language (UTC: billing periods are UTC, decisions §2). */
+    /** A long date in the reader's language (UTC: billing periods are UTC). */
     date: (iso: string) =>
       new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso)),
   }

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import type { PlanInfo } from '~/shared/schemas/billing'
 import { cheapestPlanWith, paidPlans, planUnlocks, upgradeFor } from './plans'
 
-// issue 11 item 5: what a plan unlocks drives the upgrade hints and the 402's plan.
+// What a plan unlocks drives the upgrade hints and the 402's plan.
 const plan = (id: string, price: number, unlocks: PlanInfo['unlocks'] = []): PlanInfo => ({
   id,
   name: id,
@@ -37,7 +37,7 @@ describe('plan capabilities', () => {
     expect(upgradeFor(undefined, 'team')).toBeNull()
   })
 
-  test('paid plans leave free out (spec §2 /account/upgrade)', () => {
+  test('paid plans leave free out (/account/upgrade offers paid plans only)', () => {
     expect(paidPlans(plans).map((p) => p.id)).toEqual(['reader', 'club', 'pro'])
   })
 })

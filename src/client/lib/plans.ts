@@ -3,9 +3,9 @@ import type { Capability, PlanInfo, PlansData } from '~/shared/schemas/billing'
 import { getData } from './http'
 import { storedLocale } from './session-token'
 
-// GET /api/account/plans (spec §7, decisions §10): shared by plan choice, billing, the dashboard
+// GET /api/account/plans: shared by plan choice, billing, the dashboard
 // and the navigation (features never import each other). Plan names, prices, features and what
-// each unlocks come from the server (spec §9), and so does the payment provider.
+// each unlocks come from the server, and so does the payment provider.
 export type Plan = PlanInfo
 
 export const plansQuery = () =>
@@ -16,7 +16,7 @@ export const plansQuery = () =>
     staleTime: 60_000,
   })
 
-/** The cheapest plan that unlocks `capability` (what a 402 names, issue 11 item 5), or null. */
+/** The cheapest plan that unlocks `capability` (what a 402 names), or null. */
 export function cheapestPlanWith(plans: readonly Plan[], capability: Capability): Plan | null {
   const having = plans.filter((p) => p.unlocks?.includes(capability))
   return having.reduce<Plan | null>((best, p) => (best === null || p.price < best.price ? p : best), null)
@@ -31,16 +31,16 @@ export function planUnlocks(
   return !!plans.find((p) => p.id === planId)?.unlocks?.includes(capability)
 }
 
-/** Paid plans (free excluded, spec §2 /account/upgrade). */
+/** Paid plans (free excluded, as /account/upgrade offers them). */
 export const paidPlans = (plans: readonly Plan[]) => plans.filter((p) => p.price > 0)
 
-/** The active payment provider as the form kit takes it (decisions §10). */
+/** The active payment provider as the form kit takes it. */
 export function paymentConfig(data: Pick<PlansData, 'provider' | 'publishable_key'> | undefined) {
   return { provider: data?.provider ?? 'local', publishable_key: data?.publishable_key ?? null } as const
 }
 
 /**
- * issue 11 item 5: an entry for a capability the account's plan lacks shows an upgrade hint
+ * An entry for a capability the account's plan lacks shows an upgrade hint
  * rather than hiding. Answers the plan to upgrade to (the cheapest that unlocks it), or null when
  * the plan has it (or no plan does).
  */

@@ -25,7 +25,7 @@ function remembered(): string | null {
   }
 }
 
-/** The absolute address of the public list `slug` under `base` (spec §2 public route /{id}). */
+/** The absolute address of the public list `slug` under `base` (the public route /{slug}). */
 export const publicListUrl = (base: string, slug: string) => `${base}/${encodeURIComponent(slug)}`
 
 /** `base` without its scheme, as the slug field's prefix shows it ("tbr.example/"). */

@@ -1,8 +1,8 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query'
 import { ApiRequestError, handleError, SignedOutError } from './http'
 
-// Online-only reads (architecture rule 6) are cached here; a failed read goes to the central
-// handler (spec §8: the data loader calls the global handler and its data is null). A read that
+// Online-only reads are cached here; a failed read goes to the central
+// handler (the data loader calls the global handler and its data is null). A read that
 // lib/http did not send for want of a session has nothing to tell: it happens when a page still
 // mounted during sign-out asks again, and the reader is on the way to /signin.
 export const queryClient = new QueryClient({

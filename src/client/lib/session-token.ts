@@ -1,6 +1,6 @@
 import { ACCOUNT_COOKIE, LOCALE_COOKIE, THEME_COOKIE } from '~/shared/preference-cookies'
 
-// decisions §6: the session token lives in localStorage; the language too, so requests made
+// The session token lives in localStorage; the language too, so requests made
 // before the user record loads still carry it. Kept free of Dexie and the router: the
 // server-rendered public page (src/client/public) reads it too.
 const TOKEN_KEY = 'token'
@@ -37,7 +37,7 @@ export const storedAccountId = {
   },
 }
 
-/** spec §4: the display mode in force, for the server-rendered public page's first paint. */
+/** The display mode in force, for the server-rendered public page's first paint. */
 export const storedTheme = {
   set: (dark: boolean) => setPreferenceCookie(THEME_COOKIE, dark ? 'dark' : 'light'),
 }

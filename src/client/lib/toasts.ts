@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 // The toast store lives in lib, below the kit: lib's central error handler and the session code
 // post toasts here, and the kit's <Toaster /> (ui/toast) renders them.
 
-// spec §4 Toasts and §9: at most 3 visible, newest first; a dismissed toast (open false) is
+// At most 3 visible, newest first; a dismissed toast (open false) is
 // removed from the store 10 s later; an update merges fields by id; dismissing without an id
 // dismisses all. The 5 s auto-close lives in the rendered toast, which can pause it.
 export const TOAST_LIMIT = 3
@@ -16,7 +16,7 @@ export type ToastVariant = 'default' | 'success' | 'info' | 'error'
 
 export interface ToastAction {
   label: ReactNode
-  /** spec §5: a toast action needs non-empty alternative text. */
+  /** A toast action needs non-empty alternative text. */
   altText: string
   onClick: () => void
 }
@@ -136,7 +136,7 @@ const CARRIED_KEY = 'tbr-carried-toasts'
 
 /**
  * Before a full-page navigation (a server-rendered signed-out screen loading the app after a
- * sign-up or sign-in, issue 15 item 1): the open plain-text toasts ("Your account has been
+ * sign-up or sign-in): the open plain-text toasts ("Your account has been
  * created") go along, and the next page shows them (restoreCarriedToasts).
  */
 export function carryToasts() {

@@ -8,7 +8,7 @@ import { documentTitle } from './config'
  */
 export const renderedTitle = { current: null as string | null }
 
-/** Sets the document title from an already translated page title (spec §1). */
+/** Sets the document title from an already translated page title. */
 export function useDocumentTitle(title: string) {
   if (typeof document === 'undefined') renderedTitle.current = documentTitle(title)
   useEffect(() => {

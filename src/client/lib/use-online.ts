@@ -9,7 +9,7 @@ function subscribe(onChange: () => void) {
   }
 }
 
-/** navigator.onLine as React state (decisions §7: online-only screens say when they are offline). */
+/** navigator.onLine as React state (online-only screens say when they are offline). */
 export function useOnline() {
   return useSyncExternalStore(
     subscribe,

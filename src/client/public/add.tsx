@@ -6,8 +6,8 @@ import { send, toApiError } from '~/client/lib/http'
 import { toast } from '~/client/ui/toast'
 import { mountToaster } from './toaster-root'
 
-// "Add to my list" on the server-rendered page (spec §1, §7 POST /api/add/{bookId}), loaded on
-// the first click: it is not part of the page's first load (issue 15 item 2). The kit's toasts
+// "Add to my list" on the server-rendered page (POST /api/add/{bookId}), loaded on
+// the first click: it is not part of the page's first load. The kit's toasts
 // say how it went, as in the app; the book reaches the visitor's list with the app's next sync.
 export async function addToMyList(book: PublicBook): Promise<AddOutcome> {
   mountToaster()

@@ -13,7 +13,7 @@ import type { Locale } from '~/shared/schemas/common'
 import type { AuthPayload } from '~/shared/public-ssr'
 
 /**
- * A server-rendered signed-out screen (issue 15 item 1): the same layout and page components as
+ * A server-rendered signed-out screen (decision 53): the same layout and page components as
  * the SPA's auth routes (routes/_auth*.tsx), with the query checked as those routes check it,
  * rendered to HTML on the server (render.tsx) and hydrated by auth-main.tsx, both through
  * preact/compat. Links are full-page navigations and a sign-in stores the session and loads the

@@ -9,7 +9,7 @@ import { followSystemTheme } from './theme'
 import { mountToaster } from './toaster-root'
 
 // The light client entry of the server-rendered signed-out screens /, /signin, /signup,
-// /forgotpassword and /magic (issue 15 items 1 and 2): built with react aliased to preact/compat
+// /forgotpassword and /magic (decision 53): built with react aliased to preact/compat
 // (public/vite.config.ts), it hydrates the server's HTML from the data embedded in it; no router,
 // query cache, Dexie or sync engine. A sign-in stores the session and loads the app
 // (lib/session/completion.tsx); the passkey library and the service worker load later.
@@ -23,7 +23,7 @@ else if (!inStoredLocale()) window.location.reload()
 else start()
 
 /**
- * spec §1: the language is the one chosen on this device. A choice stored before the server could
+ * The language is the one chosen on this device. A choice stored before the server could
  * read it (localStorage only, no cookie yet) is given to the server once, and the page reloaded
  * in it; a device that keeps no cookie stays in the server's language.
  */
@@ -39,20 +39,20 @@ function inStoredLocale() {
 
 function start() {
   i18n.loadAndActivate({ locale: payload.locale, messages: payload.messages as never })
-  // spec §8: what a failed call tells the reader; a 404 or 402 cannot happen on these screens.
+  // What a failed call tells the reader; a 404 or 402 cannot happen on these screens.
   configureErrorHandling({
     unauthorized: signedOutNotice,
     notFound: () => window.location.assign('/notfound'),
     paymentRequired: () => undefined,
     ...errorToasts,
   })
-  // Signed out: the system's mode (spec §4); the server drew the one last in force here.
+  // Signed out: the system's mode; the server drew the one last in force here.
   followSystemTheme()
   hydrateRoot(document.getElementById('root')!, <AuthApp i18n={i18n} payload={payload} onLocale={changeLocale} />)
   // The toasts (?error=, a failed request) live in a root of their own: the server draws none.
   mountToaster()
-  // The service worker keeps the app shell for offline use (decisions §7); it registers on idle
-  // after load (README decision 43), in a chunk of its own.
+  // The service worker keeps the app shell for offline use; it registers on idle
+  // after load (decision 43), in a chunk of its own.
   void import('./register-sw').then((m) => m.register())
 }
 

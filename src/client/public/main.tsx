@@ -9,7 +9,7 @@ import { PublicApp } from './public-app'
 import { createSlicedHydration } from './sliced-hydration'
 import { ItemGateContext } from '~/client/features/public-list/item-gate'
 
-// The light client entry of the server-rendered public list /{slug} (issue 15 items 1 and 2):
+// The light client entry of the server-rendered public list /{slug} (decisions 50, 55):
 // built with react aliased to preact/compat (public/vite.config.ts), it hydrates the server's
 // HTML from the data embedded in it: no API call on load (the HTML answer counted the view), no
 // router, query cache, Dexie or sync engine. "Add to my list" and the service worker load later.
@@ -17,7 +17,7 @@ import { ItemGateContext } from '~/client/features/public-list/item-gate'
 const payload = JSON.parse(document.getElementById(PUBLIC_DATA_ID)!.textContent!) as PublicPayload
 i18n.loadAndActivate({ locale: payload.locale, messages: payload.messages as never })
 
-/** The session as this device stores it (decisions §6), read without Dexie. */
+/** The session as this device stores it, read without Dexie. */
 function storedSession(): PublicPayload['session'] {
   const token = sessionToken.get()
   return { signedIn: !!token, own: !!token && storedAccountId.get() === payload.data.account.id }
@@ -25,7 +25,7 @@ function storedSession(): PublicPayload['session'] {
 
 /**
  * A token whose account this page has not been told yet (the app stores it once it has loaded
- * the user) is asked once (GET /api/user, spec §7), so the owner does not keep "Add to my list"
+ * the user) is asked once (GET /api/user), so the owner does not keep "Add to my list"
  * on their own list. A refused token is no session.
  */
 async function askedSession(): Promise<PublicPayload['session'] | null> {
@@ -86,6 +86,6 @@ function App() {
 // all at once on the first input (sliced-hydration.tsx).
 slices.start(() => hydrateRoot(document.getElementById('root')!, <App />))
 
-// The service worker keeps this list for offline use and the app shell (decisions §7); it
-// registers on idle after load (README decision 43), in a chunk of its own.
+// The service worker keeps this list for offline use and the app shell; it
+// registers on idle after load (decision 43), in a chunk of its own.
 void import('./register-sw').then((m) => m.register())

@@ -11,8 +11,7 @@ import type { PublicPayload } from '~/shared/public-ssr'
 /**
  * The server-rendered public list: the app's own layout and list view (the same components as
  * the /$slug route), rendered to HTML on the server and hydrated by main.tsx, both through
- * preact/compat so the markup is the same on both sides (README decision "Server-rendered public
- * list").
+ * preact/compat so the markup is the same on both sides (decision 50).
  */
 export function PublicApp({
   i18n,

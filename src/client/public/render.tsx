@@ -8,7 +8,7 @@ import { messages as es } from '../i18n/locales/es/messages.po'
 import { AuthApp } from './auth-app'
 import { PublicApp } from './public-app'
 
-// The server side of the public list and the signed-out screens (issue 15 item 1), built by
+// The server side of the public list and the signed-out screens (decisions 50, 53), built by
 // `npm run build` into dist/server-render/ with react aliased to preact/compat
 // (public/vite.config.ts) and loaded by src/server/public-page.ts. Rendering never acts: adding,
 // signing in and switching language are the client's.

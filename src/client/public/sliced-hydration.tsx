@@ -2,7 +2,7 @@ import { Suspense, type ReactNode } from 'react'
 import { FIRST_INPUTS, hydrateSoon } from './hydrate-soon'
 
 /**
- * Hydrates a server-rendered page in pieces, one task each (issue 15: total blocking time): the
+ * Hydrates a server-rendered page in pieces, one task each (total blocking time, decision 55): the
  * page's frame in a task after the entry's own (hydrateSoon), then the cards of a list a few per
  * task, in page order. Each card waits behind a Suspense boundary of its own: Preact keeps a component's server
  * markup while it suspends during hydration and hydrates it when it resumes. The markup is on

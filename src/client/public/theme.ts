@@ -2,7 +2,7 @@ import { showDisplayMode } from '~/client/lib/display-mode'
 import { THEME_COOKIE } from '~/shared/preference-cookies'
 
 /**
- * spec §4 on the server-rendered public page: the server drew the mode the cookie names (the one
+ * The server-rendered public page: the server drew the mode the cookie names (the one
  * last in force on this device); a signed-in visitor keeps it (it is their saved choice, written by
  * the app's SessionProvider), anyone else follows the system. Corrected here if it differs.
  */
@@ -13,7 +13,7 @@ export function applyTheme(signedIn: boolean) {
 }
 
 /**
- * spec §4 on the server-rendered signed-out screens: the mode follows the system, also when it
+ * The server-rendered signed-out screens: the mode follows the system, also when it
  * changes while the page is open (as the app's SessionProvider does signed out).
  */
 export function followSystemTheme() {

@@ -2,8 +2,7 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin } from 'vite'
 import { baseCss, basePlugins, marketingUrl } from '../../tools/vite-base.ts'
 
-// The server-rendered pages (issue 15 items 1 and 2; README decisions "Server-rendered public
-// list" and "Server-rendered signed-out screens"): the public list /{slug} and the signed-out
+// The server-rendered pages (decisions 50 and 53): the public list /{slug} and the signed-out
 // screens /, /signin, /signup, /forgotpassword, /magic, built by `npm run build` after the app in
 // two passes:
 //   vite build -c src/client/public/vite.config.ts --ssr   → dist/server-render/render.js (the
@@ -57,7 +56,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   root: `${src}/client`,
   envDir: rootDir,
   publicDir: false,
-  // The auth layout's logo (spec §1) links where the app's does.
+  // The auth layout's logo links where the app's does.
   define: { __MARKETING_URL__: JSON.stringify(marketingUrl(rootDir)) },
   plugins: [...basePlugins(), ...(isSsrBuild ? [] : [messageIds()])],
   resolve: { alias: [...preact, { find: '~', replacement: src }, { find: 'styled-system', replacement: `${src}/styled-system` }] },

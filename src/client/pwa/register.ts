@@ -44,9 +44,9 @@ export function registerServiceWorker(handlers: UpdateHandlers) {
   navigator.serviceWorker.addEventListener('message', (event) => {
     if ((event.data as { type?: string } | null)?.type === SW_MESSAGES.sync) handlers.onSyncRequest()
   })
-  // Issue 15 item 2: installing the worker precaches every chunk of the app, which must not
-  // compete with the page's own first load: register once the page has loaded and the main
-  // thread is idle (at most IDLE_TIMEOUT_MS later).
+  // Installing the worker precaches every chunk of the app, which must not compete with the
+  // page's own first load: register once the page has loaded and the main thread is idle (at
+  // most IDLE_TIMEOUT_MS later; decision 43).
   // A browser may refuse the worker (a private window, a policy): the page then works online,
   // as on a first visit, and there is no version to look for.
   let registered = false
@@ -79,7 +79,7 @@ export async function requestBackgroundSync() {
   await sync?.register(SW_MESSAGES.syncTag).catch(() => {})
 }
 
-/** decisions §6: sign-out removes cached private responses. */
+/** Sign-out removes cached private responses. */
 export async function clearPrivateCaches() {
   navigator.serviceWorker?.controller?.postMessage({ type: SW_MESSAGES.signOut })
   if (!('caches' in window)) return

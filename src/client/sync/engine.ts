@@ -13,7 +13,7 @@ import {
   type TransportOptions,
 } from './transport'
 
-// The sync engine (guide/sync.md "Client"; guarantees and their reasons in README.md).
+// The sync engine (guarantees and their reasons in README.md).
 // One run = push the outbox in order, refetch books whose change was refused, pull since the
 // cursor. Runs are single-flight per tab and, through a Web Lock, one tab at a time.
 
@@ -194,8 +194,8 @@ export class SyncEngine {
       return
     }
     // Network, 408/429/5xx, and anything unexpected: keep everything and retry later. Retry-After
-    // is a floor, not the delay: a server shedding load (503 from admission control, hardening
-    // item 14) answers "1 s" to everyone, and devices that all came back after exactly 1 s would
+    // is a floor, not the delay: a server shedding load (503 from admission control,
+    // decision 26) answers "1 s" to everyone, and devices that all came back after exactly 1 s would
     // keep it overloaded; the jittered exponential backoff of network errors still applies.
     this.failures += 1
     const backoff = backoffDelay(this.failures, this.o.random, this.o.backoffBaseMs, this.o.backoffMaxMs)
@@ -211,7 +211,7 @@ export class SyncEngine {
 
   /**
    * No network (navigator.onLine false, which unlike true is reliable): every request would fail
-   * and each failure is a console error (First impressions item 14). Nothing is sent and no retry
+   * and each failure is a console error. Nothing is sent and no retry
    * is timed until the `online` event, which syncs at once; local writes and other triggers only
    * come back here. The backoff count is kept: it resets on a real success.
    */

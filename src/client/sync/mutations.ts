@@ -8,7 +8,7 @@ import { applyEntry } from './apply'
 import { goalOf } from './goals'
 import { firstPosition, localDay, planMove } from './order'
 
-// Architecture rule 5 / guide/sync.md "Write": one Dexie rw transaction writes the row and
+// A write: one Dexie rw transaction writes the row and
 // appends its outbox entry; the promise resolves after it commits, so the UI confirms a write
 // that survives reloads. The engine pushes later (a write pokes it through `onWrite`).
 
@@ -83,7 +83,7 @@ export function createMutations(opts: MutationOptions = {}) {
     return result
   }
 
-  /** The create call's body: a new book goes on top of "Up next" (decisions §14), added today. */
+  /** The create call's body: a new book goes on top of "Up next", added today. */
   function createPayload(
     input: CreateBookRaw,
     parsed: CreateBookInput,
@@ -116,7 +116,7 @@ export function createMutations(opts: MutationOptions = {}) {
     },
 
     /**
-     * Many books in one transaction (an import, decisions §14), on top of "Up next" in the order
+     * Many books in one transaction (an import), on top of "Up next" in the order
      * given. Every input is checked first: none is stored when one is bad.
      */
     async addBooks(inputs: CreateBookRaw[]): Promise<LocalBook[]> {
@@ -134,7 +134,7 @@ export function createMutations(opts: MutationOptions = {}) {
       })
     },
 
-    /** Field-level: only the fields named change (decisions §6). */
+    /** Field-level: only the fields named change. */
     async updateBook(id: string, changes: UpdateBookRaw): Promise<LocalBook> {
       const payload = parse(UpdateBookInput, changes)
       return write(async ({ entry }) => {
@@ -148,7 +148,7 @@ export function createMutations(opts: MutationOptions = {}) {
 
     /**
      * Moves a book in "Up next" to just below `after` (null: to the top), syncing only
-     * `position` (decisions §14). See order.ts for books from before positions existed.
+     * `position`. See order.ts for books from before positions existed.
      */
     async moveBook(id: string, after: string | null): Promise<void> {
       return write(async ({ me, entry }) => {
@@ -174,7 +174,7 @@ export function createMutations(opts: MutationOptions = {}) {
       })
     },
 
-    /** Settings that work offline (decisions §7): name, dark_mode, locale, onboarded. */
+    /** Settings that work offline: name, dark_mode, locale, onboarded. */
     async patchUser(fields: UserPatchInput): Promise<void> {
       const payload = parse(UserPatchInput, fields)
       return write(async ({ me, entry }) => {

@@ -1,7 +1,7 @@
 import { generateKeyBetween, generateNKeysBetween } from 'fractional-indexing'
 import type { LocalBook, TbrDatabase } from '~/client/db'
 
-// "Up next" (decisions §14): books carry a fractional-index key; the list is the keyed books in
+// "Up next" (decision 35): books carry a fractional-index key; the list is the keyed books in
 // key order (ties by id, as IndexedDB's index and the server's `order by … id` break them),
 // then books from before keys existed, newest first. Keys compare as plain strings
 // (code units), the order of IndexedDB and of `collate "C"` on the server.

@@ -7,7 +7,7 @@ import { putServerGoals } from './goals'
 import type { Goal } from '~/shared/schemas/goal'
 import { expectOk, request, type TransportOptions } from './transport'
 
-// guide/sync.md "Pull": fetch changes since the cursor; in ONE transaction write the server's
+// Pull: fetch changes since the cursor; in ONE transaction write the server's
 // rows, drop tombstoned books, re-apply every still-pending outbox entry on top, save the cursor.
 
 /** What one engine run works with: the database, the transport, and whose run it is. */

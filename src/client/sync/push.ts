@@ -12,7 +12,7 @@ import { rebaseGoals } from './goals'
 import { putUser, type RunContext } from './pull'
 import { expectOk, isRetryableStatus, request } from './transport'
 
-// guide/sync.md "Push": outbox entries in order, each with its mutation id as Idempotency-Key.
+// Push: outbox entries in order, each with its mutation id as Idempotency-Key.
 // 2xx: the entry leaves. 401/408/429/5xx/no answer: throw, the engine retries later (401
 // pauses). Other 4xx: the entry becomes a rejection and the book is refetched. Settings and
 // reading goals are single calls, sent in their place in the order.

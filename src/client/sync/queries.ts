@@ -4,7 +4,7 @@ import { keyed, newestFirst, unkeyed, upNext } from './order'
 
 // Reads of synced data, without React (hooks.ts wraps them in live queries).
 
-/** /books sort orders: newest first (the index order), "Up next" (decisions §14), date added,
+/** /books sort orders: newest first (the index order), "Up next", date added,
  *  title, author, rating. */
 export const BOOK_SORTS = ['created', 'position', 'added', 'title', 'author', 'rating'] as const
 export type BookSort = (typeof BOOK_SORTS)[number]

@@ -1,5 +1,5 @@
 // The engine's HTTP: plain injectable fetch (not lib/http's ky client: the engine needs raw
-// statuses and must not trigger the central error toasts of spec §8 for background work).
+// statuses and must not trigger the central error toasts for background work).
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>
 

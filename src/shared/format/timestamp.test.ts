@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import { formatTimestamp } from './timestamp'
 
-test('spec §3: an ISO timestamp shows as YYYY-MM-DD HH:MM:SS (UTC)', () => {
+test('an ISO timestamp shows as YYYY-MM-DD HH:MM:SS (UTC)', () => {
   expect(formatTimestamp('2024-03-07T05:04:09.123Z', { utc: true })).toBe('2024-03-07 05:04:09')
   expect(formatTimestamp('2024-12-31T23:59:59Z', { utc: true })).toBe('2024-12-31 23:59:59')
 })

@@ -1,5 +1,5 @@
-// spec §3: "ISO timestamps are displayed as YYYY-MM-DD HH:MM:SS". The server stores and sends UTC
-// (decisions §2); a table shows the reader's local wall-clock time unless asked for UTC.
+// ISO timestamps are displayed as YYYY-MM-DD HH:MM:SS. The server stores and sends UTC;
+// a table shows the reader's local wall-clock time unless asked for UTC.
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0')
 

@@ -1,9 +1,9 @@
 import type { Book } from '../schemas/book'
 
-// spec §3 Dashboard demo data, §7 GET /api/demo → `data` (src/server/routes/demo.ts documents
-// each field); shared by server and client (architecture.md rule 3).
+// Dashboard demo data: GET /api/demo → `data` (src/server/routes/demo.ts documents
+// each field); shared by server and client (decision 44).
 
-/** Live books by derived status (decisions §6). */
+/** Live books by derived status. */
 export interface StatusCounts {
   not_started: number
   reading: number

@@ -1,7 +1,7 @@
 import type { Book } from '../schemas/book'
 
-// decisions §8 GET /api/public/{slug} → `data`, shared by the server that answers it (and renders
-// it into the page's HTML) and the client that reads it (architecture.md rule 3: the client never
+// GET /api/public/{slug} → `data`, shared by the server that answers it (and renders
+// it into the page's HTML) and the client that reads it (decision 44: the client never
 // imports from src/server, not even a type).
 
 /** The book fields anyone may see on a public page: no account internals, no sync metadata. */

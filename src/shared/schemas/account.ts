@@ -2,8 +2,8 @@ import * as v from 'valibot'
 
 /**
  * DELETE /api/account (and DELETE /api/user when leaving would delete the person): proof that the
- * owner means it, as the account name typed exactly as shown, or the current password
- * (hardening issue, item 5). Which one is missing or wrong is named in `inputError`.
+ * owner means it, as the account name typed exactly as shown, or the current password.
+ * Which one is missing or wrong is named in `inputError`.
  */
 export const CloseAccountInput = v.strictObject(
   {

@@ -89,7 +89,7 @@ const PublicBookView = v.strictObject({
   imageUrl: v.nullable(v.string()),
 })
 
-/** GET /api/public/{slug} (decisions §8; routes/public.ts). */
+/** GET /api/public/{slug} (routes/public.ts). */
 export const PublicListAnswer = v.strictObject({
   data: v.strictObject({
     books: v.array(PublicBookView),
@@ -99,5 +99,5 @@ export const PublicListAnswer = v.strictObject({
   }),
 })
 
-/** decisions §2 error body. */
+/** The error body: a message, and the field at fault for bad input. */
 export const ErrorAnswer = v.object({ message: v.string(), inputError: v.optional(v.string()) })

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { Email, Name, OpaqueToken, Password } from './common'
 import { documents } from './json-schema-rules'
 
-// spec §7 Session and Account calls; decisions §9 for the exact shapes.
+// The inputs of the session and account calls.
 
 export const SignUpInput = v.pipe(
   v.object({

@@ -1,13 +1,13 @@
 import * as v from 'valibot'
 
-// Billing calls (spec §7 Account, decisions §10): request bodies the server validates and the
+// Billing calls: request bodies the server validates and the
 // answers it gives, shared by the billing screens and the server. Messages are server catalog keys.
 
-/** What a paid plan may unlock beyond every plan's own list, custom URL, sync and charts (issue 11 item 5). */
+/** What a paid plan may unlock beyond every plan's own list, custom URL, sync and charts. */
 export const CAPABILITIES = ['team', 'api_keys'] as const
 export type Capability = (typeof CAPABILITIES)[number]
 
-/** decisions §10: a subscription's status; `null` on the free plan. */
+/** A subscription's status; `null` on the free plan. */
 export const SUBSCRIPTION_STATUSES = [
   'active',
   'trialing',
@@ -18,13 +18,13 @@ export const SUBSCRIPTION_STATUSES = [
 ] as const
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number]
 
-/** spec §4: active and trialing are normal; any other status sends a non-master to /account/billing. */
+/** Active and trialing are normal; any other status sends a non-master to /account/billing. */
 export const isGoodStanding = (status: string | null | undefined) =>
   status == null || status === 'active' || status === 'trialing'
 
 export type PaymentProviderKind = 'local' | 'stripe'
 
-/** The three public test cards of decisions §5, without spaces. */
+/** The three public test cards (success, declined, 3-D Secure), without spaces. */
 export const TEST_CARDS = {
   succeeds: '4242424242424242',
   authenticates: '4000002500003155',
@@ -43,7 +43,7 @@ const Whole = (message: string) =>
   )
 
 /**
- * POST /api/payment/local/token (decisions §10): the card as typed; spaces in the number are
+ * POST /api/payment/local/token: the card as typed; spaces in the number are
  * ignored. Which numbers are accepted is the server's business (only the three test cards).
  */
 export const CardTokenInput = v.pipe(
@@ -82,7 +82,7 @@ const CardToken = v.optional(
   v.nullable(v.pipe(v.string('validation.token.invalid'), v.trim(), v.maxLength(300, 'validation.token.invalid'))),
 )
 /**
- * The intent a repeated call carries after 3-D Secure (decisions §10): a PaymentIntent, or in
+ * The intent a repeated call carries after 3-D Secure: a PaymentIntent, or in
  * stripe mode the SetupIntent that authenticated a new card when no invoice was due (`seti_…`).
  */
 const PaymentIntentId = v.optional(
@@ -131,7 +131,7 @@ export const DevStatusInput = v.object({
 
 // ---- Answers -------------------------------------------------------------------------------
 
-/** spec §3 Plan, plus what it unlocks (issue 11 item 5). `price` in major units (12 = $12.00). */
+/** A plan, plus what it unlocks. `price` in major units (12 = $12.00). */
 export interface PlanInfo {
   id: string
   name: string
@@ -142,11 +142,11 @@ export interface PlanInfo {
   interval: 'month' | 'year' | null
   features: { name: string }[]
   unlocks: Capability[]
-  /** Charged per member of the account (spec §9 seats). */
+  /** Charged per member of the account. */
   per_seat: boolean
 }
 
-/** GET /api/account/plans (decisions §10). */
+/** GET /api/account/plans. */
 export interface PlansData {
   plans: PlanInfo[]
   active: string | null
@@ -168,7 +168,7 @@ export interface PlanPreviewData {
   }
 }
 
-/** A paying call whose card needs 3-D Secure (decisions §10): nothing changed yet. */
+/** A paying call whose card needs 3-D Secure: nothing changed yet. */
 export interface PaymentActionData {
   requires_payment_action: true
   client_secret: string
@@ -185,7 +185,7 @@ export interface ConfirmPaymentData {
   status: 'succeeded' | 'failed'
 }
 
-/** GET /api/account/subscription (decisions §10). Dates are ISO 8601 UTC; seat_price in minor units. */
+/** GET /api/account/subscription. Dates are ISO 8601 UTC; seat_price in minor units. */
 export interface SubscriptionData {
   status: SubscriptionStatus | null
   object: {
@@ -203,7 +203,7 @@ export interface SubscriptionData {
   } | null
 }
 
-/** GET /api/account/card: spec §3 Card (the number is never kept, only its last four digits). */
+/** GET /api/account/card: the card (the number is never kept, only its last four digits). */
 export interface CardData {
   brand: string
   last4: string
@@ -211,7 +211,7 @@ export interface CardData {
   exp_year: number
 }
 
-/** GET /api/account/invoice (decisions §10). `total` in major units; `invoice_pdf` needs the owner's token. */
+/** GET /api/account/invoice. `total` in major units; `invoice_pdf` needs the owner's token. */
 export interface InvoiceData {
   id: string
   number: string
@@ -229,9 +229,9 @@ export interface PlanChangeData<User = unknown> {
   onboarded: boolean
   user: User
   subscription: SubscriptionData
-  /** PATCH to free: the day the paid plan ends (ISO), features kept until then (spec §4). */
+  /** PATCH to free: the day the paid plan ends (ISO), features kept until then. */
   ends_at?: string
 }
 
-/** spec §9: seats total = rounded price (minor units) × seats ÷ 100, in major units. */
+/** Seats total = rounded price (minor units) × seats ÷ 100, in major units. */
 export const seatsTotal = (seatPrice: number, seats: number) => (Math.round(seatPrice) * seats) / 100

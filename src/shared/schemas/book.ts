@@ -11,7 +11,7 @@ import {
   WELL_FORMED_TEXT,
 } from './json-schema-rules'
 
-// Book input rules shared by forms, the sync engine and the API (spec §3 Book, decisions §6, §9).
+// Book input rules shared by forms, the sync engine and the API.
 // Messages are translation ids (see common.ts); the server's catalog carries the same keys.
 
 export const BOOK_LIMITS = { title: 300, author: 200, review: 10_000, url: 2048, position: 200 } as const
@@ -19,7 +19,7 @@ export const BOOK_LIMITS = { title: 300, author: 200, review: 10_000, url: 2048,
 export type BookStatus = 'not_started' | 'reading' | 'finished'
 
 /** Where a book came from (the book page says so): typed by hand, a retailer link, a CSV
- *  import (decisions §14) or another reader's public list (POST /api/add). */
+ *  import or another reader's public list (POST /api/add). */
 export const BOOK_SOURCES = ['hand', 'link', 'import', 'list'] as const
 export type BookSource = (typeof BOOK_SOURCES)[number]
 
@@ -39,11 +39,11 @@ export interface Book {
   /** ISBN-10 or ISBN-13, digits only (an ISBN-10 may end in X). */
   isbn: string | null
   asin: string | null
-  /** Number of pages and year of publication (issue 16: filled from the catalogue or Goodreads'
+  /** Number of pages and year of publication (filled from the catalogue or Goodreads'
    *  "Number of Pages" / "Year Published" columns). */
   pages: number | null
   year: number | null
-  /** "Up next" order (decisions §14): a fractional-index key, compared as plain strings
+  /** "Up next" order (decision 35): a fractional-index key, compared as plain strings
    *  (code-unit order, `collate "C"` in SQL); null sorts after every key, newest first. */
   position: string | null
   /** The day the reader added the book (YYYY-MM-DD): today for a new book, Goodreads' or
@@ -53,7 +53,7 @@ export interface Book {
   account_id: string
   created_at: string
   updated_at: string
-  /** The account's change counter at this book's last write (decisions §6 cursor). */
+  /** The account's change counter at this book's last write (the sync cursor). */
   version: number
 }
 
@@ -76,7 +76,7 @@ export const EDITABLE_FIELDS = [
 export type EditableField = (typeof EDITABLE_FIELDS)[number]
 export type BookFields = Pick<Book, EditableField>
 
-/** decisions §6: finished if finished, else reading if started, else not started. */
+/** Finished if finished, else reading if started, else not started. */
 export function bookStatus(b: { started_at: string | null; finished_at: string | null }): BookStatus {
   return b.finished_at ? 'finished' : b.started_at ? 'reading' : 'not_started'
 }
@@ -123,7 +123,7 @@ export const Rating = v.nullable(
   ),
 )
 
-/** A real calendar date written YYYY-MM-DD (decisions §9). */
+/** A real calendar date written YYYY-MM-DD. */
 export function isIsoDate(s: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s)
   if (!m) return false
@@ -344,7 +344,7 @@ export const CreateBookInput = v.pipe(
 export type CreateBookInput = v.InferOutput<typeof CreateBookInput>
 export type CreateBookRaw = v.InferInput<typeof CreateBookInput>
 
-/** PATCH /api/books/:id: only the fields named change (field-level merge, decisions §6). */
+/** PATCH /api/books/:id: only the fields named change (field-level merge). */
 export const UpdateBookInput = v.pipe(
   v.strictObject(
     { ...editable, ...readOnly, id: ignoredText, source: ignoredText },
@@ -375,7 +375,7 @@ function pathTo(input: Record<string, unknown>, key: string): [v.ObjectPathItem]
 }
 
 // ---------------------------------------------------------------------------------------------
-// Retailer links (decisions §6): the title and ISBN/ASIN come from the URL alone, never fetched.
+// Retailer links: the title and ISBN/ASIN come from the URL alone, never fetched.
 
 export interface RetailerLink {
   retailer: 'amazon' | 'bookshop' | 'barnesandnoble' | 'goodreads'

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { isIsbn10, isIsbn13, toIsbn13 } from './book'
 
-// The book catalogue behind /api/catalog (issue 16 item 1): what a search result or an ISBN
+// The book catalogue behind /api/catalog: what a search result or an ISBN
 // look-up answers, the same shape whichever upstream the server asks (Open Library by default).
 
 export const CatalogBook = v.strictObject({

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { documents, NOT_BLANK_TEXT } from './json-schema-rules'
 
-// Field rules shared by forms and the API (spec §5, decisions §2 and §9). Messages are
+// Field rules shared by forms and the API. Messages are
 // translation ids: the client shows them through Lingui, the server through its catalog.
 
 export const LOCALES = ['en', 'es'] as const
@@ -12,10 +12,10 @@ export type Locale = (typeof LOCALES)[number]
 export const EMAIL_PATTERN =
   /^(([^<>()[\]\\.,;:\s@"]+(\.[^<>()[\]\\.,;:\s@"]+)*)|(".+"))@((\[[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\])|(([a-zA-Z\-0-9]+\.)+[a-zA-Z]{2,}))$/
 
-/** decisions §2: at least 8 characters and at least one special (punctuation) character. */
+/** At least 8 characters and at least one special (punctuation) character. */
 export const PASSWORD_SPECIAL = /[!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]/
 
-/** decisions §9: 3–40 letters, digits, `_` and `-`, starting and ending with a letter or digit. */
+/** 3–40 letters, digits, `_` and `-`, starting and ending with a letter or digit. */
 export const SLUG_PATTERN = /^[A-Za-z0-9](?:[A-Za-z0-9_-]{1,38})[A-Za-z0-9]$/
 
 /** An absolute http(s) URL: never `javascript:`, `data:` or another scheme a page would run or load. */

@@ -1,9 +1,9 @@
 import * as v from 'valibot'
 
-// spec §3 Feedback entity and §7 POST /api/feedback {rating, comment}. Shared by the widget and
-// the server route (architecture rule 2). Messages are translation ids (see common.ts).
+// Feedback: POST /api/feedback {rating, comment}. Shared by the widget and
+// the server route. Messages are translation ids (see common.ts).
 
-/** spec §2 Feedback widget: smile, meh and frown map to these ratings, in this order. */
+/** The feedback widget: smile, meh and frown map to these ratings, in this order. */
 export const FEEDBACK_RATINGS = ['positive', 'neutral', 'negative'] as const
 export type FeedbackRating = (typeof FEEDBACK_RATINGS)[number]
 

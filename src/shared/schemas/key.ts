@@ -1,15 +1,15 @@
 import * as v from 'valibot'
 import { documents, NOT_BLANK_TEXT, WELL_FORMED_TEXT } from './json-schema-rules'
 
-// spec §3 Api key, §4 API key rules, §5 scope rule, §7 key calls; decisions §12. Shared by the
+// API keys: their fields, scopes and calls. Shared by the
 // key screens, the /api/key routes, the key branch of the auth middleware and the OpenAPI
-// document (architecture rule 2). Messages are translation ids (see common.ts).
+// document. Messages are translation ids (see common.ts).
 
-/** decisions §12: what a key may be granted. Labels are translated where they are shown. */
+/** What a key may be granted. Labels are translated where they are shown. */
 export const KEY_SCOPES = ['books.read', 'books.write', 'account.read'] as const
 export type KeyScope = (typeof KEY_SCOPES)[number]
 
-/** Every key starts with this, so a leaked key is recognisable (decisions §12). */
+/** Every key starts with this, so a leaked key is recognisable. */
 export const KEY_PREFIX = 'tbr_'
 export const KEY_NAME_MAX = 100
 /** At most this many ids in one bulk delete. */
@@ -23,7 +23,7 @@ export const KeyName = v.pipe(
   v.maxLength(KEY_NAME_MAX, 'validation.key.name.max_length'),
 )
 
-/** spec §5: at least one scope ('Please select at least one scope'); repeats collapse. */
+/** At least one scope ('Please select at least one scope'); repeats collapse. */
 export const KeyScopes = v.pipe(
   v.array(v.picklist(KEY_SCOPES, 'validation.key.scope.invalid'), 'validation.key.scope.required'),
   v.minLength(1, 'validation.key.scope.required'),
@@ -67,7 +67,7 @@ export const UpdateKeyInput = v.pipe(
 )
 export type UpdateKeyInput = v.InferOutput<typeof UpdateKeyInput>
 
-/** DELETE /api/key { id: string[] } (decisions §12). */
+/** DELETE /api/key { id: string[] }. */
 export const DeleteKeysInput = v.strictObject(
   {
     id: v.pipe(

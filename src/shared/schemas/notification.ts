@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 
-// spec §3 Notification setting (name, active) and §7 GET and PATCH /api/notification (one
+// A notification setting (name, active) and GET and PATCH /api/notification (one
 // boolean per name). Shared by the /account/notifications form and the server route.
 
 export const NOTIFICATION_NAMES = ['new_signin', 'plan_updated', 'card_updated', 'invite_accepted'] as const

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 
-// Issue 14 item 2: passkeys. The browser's WebAuthn answers travel as SimpleWebAuthn's JSON
+// Passkeys (decision 39). The browser's WebAuthn answers travel as SimpleWebAuthn's JSON
 // shapes; the server checks their shape here and their signatures in services/passkeys.ts.
 
 const B64Url = v.pipe(

@@ -4,7 +4,7 @@ import { ROLES } from '../permissions'
 import { withValues } from './message-values'
 import { documents } from './json-schema-rules'
 
-// issue 12, decisions §11: invites and members. Shapes shared by the API and the screens.
+// Invites and members. Shapes shared by the API and the screens.
 
 /** At most this many addresses in one invite call (a comma-separated list). */
 export const MAX_INVITE_EMAILS = 20
@@ -14,7 +14,7 @@ const isEmail = (e: string) => e.length <= 254 && EMAIL_PATTERN.test(e)
 const Role = v.picklist(ROLES, 'validation.permission.invalid')
 
 /**
- * spec §5: invite emails are required, several separated by commas; each must be a valid address.
+ * Invite emails are required, several separated by commas; each must be a valid address.
  * Answers the distinct addresses, lower-cased.
  */
 // The document states the list as plain addresses (no quoted local part, no [IP] host: those may
@@ -44,7 +44,7 @@ export const ChangeRoleInput = v.object({ permission: Role })
 
 const InviteId = v.pipe(v.string('validation.invite_id.required'), v.nonEmpty('validation.invite_id.required'), v.maxLength(64))
 
-/** decisions §11: the link carries the invite id and its secret. */
+/** The link carries the invite id and its secret. */
 export const InviteLinkInput = v.object({ invite_id: InviteId, token: OpaqueToken })
 
 /** A missing field reads as its "required" message; the name is asked for as a first name. */
@@ -53,7 +53,7 @@ const missingField = (issue: v.BaseIssue<unknown>) => {
   return field === 'name' ? 'validation.name.first_required' : `validation.${String(field)}.required`
 }
 
-/** spec §7 POST /api/user: a new person accepts an invite (decisions §11). */
+/** POST /api/user: a new person accepts an invite. */
 export const AcceptNewUserInput = v.pipe(
   v.object({
     name: FirstName,
@@ -86,7 +86,7 @@ export interface Member {
   permission: string
   status: MemberStatus
   date_joined: string
-  /** The member's picture (an /api/avatar/… or http(s) URL), or null: shown in the table (issue 16 item 6). */
+  /** The member's picture (an /api/avatar/… or http(s) URL), or null: shown in the table. */
   avatar: string | null
 }
 

@@ -1,9 +1,9 @@
 import * as v from 'valibot'
 
-// decisions §13 second factor and support access: the inputs of PUT /api/user/2fa,
+// Second factor and support access (decisions 30 and 59): the inputs of PUT /api/user/2fa,
 // POST /api/user/2fa/verify, POST /api/auth/otp (auth.ts OtpInput) and the support calls.
 
-/** spec §5, §9: a one-time code is exactly 6 digits. */
+/** A one-time code is exactly 6 digits. */
 export const OtpCode = v.pipe(
   v.string('validation.otp.required'),
   v.trim(),
@@ -34,7 +34,7 @@ export const BackupCodeRenewInput = v.strictObject(
 )
 export type BackupCodeRenewInput = v.InferOutput<typeof BackupCodeRenewInput>
 
-/** The answer of PUT /api/user/2fa {2fa_enabled: true} (decisions §13). */
+/** The answer of PUT /api/user/2fa {2fa_enabled: true}. */
 export interface TwoFactorEnrolment {
   qr_code: string
   otpauth_url: string

@@ -3,7 +3,7 @@ import { Email, isHttpUrl, Locale, Name, Password } from './common'
 import { documents, HTTP_URL_PATTERN } from './json-schema-rules'
 
 /**
- * Avatar upload (issue 16 item 6, spec §5 "Avatar: at most one file"): the largest file taken,
+ * Avatar upload: the largest file taken,
  * the image types taken (checked by content on the server), and the square side it is stored at.
  */
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024
@@ -46,7 +46,7 @@ export const UpdateUserInput = v.pipe(
 export type UpdateUserInput = v.InferOutput<typeof UpdateUserInput>
 
 /**
- * spec §7 PUT /api/user/password. The old password is needed only when one exists (spec §5);
+ * PUT /api/user/password. The old password is needed only when one exists;
  * `has_password` is the client's view and is not trusted: the server checks its own record.
  */
 export const ChangePasswordInput = v.strictObject(
@@ -59,7 +59,7 @@ export const ChangePasswordInput = v.strictObject(
 )
 export type ChangePasswordInput = v.InferOutput<typeof ChangePasswordInput>
 
-/** The user fields of spec §3 as the API answers them (flat, inside `data`). */
+/** The user fields as the API answers them (flat, inside `data`). */
 export interface SessionUser {
   id: string
   name: string
@@ -82,7 +82,7 @@ export interface SessionUser {
   duplicate_user: boolean
   last_login: string | null
   subscription: string | null
-  /** decisions §13: this session is a support session (a master signed in as this user). */
+  /** This session is a support session (a master signed in as this user). */
   impersonating: boolean
   /** Support staff: may open the support screen (README `npm run master`). */
   master: boolean

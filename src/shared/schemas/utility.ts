@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { Email, Name } from './common'
 
-// spec §7 POST /api/utility/mail {email, name, template, message}; spec §5: the support message
+// POST /api/utility/mail {email, name, template, message}: the support message
 // is required ('Please enter a message'). The form on /help and the server validate with it.
 export const SUPPORT_MESSAGE_MAX = 5000
 

@@ -3,7 +3,7 @@ import type { Book } from '../schemas/book'
 import { Locale, Name } from '../schemas/common'
 import { documents } from '../schemas/json-schema-rules'
 
-// The books sync protocol (decisions §6, guide/sync.md), shared by the client engine and the
+// The books sync protocol, shared by the client engine and the
 // API. src/client/sync/README.md explains the guarantees; this file is the wire format.
 
 /**
@@ -28,7 +28,7 @@ export const Cursor = v.pipe(
   v.check((s) => /^\d{1,15}$/.test(s), 'validation.book.since.invalid'),
 )
 
-/** A client mutation id, sent as `Idempotency-Key` (decisions §6). */
+/** A client mutation id, sent as `Idempotency-Key`. */
 export const IdempotencyKey = v.pipe(
   v.string('validation.idempotency_key.invalid'),
   v.minLength(1, 'validation.idempotency_key.invalid'),
@@ -54,7 +54,7 @@ export const goalMutationRequest = (year: string, data: unknown) => ({
 /**
  * Input of each mutation kind. Book kinds carry the JSON body of the single call
  * (CreateBookInput / UpdateBookInput, validated by the server per mutation); `user.patch`
- * carries the fields of PATCH /api/user that work offline (decisions §7).
+ * carries the fields of PATCH /api/user that work offline.
  */
 export const UserPatchInput = v.pipe(
   v.strictObject(

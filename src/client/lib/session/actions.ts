@@ -21,7 +21,7 @@ export async function storeSession(data: SignInData) {
 }
 
 /**
- * spec §4: after sign-in, record the signin event and route on (verify → plan → dashboard or
+ * After sign-in, record the signin event and route on (verify → plan → dashboard or
  * welcome). A pending second factor goes to the code page with its token instead. `next` (a
  * same-origin path, see redirect.ts) replaces the dashboard or welcome, not a required step.
  */
@@ -38,7 +38,7 @@ let signingOut: Promise<void> | null = null
 const signOutCleanups: (() => Promise<void> | void)[] = []
 const beforeEnd: (() => Promise<void>)[] = []
 
-/** Registers extra clean-up for sign-out (e.g. the service worker's private caches, decisions §6). */
+/** Registers extra clean-up for sign-out (e.g. the service worker's private caches). */
 export function onSignOut(cleanup: () => Promise<void> | void) {
   signOutCleanups.push(cleanup)
 }
@@ -52,10 +52,10 @@ export function beforeSessionEnds(settle: () => Promise<void>) {
 const SETTLE_MS = 5_000
 
 /**
- * spec §4: DELETE the session on the server, clear local storage and Dexie, go to /signin
+ * DELETE the session on the server, clear local storage and Dexie, go to /signin
  * (`stay`: remain on the page, e.g. a page that tells the reader they were signed out).
  *
- * Private traffic stops before the session ends (First impressions item 14): the token leaves
+ * Private traffic stops before the session ends: the token leaves
  * this device first, so lib/http sends no private call and the sync engine starts no run; reads
  * in flight are cancelled and the sync run in flight is let finish. So nothing reaches the server
  * with a revoked token (a 401) or without one.
@@ -94,8 +94,8 @@ type AuthAnswer = { authenticated: boolean; token?: string } & Partial<SessionUs
 let refreshing: Promise<SessionUser | null> | null = null
 
 /**
- * spec §4: the session is refreshed from the server on load; unauthenticated signs out. Offline
- * the local record stands (decisions §6: the app works offline).
+ * The session is refreshed from the server on load; unauthenticated signs out. Offline
+ * the local record stands (the app works offline).
  */
 export function refreshSession(): Promise<SessionUser | null> {
   refreshing ??= (async () => {
@@ -124,7 +124,7 @@ export function refreshSession(): Promise<SessionUser | null> {
 }
 
 /**
- * spec §4: a language choice sets the request language and the interface at once. The saved
+ * A language choice sets the request language and the interface at once. The saved
  * user locale is changed by the caller (layouts/preferences.ts) through the sync outbox.
  */
 export async function applyLocale(locale: 'en' | 'es') {

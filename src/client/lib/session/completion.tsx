@@ -8,18 +8,18 @@ import { safeRedirect } from './redirect'
 
 // Completing a sign-in from the signed-out screens (/, /signin, /signup, /magic, the passkey
 // button). The SPA's auth layout provides its own (actions.ts completeSignIn: the user in Dexie,
-// in-app navigation); the server-rendered screens (issue 15 item 1) have no Dexie and no router,
+// in-app navigation); the server-rendered screens have no Dexie and no router,
 // so by default the session is stored the way the app reads it and the page is left by a full
 // navigation: the app, starting with a token and no stored user, loads the user itself
 // (route-guards.ts currentUser → refreshSession).
 
 export type SignInResponse = Partial<SignInData> & { token: string; '2fa_required'?: boolean }
 
-/** spec §4: where a sign-in goes: the code page, or verify → plan → `next` or dashboard/welcome. */
+/** Where a sign-in goes: the code page, or verify → plan → `next` or dashboard/welcome. */
 export function signInDestination(data: SignInResponse, next?: string): { to: string; search?: Record<string, string> } {
   const back = safeRedirect(next)
   if (data['2fa_required']) {
-    // The destination travels with the code page, which completes the sign-in (spec §4).
+    // The destination travels with the code page, which completes the sign-in.
     return { to: '/signin/otp', search: back ? { token: data.token, redirect: back } : { token: data.token } }
   }
   const step = nextPathAfterSignIn(data as SignInData)

@@ -11,7 +11,7 @@ export interface Session {
   /** undefined while Dexie loads; null when no user is stored. */
   user: UserRow | null | undefined
   signedIn: boolean
-  /** The display mode in force: the user's choice, else the system's (spec §4). */
+  /** The display mode in force: the user's choice, else the system's. */
   dark: boolean
 }
 
@@ -33,7 +33,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signedIn = !!token && !!user
   const dark = signedIn ? user.dark_mode : systemDark
 
-  // spec §4: the app container (and html) gains or loses the dark class.
+  // The app container (and html) gains or loses the dark class.
   useEffect(() => showDisplayMode(dark), [dark])
 
   // The public page (src/client/public) tells a visitor's own list from this, without Dexie.
@@ -42,7 +42,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (accountId !== undefined) storedAccountId.set(token ? accountId : null)
   }, [accountId, token])
 
-  // spec §1: the language comes from the saved user locale.
+  // The language comes from the saved user locale.
   const locale = signedIn ? user.locale : undefined
   useEffect(() => {
     if (locale && locale !== i18n.locale) {

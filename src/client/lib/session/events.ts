@@ -1,6 +1,6 @@
 import { send } from '../http'
 
-/** spec §7: a usage event; failures are not the user's concern. */
+/** A usage event; failures are not the user's concern. */
 export function recordEvent(name: string, metadata?: Record<string, unknown>) {
   return send('post', 'event', { name, metadata }).then(
     () => undefined,

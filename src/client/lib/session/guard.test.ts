@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { guardRedirect, nextPathAfterSignIn, nextPathAfterVerify, type RoutingUser } from './guard'
 
-// spec §4 "Session and routing" and "Verification".
+// The session and routing rules, and where verification leads.
 const user = (over: Partial<RoutingUser> = {}): RoutingUser => ({
   verified: true,
   plan: 'free',

@@ -1,12 +1,12 @@
 import { hasFlag, type Flag } from '~/shared/permissions'
 import type { SessionUser } from '~/shared/schemas/user'
 
-// spec §4 "Session and routing" as pure functions, so the rules are tested without a browser.
+// The session and routing rules as pure functions, so the rules are tested without a browser.
 
 export type RoutingUser = Pick<SessionUser, 'verified' | 'plan' | 'onboarded' | 'permission' | 'subscription'> &
   Partial<Pick<SessionUser, 'master'>>
 
-/** spec §4: after sign-in, unverified → verify; no plan → plan; then dashboard or welcome. */
+/** After sign-in, unverified → verify; no plan → plan; then dashboard or welcome. */
 export function nextPathAfterSignIn(user: RoutingUser): string {
   if (!user.verified) return '/signup/verify'
   if (!user.plan && hasFlag(user.permission, 'owner')) return '/signup/plan'
@@ -14,7 +14,7 @@ export function nextPathAfterSignIn(user: RoutingUser): string {
   return user.onboarded ? '/dashboard' : '/welcome'
 }
 
-/** spec §4 Verification: /welcome for permission user; /dashboard if a plan exists; else /signup/plan. */
+/** After verification: /welcome for permission user; /dashboard if a plan exists; else /signup/plan. */
 export function nextPathAfterVerify(user: RoutingUser): string {
   if (user.permission === 'user') return '/welcome'
   if (user.plan) return '/dashboard'
@@ -32,7 +32,7 @@ export interface GuardInput {
   path: string
   token: string | null
   user: RoutingUser | null | undefined
-  /** The permission flag the route requires (spec §6). */
+  /** The permission flag the route requires. */
   permission: Flag
 }
 
@@ -46,7 +46,7 @@ export function onHold(user: RoutingUser): boolean {
 }
 
 /**
- * The path to redirect to, or null to stay (spec §4 route guard). Signed in, the answer is never
+ * The path to redirect to, or null to stay. Signed in, the answer is never
  * /signin and always a page that lets this person stay, so a visit settles after at most two
  * redirects: a page their role may not open sends them where they belong (billing while the
  * account is on hold, else the dashboard) rather than to sign-in, which would send them back.

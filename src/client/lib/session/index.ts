@@ -1,4 +1,4 @@
-// Session: token (localStorage) + user (Dexie), the routing rules of spec §4 and the actions
+// Session: token (localStorage) + user (Dexie), the routing rules and the actions
 // that change them. Screens use useSession(); routes use requireSession() in beforeLoad.
 export { SessionProvider, useSession, type Session } from './context'
 export { tokenStore } from './token-store'

@@ -13,7 +13,7 @@ async function currentUser() {
 }
 
 /**
- * beforeLoad guard for routes that need a session (spec §4 route guard, §6 permissions). With
+ * beforeLoad guard for routes that need a session (and the permission flag the route requires). With
  * `href` (the page asked for, query included), a signed-out visit goes to
  * /signin?redirect=<href> so sign-in comes back to it (e.g. a share to /books/new?title=…).
  */

@@ -1,6 +1,6 @@
 import { sessionToken } from '../session-token'
 
-// The session token (decisions §6: in localStorage) with change notification, so React state
+// The session token (in localStorage) with change notification, so React state
 // follows sign-in and sign-out in this tab and in others.
 type Listener = () => void
 const listeners = new Set<Listener>()

@@ -4,7 +4,7 @@ import { useSession } from './context'
 import { guardRedirect } from './guard'
 
 /**
- * spec §4: a non-master user whose subscription is neither active nor trialing goes to
+ * A non-master user whose subscription is neither active nor trialing goes to
  * /account/billing (with its exceptions). The route guard checks it on each navigation; this
  * checks it again when the session's status changes under an open page — the refresh on load,
  * or a renewal that failed — so the redirect holds without waiting for the next navigation, and
