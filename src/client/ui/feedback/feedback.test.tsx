@@ -39,7 +39,7 @@ async function openPanel() {
 
 const click = (el: HTMLElement) => act(async () => fireEvent.click(el))
 
-test('A labelled heart button, fixed at the bottom right, opens a panel with a title', async () => {
+test('a labelled heart button, fixed at the bottom right, opens a panel with a title', async () => {
   render(<Feedback.Root />, { wrapper })
   const heart = screen.getByRole('button', { name: 'Send feedback' })
   expect(heart.className).toContain('pos_fixed')
