@@ -26,12 +26,12 @@ const styles = {
 }
 
 export interface AccountLayoutProps {
-  /** spec §2: one variant links the rail's account item to /account/profile. */
+  /** One variant links the rail's account item to /account/profile. */
   variant?: 'hub' | 'profile'
 }
 
 /**
- * spec §2 account layout: the same rail and slide-out menu, a page title with breadcrumbs, and
+ * Account layout: the same rail and slide-out menu, a page title with breadcrumbs, and
  * the secondary account navigation (a dropdown on small screens, a vertical list on large).
  */
 export function AccountLayout({ variant = 'hub' }: AccountLayoutProps) {
@@ -40,10 +40,10 @@ export function AccountLayout({ variant = 'hub' }: AccountLayoutProps) {
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   const online = useOnline()
   const labels = usePlanLabels()
-  // decisions §13: the support screen is listed for masters only (a person flag, not a role).
+  // The support screen is listed for masters only (a person flag, not a role; decision 31).
   const nav = user?.master && !user.impersonating ? [...ACCOUNT_NAV, SUPPORT_NAV] : ACCOUNT_NAV
   const built = useBuiltRoutes(nav)
-  // Plans are read only when an entry depends on what the plan unlocks (issue 11 item 5).
+  // Plans are read only when an entry depends on what the plan unlocks.
   const plans = useQuery({ ...plansQuery(), enabled: online && !!user && built.some((e) => e.capability || e.hideOnTopPlan) })
   const top = !!plans.data && isTopPlan(plans.data.plans, plans.data.active)
   const entries = built.filter((e) => !(e.hideOnTopPlan && top)).map((e) => {

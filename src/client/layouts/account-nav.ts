@@ -3,13 +3,13 @@ import { msg } from '@lingui/core/macro'
 import type { Flag } from '~/shared/permissions'
 import type { Capability } from '~/shared/schemas/billing'
 
-// spec §2 secondary account navigation: entries show with the user permission; billing and
-// upgrade need owner, users admin, API keys developer (decisions §4).
+// Secondary account navigation: entries show with the user permission; billing and
+// upgrade need owner, users admin, API keys developer.
 export interface AccountNavEntry {
   label: MessageDescriptor
   to: string
   permission?: Flag
-  /** What the account's plan must unlock (issue 11 item 5); without it the entry shows an upgrade hint. */
+  /** What the account's plan must unlock; without it the entry shows an upgrade hint. */
   capability?: Capability
   /** Hidden when the account is already on the dearest plan (nothing to upgrade to). */
   hideOnTopPlan?: true
@@ -28,5 +28,5 @@ export const ACCOUNT_NAV: AccountNavEntry[] = [
   { label: msg`API keys`, to: '/account/apikeys', permission: 'developer', capability: 'api_keys' },
 ]
 
-/** decisions §13: shown to masters only (account-layout.tsx). */
+/** Shown to masters only (account-layout.tsx; decision 31). */
 export const SUPPORT_NAV: AccountNavEntry = { label: msg`Support`, to: '/account/support' }

@@ -6,7 +6,7 @@ import { Shell } from './shell'
 
 const content = css({ maxW: '5xl', mx: 'auto' })
 
-/** The plain dashboard layout (spec §2): the rail and menu around the page. */
+/** The plain dashboard layout: the rail and menu around the page. */
 export function AppLayout() {
   return (
     <Shell>

@@ -20,7 +20,7 @@ const styles = {
 }
 
 /**
- * spec §2 split auth layout: the form on the left, the quote panel on the right (md and up). As
+ * Split auth layout: the form on the left, the quote panel on the right (md and up). As
  * drawn, for the SPA's auth routes (auth-layout.tsx) and the server-rendered signed-out screens
  * (src/client/public/auth-app.tsx): the caller gives the language switch and the page.
  * `quote`: which quote the panel shows (the server picks it, so hydration draws the same one).

@@ -4,7 +4,7 @@ import { MARKETING_URL } from '~/client/lib/config'
 import { PageLink } from '~/client/ui/page-link'
 
 /**
- * The auth layout's logo link (spec §1): to the provider's marketing site when one is configured,
+ * The auth layout's logo link: to the provider's marketing site when one is configured,
  * otherwise to `/` (the welcome screen) like the logo of every other layout.
  */
 export function AuthLogoLink({ className, children }: { className?: string; children: ReactNode }) {

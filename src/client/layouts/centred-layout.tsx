@@ -4,7 +4,7 @@ import { css } from 'styled-system/css'
 import { Logo } from '~/client/ui/logo'
 import { PageTransition } from './page-transition'
 
-// spec §2: a centred single-card layout with a dark slate body (in both themes).
+// A centred single-card layout with a dark slate body (in both themes).
 const styles = {
   body: css({
     minH: '100dvh',

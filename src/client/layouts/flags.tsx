@@ -1,6 +1,6 @@
 import type { Locale } from '~/shared/schemas/common'
 
-// spec §2 user menu: flags for English and Spanish. Drawn inline, so they look the same on every
+// User menu: flags for English and Spanish. Drawn inline, so they look the same on every
 // system (emoji flags show as letters where no emoji font is installed).
 function UnitedKingdom() {
   return (

@@ -32,7 +32,7 @@ const styles = {
   bottom: css({ mt: 'auto' }),
 }
 
-/** spec §2: on small screens the rail is replaced by a slide-out menu from the left (max 15rem). */
+/** On small screens the rail is replaced by a slide-out menu from the left (max 15rem). */
 export function MobileMenu() {
   const { t, i18n } = useLingui()
   const { user } = useSession()

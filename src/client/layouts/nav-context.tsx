@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react'
 
-// Options a layout passes down to its rail and menu (spec §2: one variant links the account
+// Options a layout passes down to its rail and menu (one variant links the account
 // item to /account/profile).
 export interface NavOptions {
   accountTo?: string

@@ -5,7 +5,7 @@ import { routeExists } from '~/client/lib/built-routes'
 import { ACCOUNT_NAV } from './account-nav'
 import { NAV_ITEMS, navItemsFor } from './nav-items'
 
-// spec §2 navigation data, the secondary account navigation and the account hub; decisions §4 flags.
+// Navigation data, the secondary account navigation and the account hub, each entry shown for the flags it needs.
 
 describe('rail and menu items', () => {
   test('top: dashboard, account; bottom: help, sign out — each with an icon and a link or an action', () => {

@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro'
 import type { IconName } from '~/client/ui/icon/registry'
 import { hasFlag, type Flag } from '~/shared/permissions'
 
-// spec §2: navigation items are data — label, icon (an Icon registry name), link or action,
+// Navigation items are data — label, icon (an Icon registry name), link or action,
 // position (top or bottom) and an optional permission.
 export type NavAction = 'signout'
 
@@ -26,7 +26,7 @@ export const NAV_ITEMS: NavItem[] = [
 
 /**
  * The items a role sees, in order. `accountTo` is the account layout's variant that links the
- * account item to /account/profile instead of the hub (spec §2).
+ * account item to /account/profile instead of the hub.
  */
 export function navItemsFor(role: string | null | undefined, opts: { accountTo?: string } = {}): NavItem[] {
   return NAV_ITEMS.filter((item) => !item.permission || hasFlag(role, item.permission)).map((item) =>

@@ -7,7 +7,7 @@ import { SignOutGuard } from './sign-out'
 import { StepUpDialog } from './step-up-dialog'
 import { UserMenu } from './user-menu'
 
-// spec §2 onboarding layout: no navigation to wander off to, only the logo and the user menu
+// Onboarding layout: no navigation to wander off to, only the logo and the user menu
 // (language, theme, sign out) above the wizard.
 const styles = {
   shell: css({ minH: '100dvh', display: 'flex', flexDirection: 'column', bg: 'bg.canvas', color: 'fg' }),

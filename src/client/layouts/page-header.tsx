@@ -10,7 +10,7 @@ const styles = {
   title: css({ color: 'fg' }),
 }
 
-/** spec §2: the page title with breadcrumbs (name and url); also the document title (spec §1). */
+/** The page title with breadcrumbs (name and url); also the document title. */
 export function PageHeader() {
   const { t, i18n } = useLingui()
   const { title, crumbs } = usePageMeta()

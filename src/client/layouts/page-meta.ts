@@ -1,8 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { useMatches } from '@tanstack/react-router'
 
-// spec §2 account layout: a page title with breadcrumbs (name and url). Routes declare them as
-// static data, so the layout draws the header and the document title (spec §1) in one place:
+// Account layout: a page title with breadcrumbs (name and url). Routes declare them as
+// static data, so the layout draws the header and the document title in one place:
 //   createFileRoute('/_account/account/profile')({ staticData: { title: msg`Profile`, crumbs: [...] } })
 export interface PageCrumb {
   name: MessageDescriptor

@@ -2,7 +2,7 @@ import { useRouterState } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 
-// spec §2/§9: the default page animation is slide-up, 300 ms; none when motion is reduced.
+// The default page animation is slide-up, 300 ms; none when motion is reduced.
 const slideUp = css({ animation: 'slideUp token(durations.page) ease-out', _motionReduce: { animation: 'none' } })
 
 // The animation moves between pages: the first page of a load appears at once. Fading it in

@@ -4,16 +4,16 @@ import { queryClient } from '~/client/lib/query-client'
 import { applyLocale, completeSignIn, tokenStore, type SignInResponse } from '~/client/lib/session'
 import { patchUser, syncNow } from '~/client/sync'
 
-// decisions §7: dark mode and language work offline and sync later, so the saved choice goes
+// Dark mode and language work offline and sync later, so the saved choice goes
 // through the sync outbox (a `user.patch` mutation the engine sends as PATCH /api/user).
 
-/** spec §4: sets the request language and the interface, and the signed-in user's locale. */
+/** Sets the request language and the interface, and the signed-in user's locale. */
 export async function changeLocale(locale: 'en' | 'es') {
   await applyLocale(locale)
   if (tokenStore.get() && (await readUser())) await patchUser({ locale })
 }
 
-/** spec §4: the dark mode toggle is saved on the server; the container gains or loses `dark`. */
+/** The dark mode toggle is saved on the server; the container gains or loses `dark`. */
 export function changeDarkMode(dark: boolean) {
   return patchUser({ dark_mode: dark })
 }
@@ -22,11 +22,11 @@ export function changeDarkMode(dark: boolean) {
 const LAST_SYNC_MS = 4_000
 
 /**
- * spec §7 POST /api/auth/switch {account}: the answer is treated like a sign-in — the new token
- * and user are stored and the post-sign-in rules pick the page (spec §4). Cached online reads
+ * POST /api/auth/switch {account}: the answer is treated like a sign-in — the new token
+ * and user are stored and the post-sign-in rules pick the page. Cached online reads
  * belong to the old account, so they are dropped.
  *
- * issue 12 item 4: local data follows the account. Every book row and outbox entry in Dexie
+ * Local data follows the account. Every book row and outbox entry in Dexie
  * carries its account id; screens read only the signed-in account's rows and the engine pushes
  * only that account's entries (sync/queries.ts, sync/push.ts). So the switch first tries to push
  * this account's waiting changes; whatever cannot go now (offline) stays in the outbox under its

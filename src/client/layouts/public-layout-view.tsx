@@ -6,7 +6,7 @@ import { PublicLink } from '~/client/features/public-list/components/public-link
 import { buttonRecipe } from '~/client/ui/button-recipe'
 import { Logo } from '~/client/ui/logo'
 
-// spec §2 public layout (/{slug}): a simple header with the logo linking to / (spec §1), no rail;
+// Public layout (/{slug}): a simple header with the logo linking to /, no rail;
 // a signed-in visitor also gets the way back to their own list. Drawn the same by the app's
 // route and by the server-rendered page (src/client/public), which supply the language switch.
 const styles = {

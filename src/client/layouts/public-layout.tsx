@@ -5,7 +5,7 @@ import { LocaleSwitch } from './locale-switch'
 import { PageTransition } from './page-transition'
 import { PublicLayoutView } from './public-layout-view'
 
-// spec §2 public layout (/{slug}) inside the app: the shared view (public-layout-view.tsx) with
+// Public layout (/{slug}) inside the app: the shared view (public-layout-view.tsx) with
 // the router's links, the session and the page transition.
 const RouterLink = ({ to, children, ...rest }: PublicLinkProps) => (
   <Link to={to} {...rest}>

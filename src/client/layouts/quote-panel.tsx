@@ -5,7 +5,7 @@ import { css } from 'styled-system/css'
 import { Logo } from '~/client/ui/logo'
 import { AuthLogoLink } from './auth-logo-link'
 
-// spec §1: the auth layout shows a quote from a classic novelist beside the logo.
+// The auth layout shows a quote from a classic novelist beside the logo.
 interface Quote {
   text: MessageDescriptor
   author: string
@@ -54,7 +54,7 @@ const styles = {
 /** Today's quote: one a day, by the day of the month (the server's day for a rendered page). */
 export const quoteOfTheDay = (now = new Date()) => now.getDate() % QUOTES.length
 
-/** The coloured side panel of the auth layout; hidden on small screens (spec §2). */
+/** The coloured side panel of the auth layout; hidden on small screens. */
 export function QuotePanel({ quote: index }: { quote?: number }) {
   const { t, i18n } = useLingui()
   const quote = QUOTES[(index ?? quoteOfTheDay()) % QUOTES.length]!

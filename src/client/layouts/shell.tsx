@@ -37,7 +37,7 @@ const styles = {
 }
 
 /**
- * The signed-in frame shared by the app and account layouts (spec §2): the icon rail on md and
+ * The signed-in frame shared by the app and account layouts: the icon rail on md and
  * up; below that a top bar with the slide-out menu, the logo (to /) and the user menu. A person
  * with more than one account sees the current one's name (top bar, above the page, the menu).
  */
@@ -58,7 +58,7 @@ export function Shell({ children, nav = {}, topBarExtra }: { children: ReactNode
               <CurrentAccount place="bar" />
             </span>
             {topBarExtra}
-            {/* spec §2 Feedback widget; on a phone here, so nothing floats over a page's buttons. */}
+            {/* Feedback widget; on a phone here, so nothing floats over a page's buttons (decision 22). */}
             <Feedback.Root placement="bar" />
             <UserMenu />
           </header>
@@ -67,7 +67,7 @@ export function Shell({ children, nav = {}, topBarExtra }: { children: ReactNode
             {children}
           </main>
         </div>
-        {/* spec §2 Feedback widget: a fixed heart button on every signed-in screen (md and up). */}
+        {/* Feedback widget: a fixed heart button on every signed-in screen (md and up). */}
         <Feedback.Root />
         <SignOutGuard />
         <StepUpDialog />

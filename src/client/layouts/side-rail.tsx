@@ -39,12 +39,12 @@ const styles = {
     cursor: 'pointer',
     transition: 'background 0.15s, color 0.15s',
     _hover: { bg: 'bg.muted', color: 'fg' },
-    // spec §2: the active link is highlighted.
+    // The active link is highlighted.
     '&[data-status=active]': { bg: 'accent.subtle', color: 'accent' },
   }),
 }
 
-/** Runs a navigation item's action (spec §2: items have a link or an action). */
+/** Runs a navigation item's action (items have a link or an action). */
 export function runNavAction(action: NavAction) {
   if (action === 'signout') void requestSignOut()
 }
@@ -68,7 +68,7 @@ export function RailItem({ item }: { item: NavItem }) {
   )
 }
 
-/** spec §2: a side icon rail (top: dashboard, account; bottom: help, sign out), hidden on small screens. */
+/** A side icon rail (top: dashboard, account; bottom: help, sign out), hidden on small screens. */
 export function SideRail() {
   const { t } = useLingui()
   const { user } = useSession()

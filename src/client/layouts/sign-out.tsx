@@ -6,7 +6,7 @@ import { querySyncStatus, syncNow } from '~/client/sync'
 import { Button } from '~/client/ui/button'
 import * as Dialog from '~/client/ui/dialog'
 
-// Signing out wipes this device's database (decisions §6), outbox included. A change made offline
+// Signing out wipes this device's database, outbox included. A change made offline
 // that has not reached the server yet would be lost without a word ("nothing is ever lost"), so a
 // sign-out the reader asks for first tries to sync, and if changes are still waiting it asks.
 

@@ -10,7 +10,7 @@ import { Flag } from './flags'
 import { changeDarkMode, changeLocale, switchAccount } from './preferences'
 import { requestSignOut } from './sign-out'
 
-// spec §2 User menu: avatar (fallback: first letter of the name) with Switch Account (only with
+// User menu: avatar (fallback: first letter of the name) with Switch Account (only with
 // more than one account), Edit Account, a Language submenu with flags and a check on the current
 // one, Help, a Light/Dark mode toggle and Signout.
 

@@ -8,9 +8,9 @@ import { WayOutLinks } from '~/client/features/not-found/way-out-links'
 import { PublicLayout } from '~/client/layouts/public-layout'
 import { queryClient } from '~/client/lib/query-client'
 
-// spec §2 public route /{id}. Static routes (/dashboard, /signin, …) rank above this dynamic
+// Public route /{id}. Static routes (/dashboard, /signin, …) rank above this dynamic
 // segment, so it only catches one-segment paths nothing else claims; a path that cannot be a
-// slug, and a slug the server does not know, render the not-found page in place (spec §2: any
+// slug, and a slug the server does not know, render the not-found page in place (any
 // unknown path shows the 404 page). No session needed.
 export const Route = createFileRoute('/$slug')({
   loader: async ({ params }) => {

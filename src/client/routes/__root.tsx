@@ -6,7 +6,7 @@ export const Route = createRootRoute({
   component: function Root() {
     return (
       <>
-        {/* decisions §13: a support session says so on every screen, with Stop. */}
+        {/* A support session says so on every screen, with Stop (decision 59). */}
         <ImpersonationBanner />
         <Outlet />
       </>

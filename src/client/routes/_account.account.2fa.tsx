@@ -4,7 +4,7 @@ import { css } from 'styled-system/css'
 import { PasskeysCard } from '~/client/features/passkeys/components/passkeys-card'
 import { TwoFactorPage } from '~/client/features/two-factor/components/two-factor-page'
 
-// spec §2 /account/2fa (user): the state of two-factor authentication and its steps.
+// /account/2fa (user): the state of two-factor authentication and its steps.
 export const Route = createFileRoute('/_account/account/2fa')({
   staticData: {
     title: msg`Two-factor authentication`,
@@ -14,7 +14,7 @@ export const Route = createFileRoute('/_account/account/2fa')({
     ],
   },
   component: function AccountTwoFactor() {
-    // The code app and the passkeys (issue 14 item 2): the two ways of a second step.
+    // The code app and the passkeys: the two ways of a second step.
     return (
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
         <TwoFactorPage />

@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { CreateKeyPage } from '~/client/features/api-keys/components/create-key-page'
 import { requireSession } from '~/client/lib/session'
 
-// spec §2 /account/apikeys/create (developer).
+// /account/apikeys/create (developer).
 export const Route = createFileRoute('/_account/account/apikeys/create')({
   beforeLoad: ({ location }) => requireSession(location.pathname, 'developer'),
   staticData: {

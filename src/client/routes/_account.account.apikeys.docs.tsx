@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { ReferencePage } from '~/client/features/api-keys/reference/reference-page'
 import { requireSession } from '~/client/lib/session'
 
-// issue 13 item 4: the API reference, linked from /account/apikeys (developer, like its siblings).
+// The API reference, linked from /account/apikeys (developer, like its siblings).
 export const Route = createFileRoute('/_account/account/apikeys/docs')({
   beforeLoad: ({ location }) => requireSession(location.pathname, 'developer'),
   staticData: {

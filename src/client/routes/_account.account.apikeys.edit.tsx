@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { EditKeyPage } from '~/client/features/api-keys/components/edit-key-page'
 import { requireSession } from '~/client/lib/session'
 
-// spec §2 /account/apikeys/edit?id={id} (developer); spec §8: a missing key goes to /404.
+// /account/apikeys/edit?id={id} (developer); a missing key goes to /404.
 export const Route = createFileRoute('/_account/account/apikeys/edit')({
   validateSearch: (search: Record<string, unknown>): { id?: string } => ({
     id: typeof search.id === 'string' ? search.id : undefined,

@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { KeysPage } from '~/client/features/api-keys/components/keys-page'
 import { requireSession } from '~/client/lib/session'
 
-// spec §2 /account/apikeys (developer flag: owner and developer, decisions §4).
+// /account/apikeys (developer flag: owner and developer; decision 37).
 export const Route = createFileRoute('/_account/account/apikeys/')({
   beforeLoad: ({ location }) => requireSession(location.pathname, 'developer'),
   staticData: {

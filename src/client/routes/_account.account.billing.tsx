@@ -6,7 +6,7 @@ import { requireSession } from '~/client/lib/session'
 
 const TABS: readonly BillingTab[] = ['plan', 'card', 'invoices']
 
-// spec §2 /account/billing: the owner's tabs Plan, Card, Invoices (`?tab=` opens one); any other
+// /account/billing: the owner's tabs Plan, Card, Invoices (`?tab=` opens one); any other
 // member is sent here while the account is on hold and sees a read-only notice with a way out.
 export const Route = createFileRoute('/_account/account/billing')({
   validateSearch: (search: Record<string, unknown>): { tab?: BillingTab } => ({

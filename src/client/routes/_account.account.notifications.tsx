@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { NotificationsPage } from '~/client/features/account/notifications-page'
 
-// spec §2 /account/notifications (user): which notice emails are sent, in the account layout.
+// /account/notifications (user): which notice emails are sent, in the account layout.
 export const Route = createFileRoute('/_account/account/notifications')({
   staticData: {
     title: msg`Notifications`,

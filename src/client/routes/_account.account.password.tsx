@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { PasswordPage } from '~/client/features/account/password-page'
 
-// spec §2 /account/password (user): create or change the password, in the account layout.
+// /account/password (user): create or change the password, in the account layout.
 export const Route = createFileRoute('/_account/account/password')({
   staticData: {
     title: msg`Password`,

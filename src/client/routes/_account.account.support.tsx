@@ -3,7 +3,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router'
 import { readUser } from '~/client/db'
 import { SupportPage } from '~/client/features/support/components/support-page'
 
-// decisions §13: the support screen, for masters only (`npm run master -- <email>`). Anyone else
+// The support screen, for masters only (`npm run master -- <email>`). Anyone else
 // finds no such page; the API refuses them too (403).
 export const Route = createFileRoute('/_account/account/support')({
   beforeLoad: async () => {

@@ -4,7 +4,7 @@ import { UpgradePage } from '~/client/features/billing/upgrade-page'
 import { requireSession } from '~/client/lib/session'
 import { searchText } from '~/client/lib/search'
 
-// spec §2 /account/upgrade (owner): `plan` preselects a plan (the 402 handler names it, spec §8).
+// /account/upgrade (owner): `plan` preselects a plan (the 402 handler names it).
 export const Route = createFileRoute('/_account/account/upgrade')({
   validateSearch: (search: Record<string, unknown>): { plan?: string } => ({ plan: searchText(search, 'plan') }),
   beforeLoad: ({ location }) => requireSession(location.pathname, 'user'),

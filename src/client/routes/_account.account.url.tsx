@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { CustomUrlPage } from '~/client/features/custom-url/custom-url-page'
 
-// spec §2 /account/url (user): the public link and the slug change form, in the account layout.
+// /account/url (user): the public link and the slug change form, in the account layout.
 export const Route = createFileRoute('/_account/account/url')({
   staticData: {
     title: msg`Custom URL`,

@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { UsersPage } from '~/client/features/team/components/users-page'
 import { requireSession } from '~/client/lib/session'
 
-// spec §2 /account/users (admin; decisions §4: master, owner and admin).
+// /account/users (admin: master, owner and admin; decision 37).
 export const Route = createFileRoute('/_account/account/users')({
   beforeLoad: ({ location }) => requireSession(location.pathname, 'admin'),
   staticData: {

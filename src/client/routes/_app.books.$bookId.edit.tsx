@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { EditBookPage } from '~/client/features/books/components/edit-book-page'
 
-// spec §2 book form for /books/{id}; the book page took /books/{id} (issue 16 item 5), so the
-// form lives one step further. spec §8: a missing book goes to /404.
+// Book form for /books/{id}; the book page took /books/{id}, so the
+// form lives one step further. A missing book goes to /404.
 export const Route = createFileRoute('/_app/books/$bookId/edit')({
   component: function EditBook() {
     const { bookId } = Route.useParams()

@@ -6,9 +6,9 @@ import type { BookStatus } from '~/shared/schemas/book'
 
 const STATUSES: BookStatus[] = ['not_started', 'reading', 'finished']
 
-// spec §2 /books (user): the list with add, edit and delete. The search box and the status
-// filter live in the URL, so coming back from a book keeps them; so does the order (issue 16
-// item 5), "Up next" (decisions §14) unless another is named.
+// /books (user): the list with add, edit and delete. The search box and the status
+// filter live in the URL, so coming back from a book keeps them; so does the order,
+// "Up next" unless another is named (decision 35).
 export const Route = createFileRoute('/_app/books/')({
   validateSearch: (search: Record<string, unknown>): { q?: string; status?: BookStatus; sort?: ListSort } => {
     const status = searchText(search, 'status') as BookStatus | undefined

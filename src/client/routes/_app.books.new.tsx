@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { NewBookPage } from '~/client/features/books/components/new-book-page'
 import { searchText } from '~/client/lib/search'
 
-// spec §2 /books/new (user). The manifest's share_target opens it with ?title=…&text=…&url=…
+// /books/new (user). The manifest's share_target opens it with ?title=…&text=…&url=…
 // (GET, so it is a plain navigation the service worker serves offline); ?source=… is ignored.
 export const Route = createFileRoute('/_app/books/new')({
   validateSearch: (search: Record<string, unknown>): { title?: string; text?: string; url?: string } => ({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { PlansPage } from '~/client/features/billing/plans-page'
 
-// spec §2 /plans (user): plan cards, in the app layout.
+// /plans (user): plan cards, in the app layout.
 export const Route = createFileRoute('/_app/plans')({ component: PlansPage })

@@ -6,7 +6,7 @@ import { WelcomePage } from '~/client/features/welcome/welcome-page'
 // The page helper only: the wizard itself loads with the route's component chunk.
 import { parsePage } from '~/client/ui/onboarding-wizard/page'
 
-// spec §2 /welcome: the onboarding wizard, driven by the query parameter `page` (from 1). An
+// /welcome: the onboarding wizard, driven by the query parameter `page` (from 1). An
 // absent page is page 1 and stays out of the URL. Done means done: a user who finished or
 // skipped it (onboarded) goes to the dashboard instead.
 export const Route = createFileRoute('/_app/welcome')({

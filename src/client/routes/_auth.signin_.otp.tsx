@@ -3,7 +3,7 @@ import { OtpPage } from '~/client/features/two-factor/components/otp-page'
 import { searchText } from '~/client/lib/search'
 import { safeRedirect } from '~/client/lib/session'
 
-// spec §2 /signin/otp?token=…: the second factor of a sign-in (decisions §13).
+// /signin/otp?token=…: the second factor of a sign-in (decision 30).
 export const Route = createFileRoute('/_auth/signin_/otp')({
   validateSearch: (search: Record<string, unknown>): { token?: string; redirect?: string } => ({
     token: searchText(search, 'token'),

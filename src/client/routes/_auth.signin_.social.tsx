@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { SocialPage } from '~/client/features/auth/components/social-page'
 import { searchText } from '~/client/lib/search'
 
-// spec §2 /signin/social?provider=…&token=…: the end of a social sign-in (issue 14 item 3).
+// /signin/social?provider=…&token=…: the end of a social sign-in.
 export const Route = createFileRoute('/_auth/signin_/social')({
   validateSearch: (search: Record<string, unknown>): { provider?: string; token?: string; error?: string } => ({
     provider: searchText(search, 'provider'),

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { SignupPlanPage } from '~/client/features/billing/signup-plan-page'
 import { requireSession } from '~/client/lib/session'
 
-// spec §2 /signup/plan (owner).
+// /signup/plan (owner).
 export const Route = createFileRoute('/_auth/signup/plan')({
   beforeLoad: ({ location }) => requireSession(location.pathname, 'owner'),
   component: SignupPlanPage,

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { AcceptInvitePage } from '~/client/features/team/components/accept-invite-page'
 import { searchText } from '~/client/lib/search'
 
-// spec §2 /signup/user: accept an invite; the mailed link carries invite_id and token (decisions §11).
+// /signup/user: accept an invite; the mailed link carries invite_id and token.
 export const Route = createFileRoute('/_auth/signup/user')({
   validateSearch: (search: Record<string, unknown>): { invite_id?: string; token?: string } => ({
     invite_id: searchText(search, 'invite_id'),

@@ -3,7 +3,7 @@ import { VerifyPage } from '~/client/features/auth/components/verify-page'
 import { searchText } from '~/client/lib/search'
 import { requireSession } from '~/client/lib/session'
 
-// spec §2 /signup/verify (user). A mailed link carries its own proof, so with ?token the page
+// /signup/verify (user). A mailed link carries its own proof, so with ?token the page
 // opens without a session (the link may be opened in another browser).
 export const Route = createFileRoute('/_auth/signup/verify')({
   validateSearch: (search: Record<string, unknown>): { token?: string } => ({ token: searchText(search, 'token') }),

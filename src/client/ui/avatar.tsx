@@ -1,7 +1,7 @@
 import { Avatar as ArkAvatar } from '@ark-ui/react/avatar'
 import { cva, cx, type RecipeVariantProps } from 'styled-system/css'
 
-// spec §2 user menu: an avatar image, falling back to the first letter of the name.
+// User menu: an avatar image, falling back to the first letter of the name.
 export const avatarRecipe = cva({
   base: {
     position: 'relative',

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { ChevronRight } from 'lucide-react'
 import { css } from 'styled-system/css'
 
-// spec §2 account layout: a page title with breadcrumbs, each a name and a url.
+// Account layout: a page title with breadcrumbs, each a name and a url.
 export interface Crumb {
   name: string
   url: string

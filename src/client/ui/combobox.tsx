@@ -5,7 +5,7 @@ import { cx, sva } from 'styled-system/css'
 import { inputStyle } from './input-style'
 
 // Ark Combobox styled (park-ui pattern): `import * as Combobox from '~/client/ui/combobox'`. An
-// input with a listbox of suggestions (the catalogue search on /books/new, issue 16).
+// input with a listbox of suggestions (the catalogue search on /books/new).
 export const comboboxRecipe = sva({
   slots: ['root', 'label', 'control', 'input', 'positioner', 'content', 'item', 'empty'],
   base: {

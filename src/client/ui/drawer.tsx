@@ -3,7 +3,7 @@ import { Portal } from '@ark-ui/react/portal'
 import { createContext, useContext, type ComponentProps } from 'react'
 import { cx, sva } from 'styled-system/css'
 
-// Ark Dialog as a drawer from the left (spec §2: the mobile menu opens from the left, max width
+// Ark Dialog as a drawer from the left (the mobile menu opens from the left, max width
 // 15rem). Used as `import * as Drawer from '~/client/ui/drawer'`.
 const drawer = sva({
   slots: ['trigger', 'backdrop', 'positioner', 'content', 'title', 'description', 'closeTrigger'],

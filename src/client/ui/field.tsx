@@ -4,7 +4,7 @@ import { cx, sva } from 'styled-system/css'
 import { inputStyle } from './input-style'
 
 // Ark Field styled; used as `import * as Field from '~/client/ui/field'`. Invalid inputs get
-// aria-invalid from Ark and a red border here (spec §5).
+// aria-invalid from Ark and a red border here.
 export const fieldRecipe = sva({
   slots: ['root', 'label', 'input', 'helperText', 'errorText', 'requiredIndicator'],
   base: {

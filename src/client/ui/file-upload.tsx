@@ -3,7 +3,7 @@ import { createContext, useContext, type ComponentProps } from 'react'
 import { cx, sva } from 'styled-system/css'
 import { buttonRecipe } from './button'
 
-// Ark FileUpload styled (spec §5 file fields; issue 16 item 6 avatar): a box holding what is
+// Ark FileUpload styled (file fields, e.g. the avatar): a box holding what is
 // saved now and the "choose" button (a Box, not Ark's Dropzone: the dropzone is a button itself,
 // and a button inside a button is unreachable to screen readers), the chosen files with a preview
 // and a remove button each.

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import * as Menu from './menu'
 
-// spec §9: menu type-ahead resets after 1000 ms; a sub-menu opens after 100 ms of hover and
+// Menu type-ahead resets after 1000 ms; a sub-menu opens after 100 ms of hover and
 // stays 300 ms after the pointer leaves (the rules themselves: timing.test.ts).
 beforeEach(() => vi.useFakeTimers())
 afterEach(() => {

@@ -15,7 +15,7 @@ import { cx, sva } from 'styled-system/css'
 import { createHoverIntent, createTypeahead, isTypeaheadKey } from './timing'
 
 // Ark Menu styled; used as `import * as Menu from '~/client/ui/menu'`. Type-ahead (1000 ms
-// reset) and sub-menu hover (100 ms open, 300 ms grace) follow spec §9 via timing.ts.
+// reset) and sub-menu hover (100 ms open, 300 ms grace) are ours, in timing.ts.
 export const menuRecipe = sva({
   slots: ['trigger', 'positioner', 'content', 'item', 'itemGroup', 'itemGroupLabel', 'separator', 'itemIndicator', 'triggerItem'],
   base: {
@@ -82,7 +82,7 @@ export const Trigger = ArkMenu.Trigger
 
 const ITEM_SELECTOR = '[data-part=item]:not([data-disabled]), [data-part=trigger-item]:not([data-disabled])'
 
-/** Highlights the item whose label starts with what was typed (spec §9: reset after 1000 ms). */
+/** Highlights the item whose label starts with what was typed (reset after 1000 ms). */
 function useTypeahead() {
   const menu = useMenuContext()
   const typeahead = useMemo(() => createTypeahead(), [])
@@ -166,7 +166,7 @@ interface SubmenuHoverValue {
 const SubmenuHover = createContext<SubmenuHoverValue | null>(null)
 
 /**
- * A sub-menu whose hover timing is ours (spec §9: opens after 100 ms, 300 ms grace). Ark still
+ * A sub-menu whose hover timing is ours (opens after 100 ms, 300 ms grace). Ark still
  * handles the keyboard (ArrowRight/Enter open, ArrowLeft/Escape close) and selection; its own
  * pointer-driven open and close requests are left to the hover intent.
  */

@@ -2,7 +2,7 @@ import { createContext, useContext, type AnchorHTMLAttributes, type ReactElement
 import { cx } from 'styled-system/css'
 import { linkRecipe } from './link-recipe'
 
-// A link to another page of the app that works with or without the router (issue 15 item 1):
+// A link to another page of the app that works with or without the router:
 // the signed-out screens are drawn by the SPA (in-app navigation through the router) and by the
 // server, hydrated by a light entry with no router, where each link is a full-page navigation
 // (every signed-out screen is server-rendered). The SPA's auth layout provides its router link.

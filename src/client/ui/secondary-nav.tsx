@@ -3,24 +3,24 @@ import { css } from 'styled-system/css'
 import { hasFlag, type Flag } from '~/shared/permissions'
 import * as Select from './select'
 
-// spec §2 account layout: the secondary navigation is a dropdown on small screens and a vertical
+// Account layout: the secondary navigation is a dropdown on small screens and a vertical
 // list on large ones; its entries show only with the user permission (and each entry's own flag);
 // its selected value is the first three path segments.
 
 export interface SecondaryNavEntry {
   label: string
   to: string
-  /** The flag needed besides `user` (decisions §4: billing owner, users admin, keys developer). */
+  /** The flag needed besides `user` (billing owner, users admin, keys developer). */
   permission?: Flag
   /**
-   * An upgrade hint (issue 11 item 5: the plan lacks what the entry needs), e.g. "Book Club":
+   * An upgrade hint (the plan lacks what the entry needs), e.g. "Book Club":
    * the entry stays, names the plan, and links to `upgrade` when the reader may upgrade.
    */
   hint?: string
   upgrade?: { to: string; search: Record<string, string> }
 }
 
-/** '/account/apikeys/create' → '/account/apikeys' (spec §2: the first three path segments). */
+/** '/account/apikeys/create' → '/account/apikeys' (the first three path segments). */
 export function secondaryNavValue(pathname: string) {
   return pathname.split('/').slice(0, 3).join('/').replace(/\/$/, '') || '/'
 }

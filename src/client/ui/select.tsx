@@ -5,7 +5,7 @@ import { createContext, useContext, type ComponentProps, type ReactNode } from '
 import { cx, sva } from 'styled-system/css'
 
 // Ark Select styled; used as `import * as Select from '~/client/ui/select'`. Options may be
-// grouped (spec §5 select: grouped options possible).
+// grouped (select: grouped options possible).
 export const selectRecipe = sva({
   slots: ['root', 'label', 'control', 'trigger', 'valueText', 'indicator', 'positioner', 'content', 'itemGroup', 'itemGroupLabel', 'item', 'itemText', 'itemIndicator'],
   base: {
@@ -85,7 +85,7 @@ export { createListCollection, type ListCollection }
 export interface SelectOption {
   value: string
   label: string
-  /** Options with the same group are listed together under it (spec §5 grouped options). */
+  /** Options with the same group are listed together under it (grouped options). */
   group?: string
   disabled?: boolean
 }

@@ -9,15 +9,15 @@ const styles = {
 }
 
 // Lucide's "star" outline (24 units), drawn five times in one <svg>: a rating is one element to
-// render and hydrate, not five icon components (a public list of 50 books hydrates on a phone:
-// issue 15, total blocking time). Stars `size` px wide, 1/8 of a star apart.
+// render and hydrate, not five icon components (a public list of 50 books hydrates on a phone, where
+// total blocking time counts). Stars `size` px wide, 1/8 of a star apart.
 const STAR =
   'M11.525 2.295a.53.53 0 0 1 .95 0l2.31 4.679a2.123 2.123 0 0 0 1.595 1.16l5.166.756a.53.53 0 0 1 .294.904l-3.736 3.638a2.123 2.123 0 0 0-.611 1.878l.882 5.14a.53.53 0 0 1-.771.56l-4.618-2.428a2.122 2.122 0 0 0-1.973 0L6.396 21.01a.53.53 0 0 1-.77-.56l.881-5.139a2.122 2.122 0 0 0-.611-1.879L2.16 9.795a.53.53 0 0 1 .294-.906l5.165-.755a2.122 2.122 0 0 0 1.597-1.16z'
 const STEP = 27 // 24 units a star + 3 units between
 const STARS = [1, 2, 3, 4, 5]
 
 /**
- * A read-only rating (spec §9: 5 stars), read out as "Rated 4 out of 5". A book without a rating
+ * A read-only rating (5 stars), read out as "Rated 4 out of 5". A book without a rating
  * says "Not rated" in words: five empty stars would read as a rating of zero.
  */
 export function Stars({ rating, size = 16 }: { rating: number | null; size?: number }) {

@@ -2,7 +2,7 @@ import { Switch as ArkSwitch } from '@ark-ui/react/switch'
 import type { ComponentProps, ReactNode } from 'react'
 import { cx, sva } from 'styled-system/css'
 
-// Ark Switch styled (spec §5 switch field; the /help support-access switch).
+// Ark Switch styled (switch field; the /help support-access switch).
 export const switchRecipe = sva({
   slots: ['root', 'control', 'thumb', 'label'],
   base: {

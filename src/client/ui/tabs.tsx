@@ -3,7 +3,7 @@ import { createContext, useContext, type ComponentProps } from 'react'
 import { cx, sva } from 'styled-system/css'
 
 // Ark Tabs styled (arrow keys move between tabs, Tab goes to the panel); used as
-// `import * as Tabs from '~/client/ui/tabs'` (spec §2 /account/billing: Plan, Card, Invoices).
+// `import * as Tabs from '~/client/ui/tabs'` (/account/billing: Plan, Card, Invoices).
 const tabs = sva({
   slots: ['root', 'list', 'trigger', 'indicator', 'content'],
   base: {

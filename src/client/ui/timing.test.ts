@@ -11,7 +11,7 @@ import {
   TYPEAHEAD_RESET,
 } from './timing'
 
-// spec §9: tooltip 700 ms / skip 300 ms, menu type-ahead reset 1000 ms, sub-menu 100 ms / 300 ms.
+// Tooltip 700 ms / skip 300 ms, menu type-ahead reset 1000 ms, sub-menu 100 ms / 300 ms.
 beforeEach(() => vi.useFakeTimers())
 afterEach(() => vi.useRealTimers())
 

@@ -1,13 +1,13 @@
-// Interaction timings of spec §9 that Ark UI 5 does not expose as props (its tooltip opens at
+// Interaction timings (tooltip, menu type-ahead, sub-menu hover) that Ark UI 5 does not expose as props (its tooltip opens at
 // once only while another tooltip is still visible; its menu resets type-ahead after 350 ms and
 // opens sub-menus after 200 ms). Kept free of React so the rules are tested on their own.
 
-/** spec §9 Tooltip delay 700 ms, skip delay 300 ms. */
+/** Tooltip delay 700 ms, skip delay 300 ms. */
 export const TOOLTIP_OPEN_DELAY = 700
 export const TOOLTIP_SKIP_DELAY = 300
-/** spec §9 Menu type-ahead reset 1000 ms. */
+/** Menu type-ahead reset 1000 ms. */
 export const TYPEAHEAD_RESET = 1000
-/** spec §9 Sub-menu opens after 100 ms hover, grace 300 ms. */
+/** Sub-menu opens after 100 ms hover, grace 300 ms. */
 export const SUBMENU_OPEN_DELAY = 100
 export const SUBMENU_CLOSE_GRACE = 300
 

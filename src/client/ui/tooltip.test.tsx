@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import * as Tooltip from './tooltip'
 
-// spec §9: tooltips open after 700 ms; within 300 ms of one closing the next opens at once.
+// Tooltips open after 700 ms; within 300 ms of one closing the next opens at once.
 beforeEach(() => vi.useFakeTimers())
 afterEach(() => {
   cleanup()

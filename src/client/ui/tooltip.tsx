@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type ReactElement, type ReactNode } from '
 import { css } from 'styled-system/css'
 import { tooltipGroup } from './timing'
 
-// Ark Tooltip, opened by the shared tooltip clock (spec §9: 700 ms, skip delay 300 ms; see
+// Ark Tooltip, opened by the shared tooltip clock (700 ms, skip delay 300 ms; see
 // timing.ts). Keyboard focus shows it at once; Escape, a press or leaving hides it.
 const styles = {
   // The layer goes on the content: Zag's positioner copies the content's z-index inline (see

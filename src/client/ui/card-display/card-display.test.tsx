@@ -10,7 +10,7 @@ beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }))
 afterEach(cleanup)
 const wrapper = ({ children }: { children: ReactNode }) => <I18nProvider i18n={i18n}>{children}</I18nProvider>
 
-test('spec §2: brand, masked number ending in the last four, MM/YY expiry and masked CVV', () => {
+test('brand, masked number ending in the last four, MM/YY expiry and masked CVV', () => {
   render(<CardDisplay.Root brand="visa" last4="4242" expMonth={4} expYear={2031} />, { wrapper })
   const card = screen.getByRole('region', { name: 'Payment card' })
   expect(within(card).getByText('Visa')).toBeTruthy()

@@ -1,5 +1,5 @@
-// spec §2 Other shared screens: brand, a masked number ending in the last four digits, expiry
-// and a masked CVV. Only brand/last4/expiry are ever stored (decisions §5), so nothing else exists
+// The card display: brand, a masked number ending in the last four digits, expiry
+// and a masked CVV. Only brand/last4/expiry are ever stored, so nothing else exists
 // to show.
 
 export const MASK = '••••'

@@ -7,7 +7,7 @@ afterEach(cleanup)
 
 const cards = (n: number) => Array.from({ length: n }, (_, i) => <article key={i}>{`card ${i + 1}`}</article>)
 
-test('spec §9: at most 8 cards on the account hub', () => {
+test('at most 8 cards on the account hub', () => {
   render(
     <CardGrid.Root max={CardGrid.CARD_GRID_MAX.accountHub} label="Account">
       {cards(10)}
@@ -19,7 +19,7 @@ test('spec §9: at most 8 cards on the account hub', () => {
   expect(screen.queryByText('card 9')).toBeNull()
 })
 
-test('spec §9: at most 4 cards on the dashboard, first ones kept in order', () => {
+test('at most 4 cards on the dashboard, first ones kept in order', () => {
   render(<CardGrid.Root max={CardGrid.CARD_GRID_MAX.dashboard}>{cards(6)}</CardGrid.Root>)
   expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['card 1', 'card 2', 'card 3', 'card 4'])
 })

@@ -2,11 +2,11 @@ import { Children, isValidElement, type ReactNode } from 'react'
 import { cx } from 'styled-system/css'
 import { cardGridRecipe } from './card-grid.recipe'
 
-/** spec §9 "Card grids": at most 8 on the account hub, 4 on the dashboard. */
+/** Card grids: at most 8 on the account hub, 4 on the dashboard. */
 export const CARD_GRID_MAX = { accountHub: 8, dashboard: 4 } as const
 
 export interface RootProps {
-  /** Cards beyond this many are not rendered (spec §9). */
+  /** Cards beyond this many are not rendered. */
   max: number
   children: ReactNode
   /** Names the list for assistive technology, e.g. "Account settings". */

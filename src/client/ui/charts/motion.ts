@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 
-/** spec §9 "Chart default animation: 1000 ms". */
+/** Charts animate for 1000 ms by default. */
 export const CHART_ANIMATION_MS = 1000
 
 const reducedMotion = () => typeof window !== 'undefined' && !!window.matchMedia?.('(prefers-reduced-motion: reduce)').matches

@@ -19,7 +19,7 @@ const styles = {
   swatch: css({ w: '3', h: '3', borderRadius: 'sm', flexShrink: 0 }),
 }
 
-/** Books by derived status (decisions §6) as a donut with the total in the middle, from this device. */
+/** Books by derived status as a donut with the total in the middle, from this device. */
 export function StatusChart({ data, labels }: { data: StatusCounts; labels: Record<(typeof ORDER)[number], string> }) {
   const { t } = useLingui()
   const { entered, transition } = useChartEntrance()

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { copyButtonRecipe } from './copy-button.recipe'
 
-/** spec §2 /account/url and §9: the check icon shows for 2000 ms after copying. */
+/** The check icon shows for 2000 ms after copying. */
 export const COPY_CONFIRMATION_MS = 2000
 
 export interface RootProps {

@@ -9,7 +9,7 @@ export interface BadgeProps {
   className?: string
 }
 
-/** A status label (spec §2 data table badges); also usable outside tables. */
+/** A status label (data table badges); also usable outside tables. */
 export function Badge({ variant, children, className }: BadgeProps) {
   return <span className={cx(badgeRecipe({ variant }), className)}>{children}</span>
 }

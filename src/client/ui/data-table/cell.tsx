@@ -14,7 +14,7 @@ export function Cell<T>({ column, row }: { column: Column<T>; row: T }) {
       const value = column.value(row)
       const text = formatTimestamp(value)
       if (!text) return null
-      // spec §3: shown as YYYY-MM-DD HH:MM:SS; the machine-readable instant stays in dateTime.
+      // Shown as YYYY-MM-DD HH:MM:SS; the machine-readable instant stays in dateTime.
       const iso = value instanceof Date ? value.toISOString() : String(value)
       return <time dateTime={iso}>{text}</time>
     }

@@ -178,7 +178,7 @@ export const rowMenuRecipe = sva({
   },
 })
 
-// spec §2 "badges": status text on a tinted fill; each pair is AA (>= 4.5:1) in both themes.
+// Badges: status text on a tinted fill; each pair is AA (>= 4.5:1) in both themes.
 export const badgeRecipe = cva({
   base: {
     display: 'inline-flex',

@@ -66,7 +66,7 @@ test('the search box filters rows by any column, including badge text', () => {
   expect(names()).toHaveLength(3)
 })
 
-test('spec §8: no matches shows the global.table.empty message', () => {
+test('no matches shows the global.table.empty message', () => {
   setup()
   fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'zzz' } })
   const cell = screen.getByText('No results found')
@@ -98,7 +98,7 @@ test('the empty message is the translation global.table.empty (Spanish catalog)'
   }
 })
 
-test('spec §4: a column sorts ascending, then toggles descending and back on repeated clicks', async () => {
+test('a column sorts ascending, then toggles descending and back on repeated clicks', async () => {
   setup()
   const header = () => screen.getByRole('columnheader', { name: /Name/ })
   const button = () => within(header()).getByRole('button', { name: 'Name' })
@@ -129,7 +129,7 @@ test('a non-sortable column has no sort button', () => {
   expect(within(screen.getByRole('columnheader', { name: 'Name' })).queryByRole('button')).toBeNull()
 })
 
-test('spec §3: ISO timestamps are displayed as YYYY-MM-DD HH:MM:SS', () => {
+test('ISO timestamps are displayed as YYYY-MM-DD HH:MM:SS', () => {
   setup()
   const times = Array.from(document.querySelectorAll('time'))
   expect(times).toHaveLength(3)

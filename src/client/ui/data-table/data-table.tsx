@@ -44,9 +44,9 @@ export interface RootProps<T extends Row> {
 }
 
 /**
- * The data table of spec §2: search, sortable columns (§4: repeated clicks toggle asc/desc), row
+ * The data table: search, sortable columns (repeated clicks toggle asc/desc), row
  * selection with "N of M rows selected", row action menus, global actions, badges, an empty state
- * (§8: global.table.empty) and timestamps as YYYY-MM-DD HH:MM:SS (§3). Selection counts the rows
+ * (global.table.empty) and timestamps as YYYY-MM-DD HH:MM:SS. Selection counts the rows
  * the search leaves visible, and global actions act on those.
  */
 export function Root<T extends Row>(props: RootProps<T>) {

@@ -28,7 +28,7 @@ const books: Book[] = [
 ]
 const ids = (rows: Book[]) => rows.map((b) => b.id)
 
-test('spec §4: repeated clicks on one column toggle ascending and descending', () => {
+test('repeated clicks on one column toggle ascending and descending', () => {
   let sort = nextSort(null, 'title')
   expect(sort).toEqual({ key: 'title', direction: 'asc' })
   sort = nextSort(sort, 'title')

@@ -2,9 +2,9 @@ import type { ReactNode } from 'react'
 import { formatTimestamp } from '~/shared/format/timestamp'
 
 // The data model of the table: columns, sorting and searching, kept free of React so the rules of
-// spec §2 (search, sortable columns) and §4 (sort toggles asc/desc) are tested on their own.
+// searching, sortable columns and sort toggling (asc/desc) are tested on their own.
 
-/** spec §3: table rows each have an id. */
+/** Table rows each have an id. */
 export interface Row {
   id: string
 }
@@ -38,9 +38,9 @@ export type Column<T> = ColumnBase<T> &
   (
     | { type?: 'text'; value: (row: T) => string | null | undefined }
     | { type: 'number'; value: (row: T) => number | null | undefined }
-    /** An ISO 8601 timestamp, shown as YYYY-MM-DD HH:MM:SS (spec §3). */
+    /** An ISO 8601 timestamp, shown as YYYY-MM-DD HH:MM:SS. */
     | { type: 'datetime'; value: (row: T) => string | Date | null | undefined }
-    /** A badge cell (spec §2): a label in one of the badge variants. */
+    /** A badge cell: a label in one of the badge variants. */
     | { type: 'badge'; value: (row: T) => BadgeValue | null | undefined }
   )
 
@@ -50,7 +50,7 @@ export interface SortState {
   direction: SortDirection
 }
 
-/** spec §4: repeated clicks on one column toggle asc ↔ desc; another column starts ascending. */
+/** Repeated clicks on one column toggle asc ↔ desc; another column starts ascending. */
 export function nextSort(current: SortState | null, key: string): SortState {
   if (current?.key === key) return { key, direction: current.direction === 'asc' ? 'desc' : 'asc' }
   return { key, direction: 'asc' }

@@ -13,7 +13,7 @@ export interface RowAction {
   disabled?: boolean
 }
 
-/** The per-row menu of spec §2 (e.g. edit, delete, contact, resend invite), on Ark Menu. */
+/** The per-row menu (e.g. edit, delete, contact, resend invite), on Ark Menu. */
 export function RowActions({ label, actions }: { label: string; actions: RowAction[] }) {
   const styles = rowMenuRecipe()
   if (actions.length === 0) return null

@@ -84,7 +84,7 @@ export const feedbackRecipe = sva({
       display: 'flex',
       flexDirection: 'column',
       gap: '3',
-      // spec §4 Forms: a submitting form is dimmed and non-interactive.
+      // A submitting form is dimmed and non-interactive.
       '&[aria-busy=true]': { opacity: 0.6, pointerEvents: 'none' },
     },
     field: { display: 'flex', flexDirection: 'column', gap: '1.5' },
@@ -107,7 +107,7 @@ export const feedbackRecipe = sva({
   },
   variants: {
     placement: {
-      // spec §2: a fixed heart button at the bottom right. Above the page and its sticky bar,
+      // A fixed heart button at the bottom right. Above the page and its sticky bar,
       // under backdrops and dialogs (a drawer or dialog covers it) and the toast region (1002).
       // Only from md up: on a phone a fixed button sits on whatever a page's primary button
       // is scrolled under it ("Finish", "Change URL"), so there the heart is in the top bar.

@@ -39,7 +39,7 @@ async function openPanel() {
 
 const click = (el: HTMLElement) => act(async () => fireEvent.click(el))
 
-test('spec §2: a labelled heart button, fixed at the bottom right, opens a panel with a title', async () => {
+test('a labelled heart button, fixed at the bottom right, opens a panel with a title', async () => {
   render(<Feedback.Root />, { wrapper })
   const heart = screen.getByRole('button', { name: 'Send feedback' })
   expect(heart.className).toContain('pos_fixed')
@@ -154,7 +154,7 @@ test('a server inputError on comment shows on the field and the panel stays open
   expect(screen.queryByRole('dialog')).not.toBeNull()
 })
 
-test('other failures go to the central error handler (spec §8) and the panel stays open', async () => {
+test('other failures go to the central error handler and the panel stays open', async () => {
   const failure = new ApiRequestError(500, { message: 'boom' }, 'boom')
   sendMock.mockRejectedValue(failure)
   await openPanel()

@@ -10,10 +10,10 @@ import { Button } from '~/client/ui/button'
 import { FEEDBACK_COMMENT_MAX, type FeedbackInput, type FeedbackRating } from '~/shared/schemas/feedback'
 import { feedbackRecipe } from './feedback.recipe'
 
-/** spec §9: the panel closes 3000 ms after a successful submit. */
+/** The panel closes 3000 ms after a successful submit. */
 export const FEEDBACK_CLOSE_MS = 3000
 
-/** spec §2: smile, meh and frown map to positive, neutral and negative. */
+/** Smile, meh and frown map to positive, neutral and negative. */
 export const FACES = [
   { rating: 'positive', Icon: Smile, label: msg`Positive` },
   { rating: 'neutral', Icon: Meh, label: msg`Neutral` },
@@ -33,8 +33,8 @@ export interface RootProps {
 }
 
 /**
- * The feedback widget of spec §2: a fixed heart button that opens a panel; pick a face, add an
- * optional comment, send it to POST /api/feedback (spec §7). Mount it once in the signed-in layouts.
+ * The feedback widget: a fixed heart button that opens a panel; pick a face, add an
+ * optional comment, send it to POST /api/feedback. Mount it once in the signed-in layouts.
  */
 export function Root({ onSent, placement = 'floating' }: RootProps) {
   const { t, i18n } = useLingui()
@@ -76,7 +76,7 @@ export function Root({ onSent, placement = 'floating' }: RootProps) {
       onSent?.(input)
     } catch (error) {
       setStatus('choosing')
-      // spec §8: an inputError is shown on its field; anything else goes to the central handler.
+      // An inputError is shown on its field; anything else goes to the central handler.
       if (error instanceof ApiRequestError && error.body.inputError === 'comment') setCommentError(error.message)
       else await handleError(error)
     }

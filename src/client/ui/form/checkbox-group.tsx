@@ -6,8 +6,8 @@ import { Checkbox } from '../checkbox'
 import { useVisibleField } from './context'
 import { messageDescriptor } from './messages'
 
-// A multiple choice (spec §3 Api key scope: "multiple choice from a list"): a fieldset whose
-// checkboxes all carry the field's name (decisions §9) and fill it with the checked values.
+// A multiple choice (Api key scope: "multiple choice from a list"): a fieldset whose
+// checkboxes all carry the field's name and fill it with the checked values.
 
 export interface CheckboxOption {
   value: string

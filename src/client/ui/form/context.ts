@@ -6,7 +6,7 @@ export interface FormMeta {
   visibleFields: Set<string>
   submitting: boolean
   offline: boolean
-  /** The active payment provider (decisions §10), for card fields and payment confirmation. */
+  /** The active payment provider, for card fields and payment confirmation. */
   payment: PaymentConfig
   /** Card fields by name, each answering a provider token for the card typed into it. */
   cardFields: Map<string, () => Promise<string>>

@@ -14,10 +14,10 @@ import { CardError, type CardInputHandle, type CardInputProps, type PaymentProvi
 export { luhnValid } from './rules'
 export { cardDetails, formatCardNumber, formatExpiry, parseExpiry, type CardDetails } from './payment/card-details'
 
-// spec §5 card field: its form value is null when empty (or incomplete) and an empty object when
+// Card field: its form value is null when empty (or incomplete) and an empty object when
 // filled — the card itself never enters the form's values. At submit the form asks the field for
 // a token from the active payment provider (Form.Root `payment`, from GET /api/account/plans) and
-// sends only that (issue 11 item 1, decisions §10). Each provider's input is its own chunk,
+// sends only that. Each provider's input is its own chunk,
 // loaded only where a card field is shown: the local test provider's three inputs, or Stripe
 // Elements (whose script comes from js.stripe.com).
 
@@ -44,7 +44,7 @@ const retryStyle = css({
 })
 
 export interface CreditCardProps {
-  /** The API field the token fills (`token`, decisions §10). */
+  /** The API field the token fills (`token`). */
   name: string
   label: ReactNode
   helperText?: ReactNode

@@ -7,8 +7,8 @@ import * as v from 'valibot'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import * as Form from '.'
 
-// spec §5: the date input returns year-month-day text, zero-padded; the button placeholder uses
-// global.form.date.placeholder; the chosen date is shown in long form. spec §9: the next-day
+// The date input returns year-month-day text, zero-padded; the button placeholder uses
+// global.form.date.placeholder; the chosen date is shown in long form. The next-day
 // search is capped at 365 steps.
 beforeEach(() => act(() => i18n.loadAndActivate({ locale: 'en', messages: {} })))
 afterEach(cleanup)

@@ -9,12 +9,12 @@ import * as Field from '../field'
 import { useVisibleField } from './context'
 import { useFieldError } from './messages'
 
-/** spec §9: a search for the next selectable day gives up after this many steps. */
+/** A search for the next selectable day gives up after this many steps. */
 export const NEXT_AVAILABLE_DAY_CAP = 365
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
 
-/** spec §5: the date input returns year-month-day text, zero-padded. */
+/** The date input returns year-month-day text, zero-padded. */
 export function toIsoDate(d: { year: number; month: number; day: number }): string {
   return `${String(d.year).padStart(4, '0')}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`
 }
@@ -39,7 +39,7 @@ export function longDate(text: string, locale: string): string {
 
 /**
  * The first day from `from` (inclusive) that is not unavailable, stepping `step` days at a time;
- * null when none is found within NEXT_AVAILABLE_DAY_CAP steps (spec §9), so a calendar where
+ * null when none is found within NEXT_AVAILABLE_DAY_CAP steps, so a calendar where
  * every day is blocked cannot hang the page.
  */
 export function nextAvailableDate(from: DateValue, isUnavailable: (d: DateValue) => boolean, step: 1 | -1 = 1): DateValue | null {
@@ -152,7 +152,7 @@ const recipe = sva({
 const labelStyle = css({ fontSize: 'sm', fontWeight: 'medium', color: 'fg' })
 
 export interface DateFieldProps {
-  /** The API field name (decisions §9); the value is `YYYY-MM-DD` text, '' when empty. */
+  /** The API field name; the value is `YYYY-MM-DD` text, '' when empty. */
   name: string
   label: ReactNode
   helperText?: ReactNode
@@ -160,12 +160,12 @@ export interface DateFieldProps {
   /** Inclusive bounds as `YYYY-MM-DD`. */
   min?: string
   max?: string
-  /** Days that cannot be chosen; the calendar opens on the nearest available day (capped, spec §9). */
+  /** Days that cannot be chosen; the calendar opens on the nearest available day (capped). */
   isDateUnavailable?: (date: DateValue) => boolean
 }
 
 /**
- * spec §5 date: a button that opens a calendar (Ark DatePicker). The button shows the chosen
+ * Date: a button that opens a calendar (Ark DatePicker). The button shows the chosen
  * date in long form in the UI language, or the placeholder `global.form.date.placeholder`; the
  * value sent is zero-padded `YYYY-MM-DD` text carried by a hidden input with the field's name.
  */

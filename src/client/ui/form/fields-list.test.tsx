@@ -12,8 +12,8 @@ import { cardDetails, formatCardNumber, parseExpiry } from './creditcard'
 import { formBody } from './root'
 import * as Form from '.'
 
-// spec §5: each field type's rules and default messages, custom errorMessage, named validations;
-// one-time code completes on the sixth; card value null/{}; spec §7 multipart and payment action.
+// Each field type's rules and default messages, custom errorMessage, named validations;
+// one-time code completes on the sixth; card value null/{}; multipart bodies and the payment action.
 beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }))
 afterEach(() => {
   cleanup()
@@ -222,7 +222,7 @@ describe('credit card', () => {
   })
 })
 
-describe('generic submit (spec §7)', () => {
+describe('generic submit', () => {
   test('the body is JSON unless a value is a file list, then multipart', () => {
     expect(formBody({ name: 'Ada', n: 1 })).toEqual({ json: { name: 'Ada', n: 1 } })
     const file = new File(['x'], 'a.png', { type: 'image/png' })

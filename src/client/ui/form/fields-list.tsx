@@ -15,7 +15,7 @@ import { SwitchField } from './switch'
 import { Textarea } from './textarea'
 import { Url, URL_PATTERN } from './url'
 
-// "One form component driven by a field list": a field is data (spec §5 — type, required, min,
+// "One form component driven by a field list": a field is data (type, required, min,
 // max, minLength, maxLength, a custom errorMessage, named extra validations); schemaFromFields()
 // turns the list into the form's valibot schema and <Form.Fields> renders it.
 
@@ -47,7 +47,7 @@ export interface FieldSpec {
   validations?: NamedValidation[]
   /** select and radio. */
   options?: (SelectOption & Partial<Pick<RadioOption, 'description'>>)[]
-  /** password: the complex variant needs a special character (spec §5). */
+  /** password: the complex variant needs a special character. */
   complex?: boolean
   /** otp: letters too. */
   alphanumeric?: boolean

@@ -10,7 +10,7 @@ import { useVisibleField } from './context'
 import { messageDescriptor } from './messages'
 
 interface BaseFieldProps {
-  /** The API field name (decisions §9: inputs carry the name of the field they fill). */
+  /** The API field name (inputs carry the name of the field they fill). */
   name: string
   label: ReactNode
   helperText?: ReactNode
@@ -72,7 +72,7 @@ function Frame({
 
 /**
  * The characters used of a text field's `maxLength`, from 90% of it on. The limit is the schema's
- * (spec §5 max_length message), not the browser's: its maxLength attribute drops what is typed
+ * (max_length message), not the browser's: its maxLength attribute drops what is typed
  * or pasted past the limit without a word. Going past it shows the field's message at once.
  */
 function LengthCounter({ name, max }: { name: string; max: number }) {
@@ -120,7 +120,7 @@ export function Text({
   )
 }
 
-/** An email input (spec §5 email pattern comes from the schema). */
+/** An email input (email pattern comes from the schema). */
 export function Email(props: BaseFieldProps & InputProps) {
   return <Text type="email" autoComplete="email" inputMode="email" spellCheck={false} {...props} />
 }
@@ -138,7 +138,7 @@ export function Password({ name, label, helperText, required, ...input }: BaseFi
 
 /**
  * A password being chosen (sign-up, reset, change): the password manager's new-password hint and
- * the complexity rule (spec §5) spelled out under the field.
+ * the complexity rule spelled out under the field.
  */
 export function NewPassword({ name, label, required }: Omit<BaseFieldProps, 'helperText'>) {
   const { t } = useLingui()

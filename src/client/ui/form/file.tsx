@@ -6,7 +6,7 @@ import * as FileUpload from '../file-upload'
 import { useFormMeta, useVisibleField } from './context'
 import { useFieldError } from './messages'
 
-// spec §5 file field ("Avatar: at most one file"; messages for a wrong type, too large, too many):
+// File field ("Avatar: at most one file"; messages for a wrong type, too large, too many):
 // Ark FileUpload bound to the form. The value is the list of chosen files (File[]); Root sends a
 // form holding files as multipart (root.tsx formBody). The browser's checks here (declared type,
 // size, count) only spare a round trip: the server checks the content again.
@@ -17,7 +17,7 @@ const styles = {
 }
 
 export interface FileFieldProps {
-  /** The API field name (decisions §9). */
+  /** The API field name. */
   name: string
   label: ReactNode
   helperText?: ReactNode

@@ -12,7 +12,7 @@ import { getToasts } from '~/client/lib/toasts'
 import { removeToast } from '../toast'
 import * as Form from '.'
 
-// spec §5 validation, §4 submitting state, §8 inputError, decisions §9 testable forms.
+// Validation, the submitting state, inputError on its field, and fields named for the API.
 let handlers: { [K in keyof ErrorHandlers]: ReturnType<typeof vi.fn> }
 beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }))
 beforeEach(() => {

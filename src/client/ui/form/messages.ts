@@ -19,9 +19,9 @@ export const validationMessages: Record<string, MessageDescriptor> = {
   'validation.token.invalid': msg`This link is invalid`,
   'validation.backup_code.invalid': msg`Enter the backup code as it was shown: letters, digits and dashes`,
   'validation.book.date.invalid': msg`Please choose a real date`,
-  // spec §5: the invalid message per field type is global.form.{type}.error.invalid.
+  // The invalid message per field type is global.form.{type}.error.invalid.
   'global.form.url.error.invalid': msg({ id: 'global.form.url.error.invalid', message: 'Please enter a valid URL' }),
-  // spec §5 default messages of any field (values: {min}, {max}); see withValues().
+  // Default messages of any field (values: {min}, {max}); see withValues().
   'global.form.input.error.required': msg({
     id: 'global.form.input.error.required',
     message: 'This field is required',
@@ -85,11 +85,11 @@ export const validationMessages: Record<string, MessageDescriptor> = {
     id: 'global.form.creditcard.error.required',
     message: 'Please enter your card details',
   }),
-  // spec §5 support message: required.
+  // Support message: required.
 }
 
 // A message id with values travels through valibot as one string: `id|{"min":3}`.
-// spec §5 min, max, min_length, max_length: messages that carry values (shared with the server).
+// Min, max, min_length, max_length: messages that carry values (shared with the server).
 export { withValues }
 
 /** A catalog id from a schema, or an already translated server message. */

@@ -9,7 +9,7 @@ export { NUMBER_PATTERN, numberPattern } from './rules'
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'type' | 'children'>
 
 export interface TextLikeProps extends InputProps {
-  /** The API field name (decisions §9). */
+  /** The API field name. */
   name: string
   label: ReactNode
   helperText?: ReactNode
@@ -32,7 +32,7 @@ export function TextLike({ name, label, helperText, required, type = 'text', ...
 }
 
 /**
- * spec §5 number: optional minus, digits, optional decimal part (numberPattern in the schema).
+ * Number: optional minus, digits, optional decimal part (numberPattern in the schema).
  * A text input with the decimal keyboard: type=number would drop what does not parse, so the
  * rule could never say why.
  */

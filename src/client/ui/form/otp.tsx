@@ -38,14 +38,14 @@ export interface OtpProps {
   name: string
   label: ReactNode
   helperText?: ReactNode
-  /** Letters too (default digits only, spec §5). */
+  /** Letters too (default digits only). */
   alphanumeric?: boolean
-  /** Called with the code when the sixth character is entered (spec §5: completes on the sixth). */
+  /** Called with the code when the sixth character is entered (completes on the sixth). */
   onComplete?: (code: string) => void
   disabled?: boolean
 }
 
-/** spec §5 one-time code: exactly 6 characters shown as 3 and 3 slots (Ark PinInput). */
+/** One-time code: exactly 6 characters shown as 3 and 3 slots (Ark PinInput). */
 export function Otp({ name, label, helperText, alphanumeric, onComplete, disabled }: OtpProps) {
   useVisibleField(name)
   const { control } = useFormContext()
@@ -96,7 +96,7 @@ function OtpSlots({ name, value, onChange, onBlur, label, helperText, error, alp
       onValueChange={(d) => {
         if (d.valueAsString === value) return
         onChange(d.valueAsString)
-        // spec §5: completes on the sixth character.
+        // Completes on the sixth character.
         if (d.value.length === OTP_LENGTH && d.value.every((c) => c !== '')) onComplete?.(d.valueAsString)
       }}
       invalid={!!error}

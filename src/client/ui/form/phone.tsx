@@ -2,7 +2,7 @@ import { TextLike, type TextLikeProps } from './number'
 
 export { PHONE_PATTERN, phonePattern } from './rules'
 
-/** spec §5 phone: optional plus, then 7 to 15 digits with optional single spaces (phonePattern). */
+/** Phone: optional plus, then 7 to 15 digits with optional single spaces (phonePattern). */
 export function Phone(props: TextLikeProps) {
   return <TextLike type="tel" inputMode="tel" autoComplete="tel" spellCheck={false} {...props} />
 }

@@ -7,7 +7,7 @@ import { afterEach, beforeAll, expect, test, vi } from 'vitest'
 import { Rating as RatingRule } from '~/shared/schemas/book'
 import * as Form from '.'
 
-// spec §5 rating (5 stars), §9 five stars; the value is an integer 1–5 or null (decisions §9).
+// Rating (5 stars); the value is an integer 1–5 or null.
 beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }))
 afterEach(cleanup)
 

@@ -8,7 +8,7 @@ import { Button } from '../button'
 import { useVisibleField } from './context'
 import { useFieldError } from './messages'
 
-/** spec §9: rating stars. */
+/** Rating stars. */
 export const RATING_STARS = 5
 const STARS = Array.from({ length: RATING_STARS }, (_, i) => i + 1)
 
@@ -42,14 +42,14 @@ const styles = {
 }
 
 export interface RatingProps {
-  /** The API field name (decisions §9); the value is an integer 1–5, or null when not rated. */
+  /** The API field name; the value is an integer 1–5, or null when not rated. */
   name: string
   label: ReactNode
   helperText?: ReactNode
 }
 
 /**
- * spec §5 rating (5 stars): native radio inputs, one per star, so it is a real radio group for
+ * Rating (5 stars): native radio inputs, one per star, so it is a real radio group for
  * the keyboard (arrows choose, Tab leaves) and for screen readers ("3 stars, 3 of 5"). Ark's
  * RatingGroup marks the first star checked while nothing is rated, which reads as a rating of
  * 1; hence plain radios. Clearable with the Clear button, or Delete/Backspace on a star.

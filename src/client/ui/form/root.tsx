@@ -34,14 +34,14 @@ export interface RootProps<S extends AnySchema>
   /** The shared valibot schema the API validates with (architecture rule 2). */
   schema: S
   defaultValues?: DefaultValues<v.InferInput<S>>
-  /** spec §7: method and url are supplied per form; the body is JSON. */
+  /** Method and url are supplied per form; the body is JSON. */
   method?: 'post' | 'patch' | 'put' | 'delete'
   url?: string
   /** Replaces the HTTP call (tests, or a form that does more than one request). */
   submit?: (values: v.InferOutput<S>) => Promise<ApiResponse>
   onSuccess?: (response: ApiResponse, values: v.InferOutput<S>) => void | Promise<void>
   /**
-   * spec §4/§7: when a response says `requires_payment_action` with a `client_secret`, the card
+   * When a response says `requires_payment_action` with a `client_secret`, the card
    * provider confirms the payment; the request is then repeated with its result added.
    */
   confirmPayment?: (clientSecret: string) => Promise<Record<string, unknown>>
@@ -50,7 +50,7 @@ export interface RootProps<S extends AnySchema>
    * fields tokenize through it, and without `confirmPayment` it confirms payment actions.
    */
   payment?: PaymentConfig
-  /** decisions §7: auth, billing and keys need the server; offline they say so and block submit. */
+  /** Auth, billing and keys need the server; offline they say so and block submit. */
   onlineOnly?: boolean
   /**
    * A failure this form explains at its top instead of in a toast (a wrong password, a lockout):
@@ -70,7 +70,7 @@ function isFiles(value: unknown): boolean {
 }
 
 /**
- * spec §7 generic form submit: the body is JSON, or multipart when any value is a file list
+ * Generic form submit: the body is JSON, or multipart when any value is a file list
  * (each file under the field's name; other values as text, objects as JSON).
  */
 export function formBody(values: Record<string, unknown>): { json: unknown } | { body: FormData } {
@@ -99,14 +99,14 @@ const formStyles = css({
   flexDirection: 'column',
   gap: '5',
   transition: 'opacity 0.15s',
-  // spec §4: a submitting form is dimmed and non-interactive.
+  // A submitting form is dimmed and non-interactive.
   '&[aria-busy=true]': { opacity: 0.6, cursor: 'progress' },
 })
 
 /**
  * The one form of the app: react-hook-form with the valibot schema, validated on blur; submit
  * is blocked while invalid; a server `inputError` is shown on its field, any other failure goes
- * to the central handler (spec §8); a response `message` is shown as a toast.
+ * to the central handler; a response `message` is shown as a toast.
  */
 export function Root<S extends AnySchema>({
   schema,
@@ -197,8 +197,8 @@ export function Root<S extends AnySchema>({
         try {
           result = await confirm(secret)
         } catch (error) {
-          // A failed authentication is the card's (nothing was charged, issue 11 item 2); any
-          // other confirmation failure goes to the global handler (spec §8).
+          // A failed authentication is the card's (nothing was charged); any
+          // other confirmation failure goes to the global handler.
           if (error instanceof CardError) cardFailure(error)
           else await handleError(error)
           return

@@ -2,17 +2,17 @@ import * as v from 'valibot'
 import { SLUG_PATTERN } from '~/shared/schemas/common'
 import { withValues } from './messages'
 
-// spec §5 patterns and per-field rules as valibot actions. With a resolver, react-hook-form
+// Patterns and per-field rules as valibot actions. With a resolver, react-hook-form
 // ignores rules given to inputs, so the form's schema is where a field's rules run; each typed
 // field exports its rule here so JSX-composed forms and the field list (fields-list.tsx) share it.
 
-/** spec §5 number: optional minus, digits, optional decimal part. */
+/** Number: optional minus, digits, optional decimal part. */
 export const NUMBER_PATTERN = /^-?\d+(?:\.\d+)?$/
-/** spec §5 phone: optional plus, then 7 to 15 digits with optional single spaces. */
+/** Phone: optional plus, then 7 to 15 digits with optional single spaces. */
 export const PHONE_PATTERN = /^\+?\d(?: ?\d){6,14}$/
-/** spec §5 slug variant of text; the shared pattern (decisions §9: 3–40, letters, digits, _ and -). */
+/** Slug variant of text; the shared pattern (3–40, letters, digits, _ and -). */
 export { SLUG_PATTERN }
-/** spec §5 one-time code: exactly 6 characters, digits only by default. */
+/** One-time code: exactly 6 characters, digits only by default. */
 export const OTP_LENGTH = 6
 export const OTP_DIGITS = /^\d{6}$/
 export const OTP_ALPHANUMERIC = /^[A-Za-z0-9]{6}$/
@@ -46,7 +46,7 @@ export function luhnValid(number: string) {
   return sum % 10 === 0
 }
 
-/** spec §5 default messages, or the field's own errorMessage for every rule. */
+/** Default messages, or the field's own errorMessage for every rule. */
 export const messages = (errorMessage?: string) => ({
   required: errorMessage ?? 'global.form.input.error.required',
   min: (min: number) => errorMessage ?? withValues('global.form.input.error.min', { min }),

@@ -13,7 +13,7 @@ const styles = {
 }
 
 export interface SelectFieldProps {
-  /** The API field name (decisions §9); the hidden native select carries it. */
+  /** The API field name; the hidden native select carries it. */
   name: string
   label: ReactNode
   options: SelectOption[]
@@ -23,7 +23,7 @@ export interface SelectFieldProps {
   disabled?: boolean
 }
 
-/** spec §5 select: one choice from a list; options may be grouped (Ark Select). */
+/** Select: one choice from a list; options may be grouped (Ark Select). */
 export function SelectField({ name, label, options, placeholder, helperText, required, disabled }: SelectFieldProps) {
   useVisibleField(name)
   const { control } = useFormContext()

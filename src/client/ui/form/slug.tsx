@@ -30,8 +30,8 @@ const styles = {
 }
 
 /**
- * spec §5 slug variant of text: 3 or more letters, digits, `_` and `-`, starting and ending with
- * a letter or digit (slugPattern in the schema; the message names all of that, decisions §9).
+ * Slug variant of text: 3 or more letters, digits, `_` and `-`, starting and ending with
+ * a letter or digit (slugPattern in the schema; the message names all of that).
  * An optional prefix shows the address the slug completes.
  */
 export function Slug({ name, label, helperText, required, prefix, ...input }: Omit<TextLikeProps, 'prefix'> & { prefix?: ReactNode }) {

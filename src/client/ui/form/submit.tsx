@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { Button, type ButtonProps } from '../button'
 import { useFormMeta } from './context'
 
-/** The form's one submit button (decisions §9); shows a spinner while submitting (spec §4). */
+/** The form's one submit button; shows a spinner while submitting. */
 export function Submit({ children, ...props }: Omit<ButtonProps, 'type' | 'loading'> & { children: ReactNode }) {
   const { submitting, offline } = useFormMeta()
   return (

@@ -20,7 +20,7 @@ export interface SwitchFieldProps {
   onCheckedChange?: (checked: boolean) => void
 }
 
-/** spec §5 switch: an on/off value (Ark Switch; the hidden checkbox carries the name). */
+/** Switch: an on/off value (Ark Switch; the hidden checkbox carries the name). */
 export function SwitchField({ name, label, helperText, disabled, onCheckedChange }: SwitchFieldProps) {
   useVisibleField(name)
   const { control } = useFormContext()

@@ -6,7 +6,7 @@ import * as v from 'valibot'
 import { afterEach, beforeAll, expect, test, vi } from 'vitest'
 import * as Form from '.'
 
-// A text field's maxLength is said, not enforced by cutting (spec §5 max_length message).
+// A text field's maxLength is said, not enforced by cutting (max_length message).
 beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }))
 afterEach(cleanup)
 

@@ -6,7 +6,7 @@ import * as v from 'valibot'
 import { afterEach, beforeAll, expect, test, vi } from 'vitest'
 import * as Form from '.'
 
-// spec §5 textarea.
+// The textarea field: a labelled multi-line input with a character count.
 beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }))
 afterEach(cleanup)
 

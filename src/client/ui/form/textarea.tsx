@@ -8,21 +8,21 @@ import { useVisibleField } from './context'
 import { useFieldError } from './messages'
 
 const styles = {
-  // The kit input, grown into a multi-line box; it grows with its text up to 600px (spec §9).
+  // The kit input, grown into a multi-line box; it grows with its text up to 600px.
   textarea: css({ minH: '28', maxH: '600px', py: '2', lineHeight: 'relaxed', resize: 'vertical' }),
   footer: css({ display: 'flex', justifyContent: 'space-between', gap: '3', alignItems: 'flex-start' }),
   counter: css({ fontSize: 'xs', color: 'fg.muted', ms: 'auto', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }),
 }
 
 export interface TextareaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'children'> {
-  /** The API field name (decisions §9). */
+  /** The API field name. */
   name: string
   label: ReactNode
   helperText?: ReactNode
   required?: boolean
 }
 
-/** spec §5 textarea: a multi-line text field; with `maxLength` it counts the characters used. */
+/** Textarea: a multi-line text field; with `maxLength` it counts the characters used. */
 export function Textarea({ name, label, helperText, required, maxLength, className, ...rest }: TextareaProps) {
   useVisibleField(name)
   const { i18n } = useLingui()

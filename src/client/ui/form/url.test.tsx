@@ -6,7 +6,7 @@ import * as v from 'valibot'
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import * as Form from '.'
 
-// spec §5 url: optional scheme (http, https, ftp, smtp), optional www, a domain, an optional path or query.
+// Url: optional scheme (http, https, ftp, smtp), optional www, a domain, an optional path or query.
 beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }))
 afterEach(cleanup)
 

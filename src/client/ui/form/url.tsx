@@ -6,14 +6,14 @@ import { useVisibleField } from './context'
 import { useFieldError } from './messages'
 
 /**
- * spec §5 url pattern: an optional scheme (http, https, ftp, smtp), an optional www, a domain
+ * Url pattern: an optional scheme (http, https, ftp, smtp), an optional www, a domain
  * (labels of letters, digits and hyphens, a top-level label of 2+ letters) and an optional port,
  * path, query or fragment. No spaces anywhere.
  */
 export const URL_PATTERN =
   /^(?:(?:https?|ftp|smtp):\/\/)?(?:www\.)?(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+\p{L}{2,63}(?::\d{1,5})?(?:[/?#]\S*)?$/iu
 
-/** The translation id of the url field's invalid message (spec §5: global.form.{type}.error.invalid). */
+/** The translation id of the url field's invalid message (global.form.{type}.error.invalid). */
 export const URL_INVALID = 'global.form.url.error.invalid'
 
 /**
@@ -38,14 +38,14 @@ export function withHttps(address: string): string {
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'type' | 'children'>
 
 export interface UrlProps extends InputProps {
-  /** The API field name (decisions §9). */
+  /** The API field name. */
   name: string
   label: ReactNode
   helperText?: ReactNode
   required?: boolean
 }
 
-/** spec §5 url: a web address input (url keyboard on phones, no autocorrect). */
+/** Url: a web address input (url keyboard on phones, no autocorrect). */
 export function Url({ name, label, helperText, required, ...input }: UrlProps) {
   useVisibleField(name)
   const { register } = useFormContext()

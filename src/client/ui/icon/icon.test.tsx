@@ -21,7 +21,7 @@ test('a labelled icon is an image with that name', () => {
   expect(screen.getByRole('img', { name: 'Books' })).toBeTruthy()
 })
 
-test('spec §8: an unknown name logs that the icon was not found and renders nothing', () => {
+test('an unknown name logs that the icon was not found and renders nothing', () => {
   const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
   const { container } = render(<Icon.Root name="no-such-icon" />)
   expect(container.innerHTML).toBe('')

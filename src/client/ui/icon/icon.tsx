@@ -12,7 +12,7 @@ export interface RootProps extends IconVariantProps {
   className?: string
 }
 
-/** Renders a registered lucide icon by name (spec §8: an unknown name logs and renders nothing). */
+/** Renders a registered lucide icon by name (an unknown name logs and renders nothing). */
 export function Root({ name, label, size, className }: RootProps) {
   if (!isIconName(name)) {
     console.warn(`Icon not found: "${name}"`)

@@ -47,8 +47,8 @@ import {
 } from 'lucide-react'
 
 // Names the app may pass as data (navigation items, stat cards, plans): a fixed registry keeps
-// the bundle to the icons we use instead of importing all of lucide (spec §2 navigation items
-// have an icon; spec §8 an unknown name logs and renders nothing).
+// the bundle to the icons we use instead of importing all of lucide (navigation items
+// have an icon; an unknown name logs and renders nothing).
 export const icons = {
   'arrow-down': ArrowDown,
   'arrow-up': ArrowUp,

@@ -31,7 +31,7 @@ export const wizardRecipe = sva({
       _focusVisible: focusRing,
       '&[aria-current=step]': { bg: 'accent.subtle' },
     },
-    // spec §2: a tick per step, green for the current and earlier steps. The grey of later steps
+    // A tick per step, green for the current and earlier steps. The grey of later steps
     // and the green both keep 3:1 against the background (WCAG 1.4.11).
     tick: {
       gridRow: 'span 2',

@@ -49,7 +49,7 @@ const tabs = () =>
   within(screen.getByRole('navigation', { name: 'Onboarding steps' })).getAllByRole('button')
 const reached = () => tabs().map((tab) => tab.querySelector('[data-reached]') !== null)
 
-test('spec §2: the left side lists each step with its name and description', () => {
+test('the left side lists each step with its name and description', () => {
   render(<Harness />, { wrapper })
   const nav = screen.getByRole('navigation', { name: 'Onboarding steps' })
   expect(within(nav).getByRole('list').tagName).toBe('OL')
@@ -118,7 +118,7 @@ test('a single step has no pages, Previous or Next: Skip and Finish only', () =>
   expect(screen.getByRole('button', { name: 'Finish' })).toBeTruthy()
 })
 
-test('spec §2: a page beyond the last step shows "Nothing to show"', () => {
+test('a page beyond the last step shows "Nothing to show"', () => {
   render(<Harness initialPage={7} />, { wrapper })
   expect(screen.getByText('Nothing to show')).toBeTruthy()
   for (const text of ['Welcome content', 'URL content', 'Book content']) {
@@ -146,7 +146,7 @@ test('Skip is always present; Finish appears on the last step', async () => {
   }
 })
 
-test('spec §4: finish goes to /dashboard by default and records no event', async () => {
+test('finish goes to /dashboard by default and records no event', async () => {
   const navigate = vi.fn()
   render(<Harness initialPage={3} navigate={navigate} />, { wrapper })
   await click(screen.getByRole('button', { name: 'Finish' }))
@@ -154,7 +154,7 @@ test('spec §4: finish goes to /dashboard by default and records no event', asyn
   expect(sendMock).not.toHaveBeenCalled()
 })
 
-test('spec §4: skip records cancelled_onboarding through POST /api/event and goes to the destination', async () => {
+test('skip records cancelled_onboarding through POST /api/event and goes to the destination', async () => {
   const navigate = vi.fn()
   render(<Harness navigate={navigate} destination="/books" />, { wrapper })
   await click(screen.getByRole('button', { name: 'Skip' }))
@@ -163,7 +163,7 @@ test('spec §4: skip records cancelled_onboarding through POST /api/event and go
   expect(sendMock.mock.invocationCallOrder[0]!).toBeLessThan(navigate.mock.invocationCallOrder[0]!)
 })
 
-test('spec §4: with save on, the user is marked onboarded first (finish and skip)', async () => {
+test('with save on, the user is marked onboarded first (finish and skip)', async () => {
   const order: string[] = []
   const onSave = vi.fn(async () => void order.push('save'))
   const navigate = vi.fn(() => void order.push('navigate'))

@@ -21,7 +21,7 @@ export interface Step {
 export interface RootProps {
   steps: Step[]
   /**
-   * The 1-based `page` query parameter (spec §2). The wizard does not read the URL itself, so it
+   * The 1-based `page` query parameter. The wizard does not read the URL itself, so it
    * works with any router: the route validates the search with `parsePage` and passes it here.
    */
   page: number
@@ -29,9 +29,9 @@ export interface RootProps {
   onPageChange: (page: number) => void
   /** Leaves the wizard (finish or skip), e.g. TanStack Router's `(to) => navigate({ to })`. */
   navigate: (to: string) => void | Promise<void>
-  /** spec §4: where finish and skip go; /dashboard by default. */
+  /** Where finish and skip go; /dashboard by default. */
   destination?: string
-  /** spec §4: when on, `onSave` marks the user onboarded before leaving. */
+  /** When on, `onSave` marks the user onboarded before leaving. */
   save?: boolean
   /**
    * Marks the user onboarded (the screen's PATCH /api/user { onboarded: true }). If it rejects, the
@@ -42,7 +42,7 @@ export interface RootProps {
 }
 
 /**
- * The onboarding wizard of spec §2/§4: steps listed on the left with ticks, one step per page,
+ * The onboarding wizard: steps listed on the left with ticks, one step per page,
  * Previous / numbered pages / Next, Skip always present, Finish on the last step. The controls
  * are only those that lead somewhere: no Previous on the first step, no Next on the last (Finish
  * is there) or past it, and no pages at all for a single step.
@@ -79,14 +79,14 @@ export function Root({
     if (leaving) return
     setLeaving(true)
     try {
-      // spec §4: "When the save option is on, the user is first marked onboarded."
+      // When the save option is on, the user is first marked onboarded.
       if (save) await onSave?.()
     } catch {
       setLeaving(false)
       return
     }
     if (kind === 'skip') {
-      // spec §4: skip records a cancelled-onboarding event. A usage event must never keep the
+      // Skip records a cancelled-onboarding event. A usage event must never keep the
       // reader in the wizard (offline, server down), so it is sent without waiting for it.
       send('post', 'event', { name: CANCELLED_EVENT }).catch((error: unknown) =>
         console.warn('cancelled_onboarding event not recorded', error),
@@ -117,7 +117,7 @@ export function Root({
                   aria-controls={`${id}-step-${index}`}
                   onClick={() => onPageChange(index + 1)}
                 >
-                  {/* spec §2: a green tick for the current and earlier steps; a later step shows
+                  {/* A green tick for the current and earlier steps; a later step shows
                       its number, not a grey tick that reads as "done". */}
                   <span className={styles.tick} data-reached={index + 1 <= page ? '' : undefined} aria-hidden="true">
                     {index + 1 <= page ? <Check size={14} strokeWidth={3} /> : index + 1}

@@ -1,5 +1,5 @@
 /**
- * spec §2 Onboarding wizard: "driven by the query parameter page, starting at 1". Reads the raw
+ * The onboarding wizard is driven by the query parameter `page`, starting at 1. Reads the raw
  * search value (string or number); anything that is not a whole number ≥ 1 is page 1. Pages past
  * the last step are kept: the wizard shows "Nothing to show" for them.
  */
@@ -8,11 +8,11 @@ export function parsePage(value: unknown): number {
   return Number.isInteger(n) && n >= 1 ? n : 1
 }
 
-/** spec §9 "Onboarding: 1 step per page". */
+/** Onboarding shows one step per page. */
 export const STEPS_PER_PAGE = 1
 
-/** spec §4: finish or skip go to the given destination, /dashboard by default. */
+/** Finish or skip go to the given destination, /dashboard by default. */
 export const DEFAULT_DESTINATION = '/dashboard'
 
-/** spec §4: skip records this usage event (POST /api/event). */
+/** Skip records this usage event (POST /api/event). */
 export const CANCELLED_EVENT = 'cancelled_onboarding'

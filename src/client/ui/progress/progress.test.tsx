@@ -5,7 +5,7 @@ import { Progress } from '.'
 
 afterEach(cleanup)
 
-test('a labelled progressbar with a maximum of 100 (spec §9)', () => {
+test('a labelled progressbar with a maximum of 100', () => {
   render(<Progress.Root value={42} label="Reading goal" />)
   const bar = screen.getByRole('progressbar', { name: 'Reading goal' })
   expect(bar.getAttribute('aria-valuemax')).toBe('100')

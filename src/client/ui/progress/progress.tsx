@@ -3,7 +3,7 @@ import { useId, type ReactNode } from 'react'
 import { cx } from 'styled-system/css'
 import { progressRecipe } from './progress.recipe'
 
-/** spec §9: the progress bar maximum is 100. */
+/** The progress bar maximum is 100. */
 export const PROGRESS_MAX = 100
 
 /** Clamps into 0–100; anything that is not a finite number counts as 0. */

@@ -35,7 +35,7 @@ export const reviewPanelRecipe = sva({
     // A variant rather than a [data-state] selector: Zag leaves data-state off the content of a
     // panel that starts open, and the limit must hold then too.
     expanded: {
-      // spec §9 "Review panel: expands up to 600px high"; longer text scrolls inside it.
+      // The review panel expands up to 600px high; longer text scrolls inside it.
       true: { content: { maxHeight: '600px', overflowY: 'auto' } },
       false: {},
     },

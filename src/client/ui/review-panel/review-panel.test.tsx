@@ -41,7 +41,7 @@ test('the toggle expands and collapses; aria-expanded follows', async () => {
   expect(onOpenChange).toHaveBeenLastCalledWith(false)
 })
 
-test('spec §9: expanded, the panel is at most 600px high and scrolls', () => {
+test('expanded, the panel is at most 600px high and scrolls', () => {
   render(
     <ReviewPanel.Root defaultOpen label="Your review">
       {text}

@@ -5,7 +5,7 @@ import { useState, type ReactNode } from 'react'
 import { cx } from 'styled-system/css'
 import { reviewPanelRecipe } from './review-panel.recipe'
 
-/** spec §9: the review panel expands up to 600px high (the recipe holds the same literal). */
+/** The review panel expands up to 600px high (the recipe holds the same literal). */
 export const REVIEW_PANEL_MAX_HEIGHT = 600
 /** Height of the collapsed preview, about four lines of body text. */
 export const DEFAULT_COLLAPSED_HEIGHT = 96

@@ -1,7 +1,7 @@
 import { createAnatomy } from '@ark-ui/react/anatomy'
 import { sva } from 'styled-system/css'
 
-// Ark has no statistic part; the anatomy follows spec §3 "Statistic card" fields.
+// Ark has no statistic part; the anatomy follows the statistic card's fields.
 export const statCardAnatomy = createAnatomy('stat-card').parts(
   'root',
   'header',
@@ -56,7 +56,7 @@ export const statCardRecipe = sva({
     footer: { display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'wrap' },
   },
   variants: {
-    // spec §3: a minus prefix is a red down arrow, anything else a green up arrow. The *.subtle
+    // A minus prefix is a red down arrow, anything else a green up arrow. The *.subtle
     // fills keep the text at AA contrast in both themes.
     trend: {
       up: { change: { color: 'success', bg: 'success.subtle' } },

@@ -10,7 +10,7 @@ beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }))
 afterEach(cleanup)
 const wrapper = ({ children }: { children: ReactNode }) => <I18nProvider i18n={i18n}>{children}</I18nProvider>
 
-test('spec §3: value, label, change, icon and description', () => {
+test('value, label, change, icon and description', () => {
   const { container } = render(
     <StatCard.Root value="1,204" label="TBR views" change="+12%" icon="eye" description="tbr.example/ada" />,
     { wrapper },

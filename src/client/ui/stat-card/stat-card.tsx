@@ -4,7 +4,7 @@ import { cx } from 'styled-system/css'
 import { Icon } from '../icon'
 import { statCardRecipe } from './stat-card.recipe'
 
-/** spec §3: a change "with a minus prefix" is a decrease (ASCII hyphen-minus or U+2212). */
+/** A change "with a minus prefix" is a decrease (ASCII hyphen-minus or U+2212). */
 export function isDecrease(change: string | number): boolean {
   if (typeof change === 'number') return change < 0
   return /^\s*[-\u2212]/.test(change)
@@ -24,7 +24,7 @@ export interface RootProps {
   icon?: Icon.IconName
   /** Secondary line, e.g. the public page URL on the dashboard. */
   description?: ReactNode
-  /** Actions under the description, e.g. the edit link and copy button of spec §2 /account/url. */
+  /** Actions under the description, e.g. the edit link and copy button on /account/url. */
   children?: ReactNode
   className?: string
 }

@@ -1,4 +1,4 @@
-// Toasts (spec §4, §8, §9): `toast({ title, description, variant })` anywhere, `<Toaster />` once.
+// Toasts: `toast({ title, description, variant })` anywhere, `<Toaster />` once.
 export { Toaster } from './toaster'
 export {
   toast,

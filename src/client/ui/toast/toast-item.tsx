@@ -4,12 +4,12 @@ import { useEffect, useRef, useState, type PointerEvent } from 'react'
 import { dismissToast, SWIPE_THRESHOLD, type ToastData } from '~/client/lib/toasts'
 import { toastRecipe } from './recipe'
 
-// spec §8: error is red with an alert icon; default has a check icon; success green; info blue.
+// Error is red with an alert icon; default has a check icon; success green; info blue.
 const ICONS = { default: Check, success: CircleCheck, info: Info, error: CircleAlert }
 
 export interface ToastItemProps {
   toast: ToastData
-  /** True while the region is hovered or focused, or the window is blurred (spec §4). */
+  /** True while the region is hovered or focused, or the window is blurred. */
   paused: boolean
 }
 
@@ -21,7 +21,7 @@ export function ToastItem({ toast, paused }: ToastItemProps) {
   const swipe = useRef<{ x: number; pointer: number } | null>(null)
   const Icon = ICONS[toast.variant]
 
-  // spec §4: auto-close after `duration`, paused while `paused`, resuming with the time left.
+  // Auto-close after `duration`, paused while `paused`, resuming with the time left.
   useEffect(() => {
     if (!toast.open || paused || !Number.isFinite(remaining.current)) return
     const started = Date.now()
@@ -32,7 +32,7 @@ export function ToastItem({ toast, paused }: ToastItemProps) {
     }
   }, [toast.open, toast.id, paused])
 
-  // spec §4: a swipe right past 50 px closes the toast; a shorter one snaps back.
+  // A swipe right past 50 px closes the toast; a shorter one snaps back.
   const onPointerDown = (e: PointerEvent<HTMLLIElement>) => {
     if (e.button !== 0 || (e.target as HTMLElement).closest('button')) return
     swipe.current = { x: e.clientX, pointer: e.pointerId }

@@ -6,7 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vi
 import { getToasts } from '~/client/lib/toasts'
 import { removeToast, toast, Toaster, TOAST_DURATION, TOAST_REMOVE_DELAY } from '.'
 
-// spec §4 "Toasts" and §9 constants.
+// Toasts: placement, variants, auto-close, pausing and swiping, with their timing constants.
 beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }))
 beforeEach(() => vi.useFakeTimers())
 afterEach(() => {

@@ -6,7 +6,7 @@ import { ToastItem } from './toast-item'
 
 // Ark's Toaster (zag) queues beyond `max` instead of keeping the newest three, labels its
 // region "Notifications, <placement> (<hotkey>)", pauses on page visibility rather than window
-// blur and has no swipe threshold, so the spec §4/§9 behaviour is implemented here directly.
+// blur and has no swipe threshold, so pausing, auto-close and swiping are implemented here directly (decision 10).
 
 /** The toast region: mount once near the root. F8 moves focus to it. */
 export function Toaster() {

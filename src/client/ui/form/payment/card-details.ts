@@ -1,7 +1,7 @@
 import { luhnValid } from '../rules'
 
 // The local provider's card input, as pure functions (tested without a browser). Only the local
-// test-mode provider sees these parts, and only to turn them into a token (decisions §10).
+// test-mode provider sees these parts, and only to turn them into a token.
 
 export interface CardDetails {
   number: string

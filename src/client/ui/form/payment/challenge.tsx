@@ -6,7 +6,7 @@ import * as Dialog from '../../dialog'
 import { stripeFor } from './stripe'
 import { CardError, type PaymentConfig } from './types'
 
-// spec §4 Forms and payment: when an answer says a payment action is required, the provider's
+// Forms and payment: when an answer says a payment action is required, the provider's
 // client confirms the payment with the client secret; the form then repeats its request with
 // the result (`payment_intent`). Loaded lazily, only when a payment needs it.
 
@@ -19,7 +19,7 @@ export interface ChallengeProps {
 }
 
 /**
- * The local provider's stand-in for the bank's 3-D Secure page (decisions §10): the reader
+ * The local provider's stand-in for the bank's 3-D Secure page: the reader
  * completes or fails the authentication, and POST /api/payment/local/confirm records it.
  */
 function LocalChallenge({ clientSecret, onDone }: ChallengeProps) {

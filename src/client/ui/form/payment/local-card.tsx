@@ -13,7 +13,7 @@ import {
 } from './card-details'
 import { CardError, type CardInputProps } from './types'
 
-// The local test-mode provider's card input (decisions §5, §10): three inputs whose details go
+// The local test-mode provider's card input: three inputs whose details go
 // only to POST /api/payment/local/token, which answers a single-use token; the form submits the
 // token, never the number. Loaded lazily by the card field.
 
@@ -51,7 +51,7 @@ export default function LocalCardInput({
           const res = await send<{ token: string }>('post', 'payment/local/token', details.current)
           return res.data!.token
         } catch (error) {
-          // decisions §10: a number the provider does not accept is 400 with inputError "number".
+          // A number the provider does not accept is 400 with inputError "number".
           if (error instanceof ApiRequestError && error.status === 400) throw new CardError(error.message)
           throw error
         }

@@ -7,7 +7,7 @@ import { useFieldStyles } from '../../field'
 import { stripeFor } from './stripe'
 import { CardError, type CardInputProps } from './types'
 
-// PAYMENT_PROVIDER=stripe (issue 11 item 1): Stripe Elements' card element. The number is typed
+// PAYMENT_PROVIDER=stripe: Stripe Elements' card element. The number is typed
 // into Stripe's own frame and goes only to Stripe; the form submits the PaymentMethod id it
 // answers. Loaded lazily by the card field.
 

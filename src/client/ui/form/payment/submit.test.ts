@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { CardFieldError, paymentAction, withCardTokens } from './submit'
 import { CardError } from './types'
 
-// spec §4 Forms and payment; decisions §10: a filled card field ({}) is sent as the provider's
+// Forms and payment: a filled card field ({}) is sent as the provider's
 // token, an empty one as null; a payment action is read from `data` or the response itself.
 describe('withCardTokens', () => {
   test('a filled card becomes its token; an empty one stays null; other values are kept', async () => {
@@ -27,7 +27,7 @@ describe('withCardTokens', () => {
 })
 
 describe('paymentAction', () => {
-  test('reads requires_payment_action + client_secret from data (decisions §10) or the response (spec §7)', () => {
+  test('reads requires_payment_action + client_secret from data or the response', () => {
     expect(paymentAction({ data: { requires_payment_action: true, client_secret: 'pi_1_secret_x' } })).toBe(
       'pi_1_secret_x',
     )

@@ -1,7 +1,7 @@
 import type { ApiResponse } from '~/client/lib/http'
 import { CardError } from './types'
 
-// The form kit's payment steps at submit (spec §4 Forms and payment, decisions §10).
+// The form kit's payment steps at submit (decision 34).
 
 /** Replaces each filled card field's value ({}) with a token from the provider. */
 export async function withCardTokens<T extends Record<string, unknown>>(
@@ -32,8 +32,8 @@ export class CardFieldError extends CardError {
 }
 
 /**
- * The client secret when an answer asks for a payment action. decisions §10 puts the flag in
- * `data`; spec §7 names it on the response: both are read.
+ * The client secret when an answer asks for a payment action. The flag may come in
+ * `data` or on the response itself: both are read.
  */
 export function paymentAction(response: ApiResponse): string | null {
   const data = (response.data ?? {}) as Record<string, unknown>

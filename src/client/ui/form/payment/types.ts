@@ -1,6 +1,6 @@
 import type { MutableRefObject } from 'react'
 
-// decisions §10: the client learns the provider from GET /api/account/plans (`provider`,
+// The client learns the provider from GET /api/account/plans (`provider`,
 // `publishable_key`); the card field and the payment confirmation both go through it.
 import type { PaymentProviderKind } from '~/shared/schemas/billing'
 
@@ -16,7 +16,7 @@ export const LOCAL_PAYMENTS: PaymentConfig = { provider: 'local' }
 
 /**
  * A card that cannot be used (refused by the provider while tokenizing, or a failed or abandoned
- * 3-D Secure authentication): shown on the card field, nothing was charged (issue 11 item 2).
+ * 3-D Secure authentication): shown on the card field, nothing was charged.
  */
 export class CardError extends Error {}
 
