@@ -10,9 +10,10 @@ export default defineConfig({
   catalogs: [
     {
       path: '<rootDir>/src/client/i18n/locales/{locale}/messages',
-      // The server's messages (src/shared/messages) share the client's catalogs: one message, one
+      // The server's messages (src/shared/messages) and the API table's texts (src/shared/api: the
+      // calls' summaries and descriptions) share the client's catalogs: one message, one
       // translation, whichever side shows it.
-      include: ['<rootDir>/src/client', '<rootDir>/src/shared/messages'],
+      include: ['<rootDir>/src/client', '<rootDir>/src/shared/messages', '<rootDir>/src/shared/api'],
     },
   ],
 })

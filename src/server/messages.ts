@@ -1,4 +1,4 @@
-import { setupI18n, type I18n } from '@lingui/core'
+import { setupI18n, type I18n, type MessageDescriptor } from '@lingui/core'
 import { existsSync } from 'node:fs'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { serverMessages, type MessageKey } from '~/shared/messages'
@@ -36,6 +36,12 @@ export function translate(locale: Locale, key: MessageKey, params: Record<string
   // A placeholder without a value stays visible as `{name}`, as the texts were always written.
   const values = new Proxy(params, { get: (target, name: string) => target[name] ?? `{${name}}` })
   return i18ns[locale]._(serverMessages[key].id, values)
+}
+
+/** A text defined elsewhere than the server's messages (the table of API calls) in English: its
+ *  ICU message formatted (quoted braces unquoted, `{placeholders}` filled). */
+export function inEnglish(text: MessageDescriptor, values: Record<string, string> = {}): string {
+  return i18ns.en._({ ...text, values })
 }
 
 /** Picks en or es from an Accept-Language header, falling back to en. */

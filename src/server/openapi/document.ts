@@ -1,6 +1,7 @@
 import type { Hono } from 'hono'
 import { API_CALLS } from '~/shared/api/calls'
-import { KEY_SCOPES } from '~/shared/schemas/key'
+import { API_INTRODUCTION, introductionValues } from '~/shared/api/introduction'
+import { inEnglish } from '../messages'
 import type { AppEnv } from '../context'
 import { operation } from './operation'
 
@@ -12,21 +13,13 @@ import { operation } from './operation'
 // no third-party script or CDN (it works offline and under the app's CSP); `GET /api/docs`
 // redirects there.
 
-const DESCRIPTION = `Script your to-be-read list: add books from a shortcut, export them, show them on a blog.
-
-Authenticate with \`Authorization: Bearer <key>\`. Create keys on /account/apikeys (owners and developers, on a plan that includes API keys). A key starts with \`tbr_\`, acts for the account (never for a person), and may call only what its scopes allow: ${KEY_SCOPES.map((s) => `\`${s}\``).join(', ')}. Anything else is 403; a revoked or deleted key is 401. Calls that need no credentials answer the same with or without a key.
-
-Each key may make a limited number of calls per minute: answers carry \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`; past the limit the answer is 429 with \`Retry-After\`.
-
-Book writes accept an \`Idempotency-Key\` header, so a retried call is applied once. A method a path does not support answers 405 with an \`Allow\` header.`
-
 let built: unknown
 
 /** The document, built once: the table does not change while the server runs. */
 export function apiDocument() {
   built ??= {
     openapi: '3.1.0',
-    info: { title: 'TBR API', version: '1.0.0', description: DESCRIPTION },
+    info: { title: 'TBR API', version: '1.0.0', description: inEnglish(API_INTRODUCTION, introductionValues()) },
     components: {
       securitySchemes: {
         bearerAuth: {

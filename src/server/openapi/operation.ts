@@ -4,6 +4,7 @@ import { JsonAnswer } from '~/shared/api/answers'
 import { needsNoSession, type ApiCall } from '~/shared/api/calls'
 import { statusesOf } from '~/shared/api/statuses'
 import { ErrorAnswer } from '~/shared/schemas/api-responses'
+import { inEnglish } from '../messages'
 
 // One OpenAPI operation from one declaration of the table of calls: its security, typed
 // parameters, request body, and every status the call can answer.
@@ -69,21 +70,21 @@ export function operation(call: ApiCall): Json {
       name,
       in: 'path',
       required: true,
-      description: p.description,
+      description: inEnglish(p.description),
       schema: jsonSchema(p.schema, 'input'),
     })),
     ...Object.entries(input.query ?? {}).map(([name, p]) => ({
       name,
       in: 'query',
       required: p.required ?? false,
-      description: p.description,
+      description: inEnglish(p.description),
       schema: jsonSchema(p.schema, 'input'),
     })),
     ...Object.entries(input.headers ?? {}).map(([name, p]) => ({
       name,
       in: 'header',
       required: false,
-      description: p.description,
+      description: inEnglish(p.description),
       schema: jsonSchema(p.schema, 'input'),
     })),
   ]
@@ -96,8 +97,8 @@ export function operation(call: ApiCall): Json {
   }
   const body = input.body ? jsonSchema(input.body, 'input') : undefined
   return {
-    summary: call.summary,
-    description: [call.description, whoNote(call)].filter(Boolean).join('\n\n'),
+    summary: inEnglish(call.summary),
+    description: [call.description && inEnglish(call.description), whoNote(call)].filter(Boolean).join('\n\n'),
     tags: [call.tag],
     // An empty requirement first: the call may be made with no credentials at all.
     security: needsNoSession(call) ? [{}, { bearerAuth: [] }] : [{ bearerAuth: [] }],

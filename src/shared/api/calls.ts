@@ -4,7 +4,7 @@ import { PEOPLE_CALLS } from './calls-people'
 import { SIGN_IN_CALLS } from './calls-sign-in'
 import type { ApiCall, Method } from './types'
 
-export type { ApiCall, Method, Who } from './types'
+export type { ApiCall, ApiText, Method, Who } from './types'
 
 /**
  * Every /api call, declared once: who may make it, with which key scope and plan capability,

@@ -1,21 +1,22 @@
 import * as v from 'valibot'
 import { BookId } from '../schemas/book'
 import { IdempotencyKey } from '../sync/protocol'
+import type { ApiText } from './types'
 
 // Parameters several calls share, typed for the OpenAPI document. Path and query values reach
 // the handlers as strings; these schemas say what a client sends.
 
-const id = (description: string) => ({ schema: v.pipe(v.string(), v.minLength(1), v.maxLength(200)), description })
+const id = (description: ApiText) => ({ schema: v.pipe(v.string(), v.minLength(1), v.maxLength(200)), description })
 
-export const ID = { id: id('The id') }
-export const BOOK_ID = { id: { schema: BookId, description: 'The book id (a UUID)' } }
-export const KEY_ID = { id: id('The key id') }
+export const ID = { id: id(/*i18n*/ { id: 'api.param.id', message: 'The id' }) }
+export const BOOK_ID = { id: { schema: BookId, description: /*i18n*/ { id: 'api.param.book_id', message: 'The book id (a UUID)' } } }
+export const KEY_ID = { id: id(/*i18n*/ { id: 'api.param.key_id', message: 'The key id' }) }
 
 /** `since`: a `cursor` from an earlier answer, an integer. */
 export const SINCE = {
   since: {
     schema: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(999_999_999_999_999)),
-    description: 'A `cursor` from an earlier answer (an integer)',
+    description: /*i18n*/ { id: 'api.param.since', message: 'A `cursor` from an earlier answer (an integer)' },
   },
 }
 
@@ -23,6 +24,6 @@ export const SINCE = {
 export const IDEMPOTENCY = {
   'Idempotency-Key': {
     schema: IdempotencyKey,
-    description: 'Makes a retry safe: a replay changes nothing and answers as the first call did.',
+    description: /*i18n*/ { id: 'api.param.idempotency_key', message: 'Makes a retry safe: a replay changes nothing and answers as the first call did.' },
   },
 }

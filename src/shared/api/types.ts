@@ -35,12 +35,23 @@ export type Tag =
   | 'Service'
   | 'Development'
 
+/**
+ * A text of the table (a summary, a description): its catalog id and its English. The OpenAPI
+ * document speaks English, for tools; the reference page shows the same text in the reader's
+ * language through the catalogs (`npx lingui extract` collects each one by its i18n marker). The
+ * message is ICU: a literal brace is quoted, `'{ id }'`.
+ */
+export interface ApiText {
+  id: string
+  message: string
+}
+
 export interface ApiCall {
   method: Method
   /** Under /api, in OpenAPI's `{param}` form. */
   path: string
-  summary: string
-  description?: string
+  summary: ApiText
+  description?: ApiText
   tag: Tag
   who: Who
   /** The scope an API key needs; without it keys may not make the call (403). */
@@ -68,9 +79,9 @@ export interface ApiCall {
   input?: {
     body?: GenericSchema
     /** An object schema: one entry per query parameter (all optional unless required). */
-    query?: Record<string, { schema: GenericSchema; description: string; required?: boolean }>
-    params?: Record<string, { schema: GenericSchema; description: string }>
-    headers?: Record<string, { schema: GenericSchema; description: string }>
+    query?: Record<string, { schema: GenericSchema; description: ApiText; required?: boolean }>
+    params?: Record<string, { schema: GenericSchema; description: ApiText }>
+    headers?: Record<string, { schema: GenericSchema; description: ApiText }>
     /** The body is multipart/form-data as well as JSON (an avatar upload). */
     multipart?: true
   }

@@ -8,6 +8,7 @@ import { ExternalLink } from '~/client/ui/link'
 import { Spinner } from '~/client/ui/spinner'
 import { openApiQuery } from '../api'
 import { OfflineNotice } from '../components/offline-notice'
+import { inReaderLanguage, introduction } from './call-texts'
 import { operationsByTag } from './model'
 import { OperationCard, Prose } from './operation'
 import { TAG_NAMES } from './tag-names'
@@ -33,7 +34,11 @@ export function ReferencePage() {
   useDocumentTitle(t`API reference`)
   const online = useOnline()
   const doc = useQuery({ ...openApiQuery(), enabled: online })
-  const groups = doc.data ? operationsByTag(doc.data, window.location.origin) : []
+  const groups = doc.data
+    ? operationsByTag(doc.data, window.location.origin).map(
+        ([tag, ops]) => [tag, ops.map((op) => inReaderLanguage(op, i18n))] as const,
+      )
+    : []
 
   return (
     <div className={page}>
@@ -51,7 +56,7 @@ export function ReferencePage() {
           {!online && !doc.data && <OfflineNotice />}
           {doc.data ? (
             <>
-              {doc.data.info.description && <Prose text={doc.data.info.description} />}
+              {doc.data.info.description && <Prose text={introduction(i18n)} />}
               <nav aria-label={t`Calls`}>
                 <ul className={toc}>
                   {groups.flatMap(([, ops]) =>
