@@ -53,7 +53,8 @@ export function createApp(deps: Deps, opts: { staticHandler?: (app: Hono<AppEnv>
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        // 'wasm-unsafe-eval' compiles WebAssembly only (the barcode reader's ZXing), not JavaScript strings.
+        // 'wasm-unsafe-eval' compiles WebAssembly only (the barcode reader's ZXing), not
+        // JavaScript strings.
         scriptSrc: ["'self'", "'wasm-unsafe-eval'", 'https://js.stripe.com'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Covers come from the catalogue's covers host (https: in production; a configured

@@ -5,8 +5,8 @@ import { AUTH_DATA_ID, AUTH_SCREENS, type AuthPayload, type AuthScreen } from '~
 import type { AppEnv } from './context'
 import { pageHtml, pagePreferences, type PublicBuild } from './public-page'
 
-// The server-rendered signed-out screens /, /signin, /signup, /forgotpassword and /magic (decision 53):
-// the whole screen in the HTML
+// The server-rendered signed-out screens /, /signin, /signup, /forgotpassword and /magic
+// (decision 53): the whole screen in the HTML
 // answer, rendered with the auth routes' own components (dist/server-render/render.js) and
 // hydrated by the light entry src/client/public/auth-main.tsx. The other auth routes
 // (/signin/otp, /signup/verify, …) stay the app's.

@@ -5,7 +5,8 @@ import { ApiError } from '../lib/errors'
 import { ipLimit } from '../middleware/rate-limit'
 import { findProvider, finishSocialSignIn, socialSignInToken, startSocialSignIn } from '../services/social'
 
-// Social sign-in for /signin/social (decision 39). GET /api/auth/social lists the configured providers
+// Social sign-in for /signin/social (decision 39). GET /api/auth/social lists the configured
+// providers
 // (the buttons); GET /:provider sends the browser to the provider; the provider sends it back to
 // /:provider/callback, which ends on /signin/social?provider=…&token=… (the screen exchanges the
 // token like any sign-in, 2FA included) or, on any failure, /signin/social?provider=…&error=failed

@@ -3,7 +3,8 @@ import { readBody, validate, type Ctx } from '../context'
 import { ApiError } from '../lib/errors'
 import { avatarTooLarge } from '../services/avatars'
 
-// PATCH /api/user takes JSON or, to upload an avatar, multipart/form-data: the picture as the one file part `avatar`, the other fields as text parts, checked by
+// PATCH /api/user takes JSON or, to upload an avatar, multipart/form-data: the
+// picture as the one file part `avatar`, the other fields as text parts, checked by
 // the same shared schema as the JSON form.
 
 const BOOLEAN_FIELDS = new Set(['support_enabled', 'onboarded', 'dark_mode'])

@@ -79,8 +79,8 @@ export function liveBooks(db: Db, accountId: string) {
  * GET /api/books: the account's change counter (the cursor) and the rows, read by ONE statement,
  * so both come from one snapshot: every write numbered up to the counter has committed (writes
  * serialise on the account row) and is in the rows, and no later one is. One statement instead of
- * two, prepared once per database, also roughly halved the call's database time on PGlite
- * (it stays fast under load). An account without books still answers one row (its counter, no book).
+ * two, prepared once per database, also roughly halved the call's database time on PGlite.
+ * An account without books still answers one row (its counter, no book).
  */
 function preparePulls(db: Db) {
   const read = (which: SQL) =>

@@ -11,7 +11,8 @@ import { proveAddress } from './address-proof'
 import type { SocialProvider } from './social-config'
 import { consumeToken, findUserByEmail, issueToken } from './users'
 
-// Social sign-in (decision 39): OpenID Connect authorization code flow with PKCE (S256), state and nonce,
+// Social sign-in (decision 39): OpenID Connect authorization code flow with PKCE (S256), state
+// and nonce,
 // through openid-client. The state is a one-time token (stored hashed, 10 minutes, used up by the
 // first callback that names it) holding the nonce and the PKCE verifier; the browser that started
 // the flow holds the state in a cookie too, so a callback opened in another browser (login CSRF)

@@ -11,7 +11,8 @@ const date = (seconds: number) => new Date(seconds * 1000)
 const idOf = (ref: string | { id: string } | null | undefined) => (ref == null ? null : typeof ref === 'string' ? ref : ref.id)
 
 /**
- * Stripe's statuses mapped onto ours (decision 33). Stripe's `unpaid` and `paused` are past due for us (the plan is not
+ * Stripe's statuses mapped onto ours (decision 33). Stripe's `unpaid` and `paused` are past due
+ * for us (the plan is not
  * being paid); `incomplete` is a first payment waiting for authentication; an expired incomplete
  * subscription never started.
  */
