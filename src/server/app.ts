@@ -53,14 +53,14 @@ export function createApp(deps: Deps, opts: { staticHandler?: (app: Hono<AppEnv>
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        // 'wasm-unsafe-eval' compiles WebAssembly only (the barcode reader's ZXing, issue 16
-        // item 2), not JavaScript strings.
+        // 'wasm-unsafe-eval' compiles WebAssembly only (the barcode reader's ZXing), not
+        // JavaScript strings.
         scriptSrc: ["'self'", "'wasm-unsafe-eval'", 'https://js.stripe.com'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Covers come from the catalogue's covers host (https: in production; a configured
         // http CATALOG_COVERS_URL is allowed by name).
         imgSrc: ["'self'", 'data:', 'blob:', 'https:', new URL(deps.config.CATALOG_COVERS_URL).origin],
-        // The service worker fetches covers to keep them offline (issue 16): a worker's fetch()
+        // The service worker fetches covers to keep them offline: a worker's fetch()
         // is governed by connect-src, not img-src.
         connectSrc: ["'self'", 'https://api.stripe.com', new URL(deps.config.CATALOG_COVERS_URL).origin],
         frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
@@ -87,7 +87,7 @@ export function createApp(deps: Deps, opts: { staticHandler?: (app: Hono<AppEnv>
   })
 
   const bodyLimitOf = bodyLimit(deps.config.BODY_LIMIT_KB * 1024)
-  // An avatar upload (multipart PATCH /api/user, issue 16 item 6) may carry a picture of up to
+  // An avatar upload (multipart PATCH /api/user) may carry a picture of up to
   // AVATAR_MAX_BYTES; past that it is the avatar field's 400, not the generic 413.
   const avatarUploadLimit = bodyLimit(Math.max(AVATAR_BODY_LIMIT, deps.config.BODY_LIMIT_KB * 1024), {
     tooLarge: () =>
@@ -182,7 +182,7 @@ export function createApp(deps: Deps, opts: { staticHandler?: (app: Hono<AppEnv>
     }
     log.error(c.req.method, c.req.path, err)
     // The database being unreachable is the server's trouble, not the request's: 503, retryable
-    // in a few seconds (hardening item 3: e.g. while PostgreSQL restarts).
+    // in a few seconds (e.g. while PostgreSQL restarts).
     if (isConnectionError(err)) {
       c.header('Retry-After', String(RETRY_AFTER_SECONDS))
       return c.json({ message: translate(locale, 'error.unavailable') }, 503)

@@ -5,8 +5,8 @@ import { AUTH_DATA_ID, AUTH_SCREENS, type AuthPayload, type AuthScreen } from '~
 import type { AppEnv } from './context'
 import { pageHtml, pagePreferences, type PublicBuild } from './public-page'
 
-// The server-rendered signed-out screens /, /signin, /signup, /forgotpassword and /magic (issue 15
-// item 1; README decision "Server-rendered signed-out screens"): the whole screen in the HTML
+// The server-rendered signed-out screens /, /signin, /signup, /forgotpassword and /magic
+// (decision 53): the whole screen in the HTML
 // answer, rendered with the auth routes' own components (dist/server-render/render.js) and
 // hydrated by the light entry src/client/public/auth-main.tsx. The other auth routes
 // (/signin/otp, /signup/verify, …) stay the app's.
@@ -39,7 +39,7 @@ export function renderAuthPage(
   screen: AuthScreen,
 ): { html: string; title: string | null } | null {
   if (!build.scripts.auth) return null
-  // Signed out, the mode is the system's (spec §4): CSS draws it (README decision 52).
+  // Signed out, the mode is the system's: CSS draws it (decision 52).
   const { locale } = pagePreferences(c)
   const search: AuthPayload['search'] = {}
   for (const key of QUERY) {

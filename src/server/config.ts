@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { loadPlans } from './services/plans'
 import { loadSocialProviders } from './services/social-config'
 
-// decisions §1: all configuration comes from the environment (a .env file is read if present)
+// All configuration comes from the environment (a .env file is read if present)
 // and is validated at start; a bad value stops the server with one line naming the variable.
 
 const bool = v.pipe(
@@ -48,14 +48,14 @@ const ConfigSchema = v.object({
    *  Stripe's wire format in tests, a proxy in front of Stripe. https only in production. */
   STRIPE_API_URL: v.optional(v.pipe(v.string(), v.url('must be an absolute URL'), v.regex(/^https?:\/\//, 'must start with http:// or https://'))),
   AFFILIATE_TAG: v.optional(v.string(), 'tbrlist-20'),
-  /** spec §1: where the auth layout's logo links; read by the client build. Unset, it links to /. */
+  /** Where the auth layout's logo links; read by the client build. Unset, it links to /. */
   MARKETING_URL: v.optional(v.pipe(v.string(), v.url('must be an absolute URL'))),
   /** JSON array of paid plans; see .env.example. The free plan is always present. */
   PLANS: v.optional(v.string()),
   BODY_LIMIT_KB: v.optional(int(1, 20480), '1024'),
   /** Per-IP limit on auth and mail-sending calls, per 15 minutes. */
   AUTH_IP_LIMIT: v.optional(int(1, 1000000), '100'),
-  /** Calls one API key may make per minute (decisions §12); past it, 429 with Retry-After. */
+  /** Calls one API key may make per minute; past it, 429 with Retry-After. */
   KEY_RATE_LIMIT: v.optional(int(1, 1000000), '120'),
   /** Keys one account may create per 15 minutes (a script gone wrong cannot mint thousands). */
   KEY_CREATE_LIMIT: v.optional(int(1, 1000000), '20'),
@@ -174,7 +174,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   } catch (err) {
     throw new ConfigError((err as Error).message)
   }
-  // Stripe bills each paid plan through its own price (issue 11 item 1).
+  // Stripe bills each paid plan through its own price.
   const unpriced = out.PAYMENT_PROVIDER === 'stripe' ? plans.find((p) => p.price > 0 && !p.stripe_price) : undefined
   if (unpriced) {
     throw new ConfigError(

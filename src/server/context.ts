@@ -44,13 +44,13 @@ export interface Auth {
   membership: typeof memberships.$inferSelect
   role: Role
   duplicateUser: boolean
-  /** The master user who opened this support session, or null (decisions §13). */
+  /** The master user who opened this support session, or null. */
   impersonatorId: string | null
 }
 
 /**
  * Who a call acts for, on the calls an API key may make (shared/api/calls.ts): a member's
- * session, or an API key acting for the account, never for a person (decisions §12). Those
+ * session, or an API key acting for the account, never for a person. Those
  * routes read the account from here; `auth` is set for sessions only.
  */
 export type Actor =

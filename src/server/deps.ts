@@ -14,7 +14,7 @@ import { loadSecret } from './services/sessions'
 /** Opens the database (migrating it) and wires the services the routes use. */
 export async function createDeps(config: Config, opts: { stripe?: Stripe; pgliteTemplate?: Blob } = {}): Promise<Deps> {
   setLogLevel(config.LOG_LEVEL)
-  // Half the machine's cores for derivations, shared among the WORKERS processes (README Decisions).
+  // Half the machine's cores for derivations, shared among the WORKERS processes (decision 27).
   const hashing = config.PASSWORD_HASH_CONCURRENCY ?? Math.max(1, Math.floor(defaultHashConcurrency() / config.WORKERS))
   limitPasswordHashing({ concurrency: hashing, queue: config.PASSWORD_HASH_QUEUE })
   setPasswordCost(config.PASSWORD_HASH_COST ?? 17)

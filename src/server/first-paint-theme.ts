@@ -5,8 +5,8 @@ import { THEME_COLOR } from '~/shared/theme-color'
 import type { AppEnv } from './context'
 
 /**
- * The display mode of an HTML answer's first paint, before any script runs (spec §4; README
- * decision 52): a signed-in device (`tbr_account`) that wrote its mode in force (`tbr_theme`)
+ * The display mode of an HTML answer's first paint, before any script runs (decision
+ * 52): a signed-in device (`tbr_account`) that wrote its mode in force (`tbr_theme`)
  * gets that mode; anyone else follows the system, which only CSS can know: `system-dark`, whose
  * rules apply under `prefers-color-scheme: dark` (src/tools/system-dark-css.ts).
  */

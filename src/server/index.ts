@@ -28,7 +28,7 @@ async function serveApi(config: Config) {
   const servers = await listen(app.fetch, config)
   const on = servers.map((server) => (server.address() as AddressInfo).address).join(' and ')
   log.info(`TBR listening on http://localhost:${config.PORT} (${on}; ${deps.database.kind}, mail: ${deps.mailer.kind}${where})`)
-  // README Decisions §20: an idle keep-alive connection stays open longer than the clients and
+  // An idle keep-alive connection stays open longer than the clients and
   // proxies in front of us keep theirs (load balancers commonly 60 s), so they close it first and
   // never reuse one we have just closed (ECONNRESET; Node's default is 5 s). headersTimeout just
   // above it; requestTimeout bounds how long a client may take to send one whole request (Node's

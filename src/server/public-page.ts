@@ -12,8 +12,8 @@ import { translate } from './messages'
 import { log } from './lib/log'
 import { loadPublicAnswer } from './services/views'
 
-// The server-rendered public list /{slug} (issue 15 item 1; README decision "Server-rendered
-// public list"): the HTML answer is the whole page, rendered with the page's own components
+// The server-rendered public list /{slug} (decision
+// 50): the HTML answer is the whole page, rendered with the page's own components
 // (dist/server-render/render.js, built from src/client/public/render.tsx) and hydrated by the
 // light entry (src/client/public/main.tsx) from the data embedded beside it. This answer is the
 // load that counts a view (the page makes no API call on load).
@@ -119,7 +119,7 @@ export async function renderPublicPage(
 /**
  * The language and mode a rendered page is drawn in: the cookies the client writes beside its own
  * storage (src/shared/preference-cookies.ts), else Accept-Language; the mode of the first paint
- * (README decision 52).
+ * (decision 52).
  */
 export function pagePreferences(c: Context<AppEnv>): { locale: Locale; theme: FirstPaintTheme } {
   const cookieLocale = getCookie(c, LOCALE_COOKIE)
@@ -129,7 +129,7 @@ export function pagePreferences(c: Context<AppEnv>): { locale: Locale; theme: Fi
 
 /**
  * The app's shell made a rendered page: its language and mode, the app's entry and preloads
- * swapped for a light entry's (issue 15 item 2), the markup in #root and the page's data beside
+ * swapped for a light entry's, the markup in #root and the page's data beside
  * it as `<script type="application/json">` (data, not code: the CSP keeps `script-src 'self'`).
  */
 export function pageHtml(

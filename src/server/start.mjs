@@ -1,5 +1,5 @@
 // `npm start`: builds the client when it is missing or older than its sources, then serves the
-// app and the API from one process (decisions §1), or from WORKERS processes (index.ts).
+// app and the API from one process, or from WORKERS processes (index.ts).
 import { spawnSync } from 'node:child_process'
 import cluster from 'node:cluster'
 import { existsSync, readdirSync, statSync } from 'node:fs'

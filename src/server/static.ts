@@ -17,7 +17,7 @@ import { isReservedSlug } from '~/shared/schemas/common'
  * Serves the built client from `root`: hashed assets cached for a year, the service worker and
  * HTML never cached, and every other GET answered with the SPA shell (the router shows /404).
  * The shell for a shared link `/{slug}` carries the list's title and Open Graph / Twitter tags,
- * so link previews name the owner (spec §2 Public route: its title shows the owner's name).
+ * so link previews name the owner (its title shows the owner's name).
  * Text files go out compressed: the build writes .br/.gz twins (src/tools/precompress.ts) and
  * the shell is compressed per answer (it is small, and a shared link's shell differs).
  */
@@ -29,7 +29,7 @@ export function serveClient(root: string) {
       withCacheControl(root, () => 'public, max-age=31536000, immutable'),
     )
     const files = withCacheControl(root, (file) => (/\.(html|webmanifest)$|sw\.js$/.test(file) ? 'no-cache' : undefined))
-    // `/` is a signed-out screen, rendered below, not the built index.html (issue 15 item 1).
+    // `/` is a signed-out screen, rendered below, not the built index.html.
     app.use('*', (c, next) => (c.req.path === '/' ? next() : files(c, next)))
     app.get('*', async (c) => {
       // A file that is not there (an old build's chunk, a typo) is a 404, never the shell: a
@@ -38,7 +38,7 @@ export function serveClient(root: string) {
       if (c.req.path.startsWith('/assets/') || FILE_LIKE.test(c.req.path)) return c.text('Not found', 404)
       if (!existsSync(indexPath)) return c.text('The client is not built: run npm run build', 503)
       c.header('Cache-Control', 'no-cache')
-      // The first paint's display mode (README decision 52): the answer varies with the cookies.
+      // The first paint's display mode (decision 52): the answer varies with the cookies.
       const html = withHtmlTheme(readFileSync(indexPath, 'utf8'), firstPaintTheme(c))
       const screen = authScreenAt(c.req.path)
       if (screen) return authAnswer(c, root, html, screen)
@@ -53,7 +53,7 @@ export function serveClient(root: string) {
         const shared = await withShareMeta(c, html, slug)
         return shared === NO_LIST ? htmlAnswer(c, html, 404) : htmlAnswer(c, shared)
       }
-      // issue 15 item 1: the whole list, rendered here; an unknown slug gets the shell's 404.
+      // The whole list, rendered here; an unknown slug gets the shell's 404.
       let page: RenderedPage | null
       try {
         page = await renderPublicPage(c, build, html, slug)
@@ -70,7 +70,7 @@ export function serveClient(root: string) {
   }
 }
 
-/** issue 15 item 1: a signed-out screen, rendered here; the app's shell when it cannot be. */
+/** A signed-out screen, rendered here; the app's shell when it cannot be. */
 async function authAnswer(c: Context<AppEnv>, root: string, shell: string, screen: AuthScreen) {
   // In the language of the cookie or Accept-Language, and the account cookie decides `/`.
   c.header('Vary', 'Accept-Language, Cookie')

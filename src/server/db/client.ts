@@ -29,7 +29,7 @@ export interface Database {
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
 /**
- * Opens the database and applies pending migrations (decisions §1: migrations run at start).
+ * Opens the database and applies pending migrations (migrations run at start).
  * `DATABASE_URL` selects PostgreSQL; otherwise embedded PGlite persisted in `dataDir`
  * (`memory://` keeps it in memory, for tests).
  */
@@ -98,7 +98,7 @@ async function ping(db: Db) {
  * it passes here: a number that moves after each statement that may write (anything but a plain
  * `select`) and each transaction. A reader that noted it before a query knows, while it has not
  * moved, that the answer still stands (services/public-cache.ts: public loads without a query;
- * README decision 45). PostgreSQL has no such number: other processes write to it too.
+ * decision 45). PostgreSQL has no such number: other processes write to it too.
  */
 const writeCounts = new WeakMap<Db, () => number>()
 export const localWriteCount = (db: Db) => writeCounts.get(db)

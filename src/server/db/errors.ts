@@ -7,8 +7,8 @@ export function isUniqueViolation(err: unknown): boolean {
 }
 
 /**
- * Error codes meaning "the database is not reachable right now", seen while PostgreSQL restarts
- * (hardening item 3): socket errors while connecting or talking, and the server's own codes for
+ * Error codes meaning "the database is not reachable right now", seen while PostgreSQL restarts:
+ * socket errors while connecting or talking, and the server's own codes for
  * a shutdown (57P01 administrator command, 57P02 crash of another backend, 57P03 starting up or
  * shutting down), class 08 connection exceptions, and 53300 too many connections.
  */

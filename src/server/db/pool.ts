@@ -6,7 +6,7 @@ import type { Db } from './client'
 import { isConnectionError } from './errors'
 import * as schema from './schema'
 
-/** How long a request waits to open a connection before it answers 503 (hardening item 3). */
+/** How long a request waits to open a connection before it answers 503. */
 export const CONNECT_TIMEOUT_MS = 5_000
 
 /**

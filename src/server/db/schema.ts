@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm/pg-core'
 
 // One schema for PGlite and PostgreSQL (toolchain.md: PGlite is PG 18, CI's server is PG 15;
-// keep to SQL both accept). Ids are opaque text (decisions §2).
+// keep to SQL both accept). Ids are opaque text.
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 const createdAt = () => ts('created_at').notNull().defaultNow()
@@ -37,10 +37,10 @@ export const users = pgTable(
     totpSecret: text('totp_secret'),
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     backupCodeHash: text('backup_code_hash'),
-    /** The 30-second step of the last code accepted: a code is good once (decisions §13). */
+    /** The 30-second step of the last code accepted: a code is good once. */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     /** Support staff (README: `npm run master -- <email>`, never any API): may impersonate users
-     *  who turned support access on (decisions §13). A person-level flag, not a membership role. */
+     *  who turned support access on. A person-level flag, not a membership role. */
     master: boolean('master').notNull().default(false),
     disabled: boolean('disabled').notNull().default(false),
     lastLogin: ts('last_login'),
@@ -56,10 +56,10 @@ export const accounts = pgTable(
     id: text('id').primaryKey(),
     name: text('name').notNull(),
     slug: text('slug'),
-    /** null until a plan is chosen on /signup/plan (decisions §5). */
+    /** null until a plan is chosen on /signup/plan. */
     plan: text('plan'),
     subscriptionStatus: text('subscription_status'),
-    /** Per-account change counter: the books sync cursor (sync.md "Order per account"). */
+    /** Per-account change counter: the books sync cursor. */
     changeCounter: bigint('change_counter', { mode: 'number' }).notNull().default(0),
     views: bigint('views', { mode: 'number' }).notNull().default(0),
     closedAt: ts('closed_at'),
@@ -85,7 +85,7 @@ export const memberships = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.accountId] }), index('memberships_account').on(t.accountId)],
 )
 
-/** Server-side record of each session token (its `jti`), so tokens are revocable (decisions §2). */
+/** Server-side record of each session token (its `jti`), so tokens are revocable. */
 export const sessions = pgTable(
   'sessions',
   {
@@ -102,7 +102,7 @@ export const sessions = pgTable(
     expiresAt: ts('expires_at').notNull(),
     revokedAt: ts('revoked_at'),
     userAgent: text('user_agent'),
-    /** Set on a support session (decisions §13): the master who opened it, and their own session
+    /** Set on a support session: the master who opened it, and their own session
      *  to go back to when it stops. */
     impersonatorId: text('impersonator_id'),
     impersonatorSessionId: text('impersonator_session_id'),
@@ -129,7 +129,7 @@ export const oneTimeTokens = pgTable(
 )
 
 /**
- * Team invites (issue 12; decisions §11): one row per invited address in an account. The mailed
+ * Team invites: one row per invited address in an account. The mailed
  * secret is stored as a SHA-256 hash like the other one-time tokens; a resend replaces it (the old
  * link stops working) and restarts the 7 days. An invite ends accepted or revoked, never deleted,
  * so a link opened later can say which.
@@ -181,7 +181,7 @@ export const events = pgTable(
   (t) => [index('events_account_time').on(t.accountId, t.createdAt)],
 )
 
-/** Fixed-window counters for rate limits, shared by every API process (decisions §1). */
+/** Fixed-window counters for rate limits, shared by every API process. */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   count: integer('count').notNull(),
@@ -212,7 +212,7 @@ export const books = pgTable(
     asin: text('asin'),
     pages: integer('pages'),
     year: integer('year'),
-    /** "Up next" key (decisions §14), ordered with `collate "C"` (fractional-indexing compares
+    /** "Up next" key, ordered with `collate "C"` (fractional-indexing compares
      *  code units); null for books from before it existed, listed after the keyed ones. */
     position: text('position'),
     /** YYYY-MM-DD; null for books from before it existed (their created_at day stands in). */
@@ -242,7 +242,7 @@ export const readingGoals = pgTable(
   (t) => [primaryKey({ columns: [t.accountId, t.year] })],
 )
 
-/** Exactly-once writes: the stored answer to each Idempotency-Key (sync.md "Exactly once"). */
+/** Exactly-once writes: the stored answer to each Idempotency-Key. */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
@@ -265,7 +265,7 @@ export const feedback = pgTable('feedback', {
   createdAt: createdAt(),
 })
 
-/** Public page views per account and UTC day (the dashboard's views chart and change; decisions §8). */
+/** Public page views per account and UTC day (the dashboard's views chart and change). */
 export const accountDailyViews = pgTable(
   'account_daily_views',
   {
@@ -279,7 +279,7 @@ export const accountDailyViews = pgTable(
 )
 
 /**
- * spec §3 Notification setting (name, active) per user. A missing row means active: every
+ * Notification settings (name, active) per user. A missing row means active: every
  * notification is on until the user turns it off (GET /api/notification fills the defaults).
  */
 export const notificationSettings = pgTable(
@@ -295,7 +295,7 @@ export const notificationSettings = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.name] })],
 )
 
-// ---- Billing (issue 11; decisions §5, §10) -------------------------------------------------
+// ---- Billing -------------------------------------------------
 // One record per account that ever had billing, kept for both providers: the local provider's
 // own state, or Stripe's mirrored from its answers and webhooks, so every read is provider-free.
 
@@ -317,7 +317,7 @@ export const billingAccounts = pgTable('billing_accounts', {
   currentPeriodStart: ts('current_period_start'),
   currentPeriodEnd: ts('current_period_end'),
   seats: integer('seats').notNull().default(1),
-  /** Minor units per seat (spec §3 Subscription seat_price). */
+  /** Minor units per seat. */
   seatPrice: integer('seat_price').notNull().default(0),
   currency: text('currency').notNull().default('usd'),
   paymentMethodId: text('payment_method_id'),
@@ -330,7 +330,7 @@ export const billingAccounts = pgTable('billing_accounts', {
   updatedAt: updatedAt(),
 })
 
-/** Cards: brand, last four digits and expiry only, never the number (decisions §5). */
+/** Cards: brand, last four digits and expiry only, never the number. */
 export const paymentMethods = pgTable(
   'payment_methods',
   {
@@ -362,7 +362,7 @@ export const cardTokens = pgTable('card_tokens', {
   createdAt: createdAt(),
 })
 
-/** Local provider payment intents: a charge waiting for 3-D Secure (decisions §10). */
+/** Local provider payment intents: a charge waiting for 3-D Secure. */
 export const paymentIntents = pgTable(
   'payment_intents',
   {
@@ -413,7 +413,7 @@ export const invoices = pgTable(
   (t) => [index('invoices_account').on(t.accountId, t.issuedAt)],
 )
 
-/** Stripe webhook events already processed: each is applied once (issue 11 item 1). */
+/** Stripe webhook events already processed: each is applied once. */
 export const stripeEvents = pgTable('stripe_events', {
   id: text('id').primaryKey(),
   type: text('type').notNull(),
@@ -421,7 +421,7 @@ export const stripeEvents = pgTable('stripe_events', {
 })
 
 /**
- * API keys (spec §3 Api key, decisions §12): acting for the account, never for a person. Only the
+ * API keys: acting for the account, never for a person. Only the
  * SHA-256 of the full key is kept (a 190-bit random secret needs no slow hash; the look-up is by
  * that hash); `display` is the public prefix and last four characters shown after creation.
  */
@@ -436,7 +436,7 @@ export const apiKeys = pgTable(
     scopes: jsonb('scopes').$type<string[]>().notNull(),
     keyHash: text('key_hash').notNull(),
     display: text('display').notNull(),
-    /** false once revoked; never true again (spec §4). */
+    /** false once revoked; never true again. */
     active: boolean('active').notNull().default(true),
     createdBy: text('created_by'),
     createdAt: createdAt(),
@@ -446,7 +446,7 @@ export const apiKeys = pgTable(
 )
 
 /**
- * Passkeys (WebAuthn credentials, issue 14 item 2). What is stored is public: the credential id,
+ * Passkeys (WebAuthn credentials). What is stored is public: the credential id,
  * its COSE public key and signature counter; the private key never leaves the authenticator.
  */
 export const passkeys = pgTable(
@@ -470,7 +470,7 @@ export const passkeys = pgTable(
 )
 
 /**
- * A person's identity at a social sign-in provider (issue 14 item 3): the provider's `sub` is
+ * A person's identity at a social sign-in provider: the provider's `sub` is
  * what is matched on later sign-ins; email is matched only once, to link, and only when verified.
  */
 export const socialIdentities = pgTable(
@@ -491,7 +491,7 @@ export const socialIdentities = pgTable(
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' })
 
 /**
- * Uploaded avatars (issue 16 item 6; README decision "avatars in the database"), already resized
+ * Uploaded avatars, already resized
  * to a square WebP. A new random id per upload: the URL users.avatar holds is immutable, so it is
  * cached for a year; a user keeps at most one row (the upload replaces, removal deletes).
  */

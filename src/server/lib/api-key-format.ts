@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { crc32 } from 'node:zlib'
 import { KEY_PREFIX } from '~/shared/schemas/key'
 
-// decisions §12 key format, after GitHub's token format: `tbr_` + 32 base62 characters of
+// The API key format, after GitHub's token format: `tbr_` + 32 base62 characters of
 // randomness (~190 bits) + a 6-character base62 CRC-32 of everything before it.
 // - The fixed prefix makes a leaked key recognisable to secret scanners and to people.
 // - The checksum lets the server refuse a mistyped or made-up key without a database look-up

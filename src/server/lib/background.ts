@@ -1,7 +1,7 @@
 import { log } from './log'
 
 /**
- * Work an answer does not wait for (issue 14 item 5: a slow mail server never slows sign-in).
+ * Work an answer does not wait for (a slow mail server never slows sign-in).
  * Each task runs after the caller's answer is on its way; its failure is logged, never thrown.
  * `settled()` lets shutdown (and tests) wait for what is still running, so the database is not
  * closed under a task.

@@ -13,9 +13,9 @@ const KEYLEN = 64
 
 // Each derivation holds a libuv threadpool thread (4 by default, shared with file system and zlib
 // work) and a core for ~0.3–1 s. Unbounded, 20 sign-ins at once made every other request wait
-// seconds (hardening item 15). So only a few run at once, a few more wait their turn, and the rest
+// seconds. So only a few run at once, a few more wait their turn, and the rest
 // are refused at once with 429 + Retry-After: the cost per password stays, the rest of the API
-// keeps its threads and cores. README Decisions, "Password derivations".
+// keeps its threads and cores (decision 27).
 export const PASSWORD_HASH_QUEUE = 8
 
 /** On 2 cores: 1. Leaves half the machine to everything else. */

@@ -1,7 +1,7 @@
 import type { MessageKey } from '../messages'
 
 /**
- * An error the API answers as `{ message, inputError? }` with its status (decisions §2).
+ * An error the API answers as `{ message, inputError? }` with its status.
  * `message` is a server catalog key, translated per request.
  */
 export class ApiError extends Error {

@@ -1,4 +1,4 @@
-// Checks every request's input gets before anything else reads it (hardening: a NUL or a lone
+// Checks every request's input gets before anything else reads it (a NUL or a lone
 // surrogate reached PostgreSQL and answered 500; a deeply nested body overflowed the stack of the
 // recursive idempotency hash). Both walks are iterative, so no input can overflow them.
 

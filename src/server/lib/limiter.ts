@@ -1,5 +1,5 @@
 // Bounded concurrency with a bounded first-come-first-served queue, refusing early what cannot be
-// served soon (hardening items 14 and 15). One idea, two users: admission control for /api
+// served soon. One idea, two users: admission control for /api
 // (middleware/admission.ts) and the password derivations (lib/crypto.ts). A refusal is an
 // `Overloaded` carrying how long to wait before trying again; the caller picks the status (503 for
 // the API as a whole, 429 for sign-ins).

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto'
 
-// Two-factor secrets are encrypted at rest (issue 14; architecture.md "Secrets stored the way
-// they are checked"): AES-256-GCM under a server key, so a copy of the database alone does not
+// Two-factor secrets are encrypted at rest (decision 30):
+// AES-256-GCM under a server key, so a copy of the database alone does not
 // yield the codes. The key is HKDF-SHA-256 of TOTP_ENCRYPTION_KEY, or of the session token
 // secret when that is unset (README Configuration). Stored as `v1.<iv>.<tag>.<ciphertext>`.
 

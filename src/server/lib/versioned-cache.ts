@@ -1,7 +1,7 @@
 /**
  * Values kept per key (an account id) with the version they were read at (the account's change
  * counter): a reader that knows the current version gets the value only while it is that one's,
- * so no write path has to remember to invalidate anything (issue 15 items 3 and 4). Bounded by
+ * so no write path has to remember to invalidate anything. Bounded by
  * the bytes of the values (the least recently used go first); concurrent reads of the same
  * missing version share one database read.
  */

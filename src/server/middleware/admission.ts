@@ -2,7 +2,7 @@ import { createMiddleware } from 'hono/factory'
 import { t, type AppEnv, type Deps } from '../context'
 import { Limiter, Overloaded, type LimiterOptions } from '../lib/limiter'
 
-// Admission control for /api (hardening item 14; README Decisions, "Admission control"). At most
+// Admission control for /api (decision 26). At most
 // `concurrency` requests are in progress, a bounded queue waits first come first served, and a
 // request that would wait longer than `maxWaitMs` (or has) is answered 503 + Retry-After at once,
 // before it costs the database anything. Without it, PGlite (every query on this thread, one at a

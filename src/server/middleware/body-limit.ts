@@ -4,7 +4,7 @@ import type { AppEnv } from '../context'
 import { translate } from '../messages'
 import type { ApiError } from '../lib/errors'
 
-// Bounds a request body before anything reads it (issue 10: nothing may walk an unbounded body).
+// Bounds a request body before anything reads it (nothing may walk an unbounded body).
 //
 // Why not hono's bodyLimit: it answers 413 as soon as Content-Length is over the limit, with the
 // whole body still unread on the connection. Closing such a connection makes the kernel send a

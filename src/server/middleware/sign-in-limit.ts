@@ -10,7 +10,7 @@ export const FAILED_SIGNIN_LIMIT = 10
 /** The brute-force counter of one email (sign-in and the old password of a change share it). */
 export const failKey = (email: string) => `signin-fail:${email.toLowerCase()}`
 
-/** Counts one sign-in attempt for `email` (decisions §9): 429 once the window holds too many. */
+/** Counts one sign-in attempt for `email`: 429 once the window holds too many. */
 export async function countSignInAttempt(c: Ctx, email: string) {
   const w = await hit(c.var.deps.db, failKey(email), AUTH_WINDOW_MS)
   if (w.count > FAILED_SIGNIN_LIMIT) throw tooMany(w)

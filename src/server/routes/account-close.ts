@@ -8,8 +8,8 @@ import { mailSecurityNotice } from '../services/security-notice'
 import { userAccounts } from '../services/users'
 import { verifyCurrentPassword } from './auth'
 
-// spec §2 /account/profile Danger Zone, §6: only owners delete the whole account; others delete
-// only themselves. decisions §2: closing the account revokes its sessions.
+// The Danger Zone of /account/profile: only owners delete the whole account; others delete
+// only themselves. Closing the account revokes its sessions.
 //
 // DELETE /api/account — an owner closes the session's account: closed_at is set (the account
 //   and its public page disappear; its data is kept, nothing else can reach it), its slug is
@@ -18,9 +18,9 @@ import { verifyCurrentPassword } from './auth'
 // DELETE /api/user — the caller leaves the session's account: their membership is removed and
 //   their sessions in it revoked. An owner cannot leave their own account this way: they close it.
 // Either way a closed_account event is recorded, and a person left without any account is
-// deleted, so the address is free to sign up again (spec §4: the client then goes to /signup).
+// deleted, so the address is free to sign up again (the client then goes to /signup).
 //
-// Anything irreversible asks for proof (hardening issue, item 5): closing an account, and leaving
+// Anything irreversible asks for proof: closing an account, and leaving
 // one when that deletes the person. The body is `{ confirm: "<account name>" }` (exactly as
 // shown) or `{ password }`; a stolen session or a stray click is not enough.
 
@@ -41,7 +41,7 @@ async function leaveAccount(c: Ctx) {
 
 /**
  * The proof of CloseAccountInput. The typed name decides when given; otherwise the password is
- * checked, wrong guesses counting toward the sign-in limit (decisions §9).
+ * checked, wrong guesses counting toward the sign-in limit.
  */
 async function requireProof(c: Ctx) {
   const input = await readBody(c, CloseAccountInput)

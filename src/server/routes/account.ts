@@ -10,7 +10,7 @@ import { isUniqueViolation } from '../db/errors'
 
 export const account = new Hono<AppEnv>()
 
-// decisions §5: sign-up creates an account owned by the new user, mails a verification link and
+// Sign-up creates an account owned by the new user, mails a verification link and
 // answers like a sign-in. An existing email with its correct password gets a second account
 // (duplicate_user); any other password is refused exactly like a failed sign-in (same status and
 // message, counted toward the sign-in limit, nothing created), so it tells nothing a failed

@@ -10,12 +10,12 @@ import { ApiError, notFound } from '../lib/errors'
 import { getBook, readIdempotencyKey, runBookMutations } from '../services/books'
 import { findPublicBook } from '../services/views'
 
-// spec §1, §6, §7 POST /api/add/{bookId}: a signed-in visitor copies a book from a public list
+// POST /api/add/{bookId}: a signed-in visitor copies a book from a public list
 // into their own list. The copy is a new book (title, author and cover; not the owner's rating,
 // review or reading dates) written through runBookMutations, so it takes the account's next
 // change-counter value and the visitor's other devices pull it (`GET /api/books?since=`).
 // Answers `{ message, data: Book }`: 201 when added; a replay of the same Idempotency-Key
-// answers as the first call did, with `Idempotent-Replayed: true` (decisions §6).
+// answers as the first call did, with `Idempotent-Replayed: true`.
 // Errors: 404 for an unknown, deleted or non-public book (never revealing which); 400
 // `add.own_book` for a book of the caller's own account.
 // Add once (decisions): a book already on the caller's list (a copy of the same source book, or
@@ -31,7 +31,7 @@ add.post('/:bookId', async (c) => {
   if (!source) throw notFound()
   if (source.accountId === auth.account.id) throw new ApiError(400, 'add.own_book')
 
-  // A replay of a key this account already used goes to the stored answer (decisions §6), even
+  // A replay of a key this account already used goes to the stored answer, even
   // when that first call is what put the book on the list.
   const replay = key !== null && (await keyUsed(deps, auth.account.id, key))
   if (!replay) {

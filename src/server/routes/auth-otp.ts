@@ -15,7 +15,7 @@ import { clearSignInAttempts, countSignInAttempt } from '../middleware/sign-in-l
 import { completeSession, type PendingAction } from './auth'
 import { refuseBadCode } from './two-factor'
 
-// spec §7 POST /api/auth/otp {code, jwt}; decisions §9, §13. The jwt is the pending token a
+// POST /api/auth/otp {code, jwt} (decision 30). The jwt is the pending token a
 // sign-in answered with `2fa_required` (5 minutes, purpose '2fa': no other call takes it). A
 // current code (±1 step) or the backup code (once) answers like a sign-in; a code already used
 // is a 400; every wrong code counts toward the sign-in limit of the address (429 past it).

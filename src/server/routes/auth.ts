@@ -31,13 +31,13 @@ import {
   userAccounts,
 } from '../services/users'
 
-// spec §7 Session; decisions §2, §9. Sign-in failures answer one status and message whatever
+// The session calls (decision 4). Sign-in failures answer one status and message whatever
 // the cause, so they reveal nothing about which emails exist.
 
 export const auth = new Hono<AppEnv>()
 
 /**
- * Verifies email + password under the brute-force limit (decisions §9: after 10 failures for one
+ * Verifies email + password under the brute-force limit (after 10 failures for one
  * email in 15 minutes, 429 whatever the password); answers the user or throws 401/429. The
  * attempt is counted before the password is checked, so parallel guesses cannot slip past the
  * limit; a success clears the count, unless a second factor is still to come: the codes count
@@ -55,7 +55,7 @@ export async function checkPassword(c: Ctx, email: string, password: string) {
 /**
  * Asks a signed-in user for their current password before a sensitive change (a new password,
  * a new email address, closing the account). Wrong guesses count toward the same limit as
- * sign-in (decisions §9), so a stolen session cannot try passwords without bound; a wrong or
+ * sign-in, so a stolen session cannot try passwords without bound; a wrong or
  * missing one is a 400 on `field`.
  */
 export async function verifyCurrentPassword(
@@ -71,7 +71,7 @@ export async function verifyCurrentPassword(
   await clearSignInAttempts(c, user.email)
 }
 
-/** How long the token of a pending second factor lives (decisions §9: short-lived). */
+/** How long the token of a pending second factor lives (short-lived). */
 export const PENDING_2FA_SECONDS = 300
 
 /**
@@ -90,7 +90,7 @@ export interface StartOptions {
 }
 
 /**
- * decisions §9: with 2FA on, a sign-in answers `2fa_required` and a short-lived token good only
+ * With 2FA on, a sign-in answers `2fa_required` and a short-lived token good only
  * for /api/auth/otp (its purpose is '2fa', which no other call accepts). It carries how the first
  * factor was given, for the notice sent once the code is in, and what to do then. It also names a
  * one-time token row (`p`), so whatever ends all of the user's sessions voids it too
@@ -116,7 +116,7 @@ export async function startSession(c: Ctx, user: typeof users.$inferSelect, opts
   return c.json({ data: await completeSession(c, user, opts) })
 }
 
-/** Starts the session and mails the new_signin notice in the background (issue 14 item 5). */
+/** Starts the session and mails the new_signin notice in the background. */
 export async function completeSession(
   c: Ctx,
   user: typeof users.$inferSelect,
@@ -130,7 +130,7 @@ export async function completeSession(
     duplicateUser: opts.duplicateUser,
     userAgent,
   })
-  // new_signin (spec §3): a slow or failing mail server never slows or fails the sign-in.
+  // new_signin: a slow or failing mail server never slows or fails the sign-in.
   const at = new Date()
   deps.background.run('new_signin', () =>
     notifySignIn(deps, user, { userAgent, method: opts.method, secondFactor: opts.secondFactor, at }),
@@ -142,7 +142,7 @@ auth.post('/', ipLimit('auth'), async (c) => {
   const body = await readBody(c, SignInInput)
   if ('token' in body) {
     // The one-time token a social sign-in ends with (routes/social.ts), exchanged for a session:
-    // with 2FA on, the code still follows (issue 14 item 3).
+    // with 2FA on, the code still follows.
     const user = await consumeUserToken(c.var.deps.db, 'signin', body.token)
     if (!user) throw new ApiError(401, 'auth.token_invalid')
     return startSession(c, user, { method: 'social' })
@@ -178,7 +178,7 @@ auth.post('/switch', async (c) => {
   // again (the recent sign-in an email change asks of password-less users, routes/user-email.ts).
   const signedInAt = (await sessionSignedInAt(c.var.deps.db, c.var.auth.sessionId)) ?? undefined
   const data = await signIn(c.var.deps, { userId: user.id, accountId: account, userAgent: c.req.header('user-agent'), signedInAt })
-  // issue 12 item 4: the device's previous token ends with the switch (one session per device).
+  // The device's previous token ends with the switch (one session per device).
   await revokeSession(c.var.deps.db, c.var.auth.sessionId)
   return c.json({ data })
 })
@@ -236,7 +236,7 @@ auth.post('/password/reset', ipLimit('auth'), async (c) => {
     // The link proves the address, so it also verifies it (and resets a squatter's settings).
     return proveAddress(tx, found, passwordHash)
   })
-  // decisions §2: a password change revokes every existing session.
+  // A password change revokes every existing session.
   await revokeUserSessions(db, user.id)
   mailSecurityNotice(c.var.deps, user, 'password_changed')
   // A mailed link proves the address, not the second factor: with 2FA on, the code comes next.

@@ -3,8 +3,8 @@ import { pathParam, type AppEnv } from '../context'
 import { notFound } from '../lib/errors'
 import { readAvatar } from '../services/avatars'
 
-// GET /api/avatar/{id}.webp (issue 16 item 6): an uploaded avatar, public like the public list
-// that shows it (decisions §8). Each upload gets a new id (services/avatars.ts), so an answer
+// GET /api/avatar/{id}.webp: an uploaded avatar, public like the public list
+// that shows it. Each upload gets a new id (services/avatars.ts), so an answer
 // never changes: browsers and the service worker keep it for a year without asking again.
 export const avatar = new Hono<AppEnv>()
 

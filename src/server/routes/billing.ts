@@ -9,8 +9,8 @@ import { accountOwner, cardData, currentCard, findInvoice, invoiceData, listInvo
 import { notifyCardUpdated } from '../services/notifications'
 import { planInfo } from '../services/plans'
 
-// spec §7 account calls for billing, decisions §10 shapes. Mounted at /api/account before the
-// account sub-app. Billing is the owner flag (decisions §4: master and owner); the plans list is
+// The account's billing calls (decision 33). Mounted at /api/account before the
+// account sub-app. Billing is the owner flag (master and owner); the plans list is
 // for every member. Paying calls take an Idempotency-Key (services/idempotent.ts).
 
 export const billing = new Hono<AppEnv>()
@@ -52,7 +52,7 @@ billing.get('/card', async (c) => {
 })
 
 // A new card (a token, or the PaymentIntent after 3-D Secure); it pays an open invoice, making a
-// past_due subscription active again (issue 11 item 4).
+// past_due subscription active again.
 billing.patch('/card', (c) =>
   idempotent(c, async () => {
     const input = await readBody(c, UpdateCardInput)

@@ -7,7 +7,7 @@ import { ApiError, notFound } from '../lib/errors'
 import type { Path } from '../lib/input'
 import { batchToMutation, getBook, idOf, pullBooksJson, readIdempotencyKey, runBookMutations } from '../services/books'
 
-// spec §7 books calls, decisions §6 (local-first sync) and guide/sync.md. Response shapes are
+// The books calls of the local-first sync (decision 12). Response shapes are
 // documented in src/shared/sync/protocol.ts and src/client/sync/README.md.
 
 export const books = new Hono<AppEnv>()
@@ -52,7 +52,7 @@ books.post(
   '/batch',
   async (c) => {
     // Each mutation's id and data are checked (text included) on their own by runBookMutations, so one bad
-    // mutation is a 400 for that mutation alone (decisions §6), never for the whole batch.
+    // mutation is a 400 for that mutation alone, never for the whole batch.
     const { mutations } = await readBody(c, BatchInput, { skipText: isMutationData })
     const results = await runBookMutations(
       c.var.deps.db,

@@ -4,8 +4,8 @@ import type { AppEnv } from '../context'
 import { ApiError } from '../lib/errors'
 import { lookUpIsbn, searchCatalog } from '../services/catalog'
 
-// issue 16 item 1: the book catalogue through our server, for signed-in readers only (a session;
-// API keys reach only /api/books… and the usage/public reads, decisions §12 — README decision).
+// The book catalogue through our server, for signed-in readers only (a session;
+// API keys reach only /api/books… and the usage/public reads; decision 48).
 //   GET /api/catalog/search?q=   { data: CatalogBook[] }   (shared/schemas/catalog.ts)
 //   GET /api/catalog/isbn/:isbn  { data: CatalogBook }, 404 when the catalogue has no such book
 // A bad query or ISBN is 400 with inputError; upstream trouble is 503 (down, slow, busy) or 502.

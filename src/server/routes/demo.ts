@@ -4,14 +4,14 @@ import type { AppEnv } from '../context'
 import { addedPerMonth, recentBooks, statusCounts, viewsWindow } from '../services/stats'
 import { totalViews } from '../services/views'
 
-// spec §2 /dashboard, §3 Dashboard demo data and Statistic card, §7 GET /api/demo: the signed-in
+// GET /api/demo, the figures of /dashboard (demo data and statistic cards): the signed-in
 // caller's dashboard figures, all of the session's account and nobody else's. Days and months
 // are UTC. The answer:
 //
 // { data: {
 //     stats: {
 //       books: number,          live books in the account
-//       views: number,          public page loads ever (decisions §8)
+//       views: number,          public page loads ever
 //       views_30d: number,      loads in the last 30 days (today and the 29 days before)
 //       views_prev_30d: number, loads in the 30 days before those
 //       views_change: string | null,  views_30d over views_prev_30d as a signed whole
@@ -29,7 +29,7 @@ import { totalViews } from '../services/views'
 
 export type { DemoData } from '~/shared/responses/demo'
 
-/** Cards on the dashboard show at most 4 (spec §9 Card grids). */
+/** Cards on the dashboard show at most 4. */
 const RECENT_BOOKS = 4
 
 export const demo = new Hono<AppEnv>()

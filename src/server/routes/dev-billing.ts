@@ -8,8 +8,8 @@ import { renewalMails } from '../services/billing/payment-mails'
 import { runLocalRenewals } from '../services/payments/local-renewals'
 
 // Outside production, with the local provider: the caller's account billing clock and card, so
-// renewals, failed renewals and the end of a period can be tried by hand and tested (issue 11
-// item 4; README "Billing"). 404 in production and with Stripe (which has its own test clocks).
+// renewals, failed renewals and the end of a period can be tried by hand and tested (README
+// "Billing"; decision 40). 404 in production and with Stripe (which has its own test clocks).
 
 export const devBilling = new Hono<AppEnv>()
 

@@ -3,7 +3,7 @@ import { FeedbackInput } from '~/shared/schemas/feedback'
 import { readBody, t, type AppEnv } from '../context'
 import { saveFeedback } from '../services/feedback'
 
-// spec §7 POST /api/feedback {rating, comment}; the widget is shown to signed-in users only, so a
+// POST /api/feedback {rating, comment}; the widget is shown to signed-in users only, so a
 // session (or API key) is required and the row is attributed to the caller's user and account.
 export const feedback = new Hono<AppEnv>().post('/', async (c) => {
   const body = await readBody(c, FeedbackInput)

@@ -8,7 +8,7 @@ import { impersonable, masterSessionOf, recordImpersonation } from '../services/
 import { authenticate, refreshSession, revokeSession, sessionToken } from '../services/sessions'
 import { consumeToken, sessionUser, signIn } from '../services/users'
 
-// spec §7 POST /api/auth/impersonate {token}; decisions §13. The token (single use, 5 minutes)
+// POST /api/auth/impersonate {token} (decision 31). The token (single use, 5 minutes)
 // names the person and the master's session it was made in. The support session it opens is
 // marked (`impersonating: true`), lives at most an hour, refuses billing and security changes
 // (middleware/impersonation-guard.ts), is recorded at start and stop, and is never mailed.

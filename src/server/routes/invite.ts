@@ -10,8 +10,8 @@ import { acceptInvite, afterJoin, createInvites, liveInvite, resendInvite, revok
 import { findUserByEmail, signIn } from '../services/users'
 import { checkPassword, pendingSecondFactor, startSession } from './auth'
 
-// issue 12 items 1–2, decisions §11. Sending invites is an admin call on a plan with team members
-// (402 otherwise, issue 11); opening and accepting one needs only the mailed link.
+// Team invites (decision 37). Sending invites is an admin call on a plan with team members
+// (402 otherwise); opening and accepting one needs only the mailed link.
 
 export const invite = new Hono<AppEnv>()
 

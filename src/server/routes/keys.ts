@@ -6,8 +6,8 @@ import { hit } from '../services/rate-limit'
 import { mailSecurityNotice } from '../services/security-notice'
 import { createKey, deleteKeys, getKey, listKeys, updateKey } from '../services/api-keys'
 
-// spec §7 key calls, §4 API key rules; decisions §4 (developer flag: owner and developer) and
-// §12. A person's calls: an API key itself gets 403 here (middleware/key-auth.ts). Keys are a
+// The API key calls, for the developer flag (owner and developer). A person's calls: an API key
+// itself gets 403 here (middleware/key-auth.ts). Keys are a
 // paid capability (402 on plans without `api_keys`).
 //
 //   GET    /api/key           { data: ApiKeyView[] }            newest first

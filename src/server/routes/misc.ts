@@ -25,7 +25,7 @@ export const event = new Hono<AppEnv>().post('/', async (c) => {
   return c.json({ message: t(c, 'event.recorded') })
 })
 
-// decisions §3: the dev outbox exists only while mail goes to the outbox outside production.
+// The dev outbox exists only while mail goes to the outbox outside production.
 export const devOutbox = new Hono<AppEnv>().get('/outbox', async (c) => {
   const { config, mailer, db } = c.var.deps
   if (config.NODE_ENV === 'production' || mailer.kind !== 'outbox') throw notFound()

@@ -3,7 +3,7 @@ import { NotificationInput } from '~/shared/schemas/notification'
 import { readBody, t, type AppEnv } from '../context'
 import { readSettings, writeSettings } from '../services/notifications'
 
-// spec §7 GET and PATCH /api/notification: one boolean per name (spec §3), for the signed-in
+// GET and PATCH /api/notification: one boolean per name, for the signed-in
 // user only (the settings are the user's, whichever account the session is in).
 
 export const notification = new Hono<AppEnv>()

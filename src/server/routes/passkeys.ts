@@ -23,7 +23,8 @@ import {
 import { mailPasskeyAdded } from '../services/passkey-notice'
 import { completeSession } from './auth'
 
-// Issue 14 item 2. Managing passkeys lives under /api/user/2fa/passkeys, so a support session is
+// Passkeys (decision 39). Managing passkeys lives under /api/user/2fa/passkeys, so a support
+// session is
 // refused every change to them like any two-factor setting (middleware/impersonation-guard.ts).
 // Signing in with one is /api/auth/passkey: options, then the signed answer.
 

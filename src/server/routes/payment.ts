@@ -6,7 +6,7 @@ import { ipLimit } from '../middleware/rate-limit'
 import { confirmIntent, createCardToken } from '../services/payments/local-cards'
 import { handleStripeWebhook } from '../services/payments/stripe-webhook'
 
-// /api/payment: the provider's own calls, which need no session (decisions §10). The local
+// /api/payment: the provider's own calls, which need no session. The local
 // provider's card tokens and 3-D Secure stand-in answer only with PAYMENT_PROVIDER=local, the
 // Stripe webhook only with PAYMENT_PROVIDER=stripe; otherwise 404.
 

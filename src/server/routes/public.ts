@@ -7,16 +7,16 @@ import { authenticate } from '../services/sessions'
 import type { PublicAnswer } from '../services/public-cache'
 import { loadPublicAnswer } from '../services/views'
 
-// decisions §8: GET /api/public/{slug} needs no credentials and answers
+// GET /api/public/{slug} needs no credentials and answers
 //   { data: { books: PublicBook[], account: { avatar, owner_name, id }, affiliate_tag,
 //             viewer?: { account_id, own } } }
 // `books` carry only the public fields (services/views.ts PublicBook), in the owner's "Up next"
-// order (decisions §14; books without a position last, newest first). `viewer` is
+// order (books without a position last, newest first). `viewer` is
 // there only when a valid session token came with the call: `own` is true on the reader's own
-// list, so the page hides "Add to my list" (spec §1). A bad token is ignored, not a 401: the
+// list, so the page hides "Add to my list". A bad token is ignored, not a 401: the
 // list is public. An unknown slug or a closed account is a JSON 404. Every answered load (a 304
 // too) counts one view (the dashboard's TBR views). `affiliate_tag` is the configured AFFILIATE_TAG the page
-// attaches to its retailer search links (decisions §8), so the server config stays the one source.
+// attaches to its retailer search links, so the server config stays the one source.
 
 export type { PublicPageData } from '~/shared/responses/public-page'
 
@@ -38,7 +38,7 @@ publicPage.get(
     c.header('Vary', 'Authorization')
     // The ETag covers everything in the answer: the list (its cache fingerprint), the configured
     // tag and the viewer part, so another bearer or a changed list never matches. A 304 is still
-    // a load of the page: it was counted above (decisions §8).
+    // a load of the page: it was counted above.
     const tail = `"affiliate_tag":${JSON.stringify(deps.config.AFFILIATE_TAG)}${seen ? `,"viewer":${JSON.stringify(seen)}` : ''}`
     const { etag, body } = seen ? encoded(answer, tail) : anonymousAnswer(answer, tail)
     c.header('ETag', etag)

@@ -5,11 +5,12 @@ import { ApiError } from '../lib/errors'
 import { ipLimit } from '../middleware/rate-limit'
 import { findProvider, finishSocialSignIn, socialSignInToken, startSocialSignIn } from '../services/social'
 
-// Issue 14 item 3, spec §2 /signin/social. GET /api/auth/social lists the configured providers
+// Social sign-in for /signin/social (decision 39). GET /api/auth/social lists the configured
+// providers
 // (the buttons); GET /:provider sends the browser to the provider; the provider sends it back to
 // /:provider/callback, which ends on /signin/social?provider=…&token=… (the screen exchanges the
 // token like any sign-in, 2FA included) or, on any failure, /signin/social?provider=…&error=failed
-// (spec §8: 'Something Went Wrong, Please try signing in again.').
+// ('Something Went Wrong, Please try signing in again.').
 
 /** Holds the flow's state in the browser that started it (SameSite=Lax: the provider's redirect back is a top-level GET). */
 const STATE_COOKIE = 'tbr_social_state'

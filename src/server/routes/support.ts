@@ -6,7 +6,7 @@ import { ApiError } from '../lib/errors'
 import { impersonable, supportSessionsOf, supportUsers } from '../services/impersonation'
 import { issueToken, TOKEN_TTL_MS } from '../services/users'
 
-// decisions §13: the support screen's calls, for masters only (users.master, set by
+// The support screen's calls, for masters only (users.master, set by
 // `npm run master -- <email>`, never by any API; `who: 'staff'` in the table of calls). A
 // support session cannot call them. One call is the customer's: the list of support sessions
 // opened as them.

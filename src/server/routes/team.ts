@@ -11,7 +11,7 @@ import { ipLimit } from '../middleware/rate-limit'
 import { acceptInvite, afterJoin, findMember, listTeam, liveInvite, removeMember } from '../services/team'
 import { findUserByEmail, signIn } from '../services/users'
 
-// issue 12 items 2–3, decisions §11: the members of the session's account. The owner's row is
+// The members of the session's account. The owner's row is
 // locked (403); nobody changes a member at or above their own role, nor grants one (403).
 
 /** GET /api/account/users, PATCH /api/account/users/{id} (mounted at /api/account/users). */
@@ -56,8 +56,8 @@ teamMember.delete('/:id', async (c) => {
 })
 
 /**
- * spec §7 POST /api/user: a new person accepts an invite with name and password. The mailed link
- * proved the address, so the user starts verified (issue 12 item 2); an address that already has
+ * A new person accepts an invite with name and password. The mailed link
+ * proved the address, so the user starts verified; an address that already has
  * a user signs in to accept (POST /api/invite/accept) instead.
  */
 teamMember.post('/', ipLimit('auth'), async (c) => {

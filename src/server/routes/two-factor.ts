@@ -26,8 +26,8 @@ import { passkeyManagement } from './passkeys'
 import { clearSignInAttempts, countSignInAttempt } from '../middleware/sign-in-limit'
 import { verifyCurrentPassword } from './auth'
 
-// spec §4 2FA, §7 PUT /api/user/2fa and POST /api/user/2fa/verify; decisions §13. Wrong codes
-// count toward the sign-in limit of decisions §9 like wrong passwords. A support session is
+// Two-factor setup: PUT /api/user/2fa and POST /api/user/2fa/verify (decision 30). Wrong codes
+// count toward the sign-in limit like wrong passwords. A support session is
 // refused both calls (middleware/impersonation-guard.ts).
 
 export const twoFactor = new Hono<AppEnv>()
@@ -42,7 +42,7 @@ export function refuseBadCode(result: string, field: string) {
 
 /**
  * A security change's proof: a code (`check` decides which kinds count; wrong ones count toward
- * the sign-in limit of decisions §9) or the current password; neither is a 400 on `code`.
+ * the sign-in limit) or the current password; neither is a 400 on `code`.
  */
 async function requireProof(
   c: Ctx,
@@ -85,7 +85,7 @@ twoFactor.put('/', ipLimit('auth'), async (c) => {
     return c.json({ data })
   }
   if (user.twoFactorEnabled) {
-    // decisions §13: off needs a current code (or the backup code) or the password.
+    // Off needs a current code (or the backup code) or the password.
     await requireProof(c, input, (code) => useSecondFactor(deps, user, code), 'twofa.proof_required')
   }
   const updated = await turnOffTwoFactor(deps.db, user.id)
@@ -105,7 +105,7 @@ twoFactor.post('/verify', ipLimit('auth'), async (c) => {
   await countSignInAttempt(c, user.email)
   refuseBadCode(await useTotpCode(deps, user, code), 'code')
   await clearSignInAttempts(c, user.email)
-  // Shown once: only its hash is kept (architecture.md, secrets stored the way they are checked).
+  // Shown once: only its hash is kept (secrets are stored the way they are checked).
   const backupCode = newBackupCode()
   await turnOnTwoFactor(deps.db, user.id, backupCode)
   // A session opened before the second factor was asked for (perhaps by whoever made us turn it
@@ -116,7 +116,7 @@ twoFactor.post('/verify', ipLimit('auth'), async (c) => {
   return c.json({ message: t(c, 'twofa.enabled'), data: { backup_code: backupCode } })
 })
 
-// The backup code is single use (decisions §13); a reader who used it, or lost it, makes a new one
+// The backup code is single use; a reader who used it, or lost it, makes a new one
 // here. The old one stops working. Proof is a current code from the app or the password, never
 // the backup code being replaced.
 twoFactor.post('/backup', ipLimit('auth'), async (c) => {

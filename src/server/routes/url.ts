@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../db/errors'
 import { accounts } from '../db/schema'
 import { ApiError } from '../lib/errors'
 
-// spec §7 PATCH /api/url; decisions §8–§9: slugs are unique without regard to case and a change
+// PATCH /api/url: slugs are unique without regard to case and a change
 // frees the old slug at once (it is simply overwritten: nothing keeps it).
 
 export const url = new Hono<AppEnv>()

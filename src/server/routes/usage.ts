@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { t, type AppEnv } from '../context'
 import { booksAddedBetween, currentMonth, statusCounts, viewsWindow } from '../services/stats'
 
-// spec §3 Usage (total, label, period), §7 GET /api/account/usage. Plans meter books (the free
+// GET /api/account/usage answers total, label and period. Plans meter books (the free
 // plan has "Unlimited books"), so usage is the account's book count:
 //
 // { data: {

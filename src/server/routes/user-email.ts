@@ -4,7 +4,7 @@ import { readBody, t, type AppEnv } from '../context'
 import { ipLimit } from '../middleware/rate-limit'
 import { revertEmailChange } from '../services/email-change'
 
-// Account security (hardening issue, item 4): undoing a change of the account's email address.
+// Account security: undoing a change of the account's email address.
 // The change itself is PATCH /api/user (routes/user.ts), behind a step-up.
 
 /**

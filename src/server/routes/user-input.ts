@@ -3,8 +3,8 @@ import { readBody, validate, type Ctx } from '../context'
 import { ApiError } from '../lib/errors'
 import { avatarTooLarge } from '../services/avatars'
 
-// PATCH /api/user takes JSON (spec §7) or, to upload an avatar, multipart/form-data (issue 16
-// item 6): the picture as the one file part `avatar`, the other fields as text parts, checked by
+// PATCH /api/user takes JSON or, to upload an avatar, multipart/form-data: the
+// picture as the one file part `avatar`, the other fields as text parts, checked by
 // the same shared schema as the JSON form.
 
 const BOOLEAN_FIELDS = new Set(['support_enabled', 'onboarded', 'dark_mode'])
@@ -34,7 +34,7 @@ export async function readUserChange(c: Ctx): Promise<UserChange> {
   let file: File | null = null
   for (const [key, value] of form.entries()) {
     if (key in raw || (key === 'avatar' && file)) {
-      // spec §5: at most one avatar file; any other field once.
+      // At most one avatar file; any other field once.
       throw new ApiError(400, key === 'avatar' ? 'validation.avatar.one_file' : 'error.bad_request', { inputError: key })
     }
     if (typeof value !== 'string') {

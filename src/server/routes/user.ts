@@ -52,7 +52,7 @@ user.patch('/', async (c) => {
   }
   const emailChanged = input.email !== undefined && input.email.toLowerCase() !== auth.user.email.toLowerCase()
   if (emailChanged) {
-    // decisions §13: a support session changes no security setting.
+    // A support session changes no security setting.
     refuseWhenImpersonated(auth)
     // A stolen session alone does not move the account to another address (step-up).
     await requireStepUp(c, input.password)
@@ -63,7 +63,7 @@ user.patch('/', async (c) => {
     if (taken) throw new ApiError(400, 'user.email_taken', { inputError: 'email' })
     // Each change mails the new address: bounded like the other verification mails.
     await mailLimit(c, 'verify', auth.user.id)
-    // spec §4 Verification: a new address must be verified again.
+    // A new address must be verified again.
     userSet.email = input.email
     userSet.verified = false
   }
@@ -118,9 +118,9 @@ user.patch('/', async (c) => {
 })
 
 /**
- * spec §7 PUT /api/user/password: creates a password (magic-link users) or changes it. With a
+ * Creates a password (magic-link users) or changes it. With a
  * password on record the old one must be given and right; wrong guesses count toward the same
- * brute-force limit as sign-in (decisions §9). decisions §2: a password change revokes the other
+ * brute-force limit as sign-in. A password change revokes the other
  * sessions; the caller's own session goes on.
  */
 user.put('/password', ipLimit('auth'), async (c) => {

@@ -6,13 +6,13 @@ import { log } from '../lib/log'
 import { ipLimit, mailLimit } from '../middleware/rate-limit'
 import { renderSupportMail } from '../services/mail'
 
-// spec §7 POST /api/utility/mail {email, name, template, message}: the /help message form. The
+// POST /api/utility/mail {email, name, template, message}: the /help message form. The
 // mail goes to SUPPORT_EMAIL only, never to an address from the body, so the call cannot be used
 // to send mail to anyone else; the body's email and name are where support should reply.
 export const utility = new Hono<AppEnv>().post('/mail', ipLimit('mail'), async (c) => {
   const body = await readBody(c, UtilityMailInput)
   const { deps, auth } = c.var
-  // Bounded per user like the other mails (spec §9 names no number: MAIL_LIMIT per 15 minutes).
+  // Bounded per user like the other mails (MAIL_LIMIT per 15 minutes).
   await mailLimit(c, 'support', auth.user.id)
   const mail = renderSupportMail(c.var.locale, {
     to: deps.config.SUPPORT_EMAIL,

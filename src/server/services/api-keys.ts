@@ -7,8 +7,8 @@ import { newId, sha256 } from '../lib/crypto'
 import { ApiError, notFound } from '../lib/errors'
 import { announce } from './live'
 
-// spec §4 API key rules and §7 key calls; decisions §12. Every query is scoped by the caller's
-// account id here, so another account's key id is 404 like an unknown one (decisions §2).
+// API keys act for the account, never for a person. Every query is scoped by the caller's
+// account id here, so another account's key id is 404 like an unknown one.
 
 type Row = typeof apiKeys.$inferSelect
 
@@ -57,7 +57,7 @@ export async function createKey(
   return { ...toView(row!), full_key: fullKey }
 }
 
-/** spec §4: revoking (active false) cannot be undone, so `active: true` on a revoked key is 400. */
+/** Revoking (active false) cannot be undone, so `active: true` on a revoked key is 400. */
 export async function updateKey(db: Db, accountId: string, id: string, input: UpdateKeyInput): Promise<ApiKeyView> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(apiKeys).where(own(accountId, id)).for('update')

@@ -5,11 +5,11 @@ import { avatars, users } from '../db/schema'
 import { newId } from '../lib/crypto'
 import { ApiError } from '../lib/errors'
 
-// Avatar upload (issue 16 item 6; spec §2 /account/profile, §5 "Avatar: at most one file").
+// Avatar upload (at most one file per request; decision 46).
 // The picture is checked by its content (never the name or the declared type), cropped to a
 // centred square, re-encoded as WebP without metadata (sharp keeps none unless asked: no EXIF
 // location, no camera serial), and stored in the database, so every API process on one
-// PostgreSQL serves it (decisions §1 scale-out; README decision "avatars in the database").
+// PostgreSQL serves it.
 
 /** Where an avatar is served (routes/avatar.ts); a new id per upload, so the URL never changes content. */
 export const avatarUrl = (id: string) => `/api/avatar/${id}.webp`

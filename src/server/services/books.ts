@@ -28,7 +28,7 @@ import { isWellFormedText } from '../lib/input'
 import { announce } from './live'
 import { applyRun, bulkRun } from './books-bulk'
 
-// Books of one account (decisions §6, guide/sync.md "Server"). Every function takes the
+// Books of one account. Every function takes the
 // caller's account id first and every query filters on it: this module is the one place the
 // books tenant scope lives (architecture rule 7).
 
@@ -79,8 +79,8 @@ export function liveBooks(db: Db, accountId: string) {
  * GET /api/books: the account's change counter (the cursor) and the rows, read by ONE statement,
  * so both come from one snapshot: every write numbered up to the counter has committed (writes
  * serialise on the account row) and is in the rows, and no later one is. One statement instead of
- * two, prepared once per database, also roughly halved the call's database time on PGlite
- * (hardening item 14). An account without books still answers one row (its counter, no book).
+ * two, prepared once per database, also roughly halved the call's database time on PGlite.
+ * An account without books still answers one row (its counter, no book).
  */
 function preparePulls(db: Db) {
   const read = (which: SQL) =>
@@ -139,7 +139,7 @@ const lists = new WeakMap<Db, VersionedCache<string>>()
  * Nothing changed since the caller's cursor: answered without the database. The whole list:
  * kept serialised per account at the counter it was read at, so a read after no write costs no
  * query and no serialisation; any book write bumps the counter (runBookMutations), and the next
- * read reads the list again (issue 15 item 4). Other pulls: pullBooks.
+ * read reads the list again. Other pulls: pullBooks.
  */
 export async function pullBooksJson(db: Db, accountId: string, counter: number, since?: number): Promise<string> {
   if (since === counter) return JSON.stringify({ data: [], deleted: [], cursor: String(counter), reset: false })
@@ -296,7 +296,7 @@ export async function applyOne(
     case 'book.create': {
       const input = validate(CreateBookInput, m.data)
       const id = input.id ?? newId()
-      // A book without a place in "Up next" goes on top, as the app places a new book (§14).
+      // A book without a place in "Up next" goes on top, as the app places a new book.
       const position = input.position ?? (await topPosition(tx, accountId))
       const [row] = await tx
         .insert(books)
@@ -304,7 +304,7 @@ export async function applyOne(
         .onConflictDoNothing({ target: books.id })
         .returning()
       if (row) return { status: 201, body: { data: toBookJson(row), message: msg('book.created') }, wrote: true }
-      // The id exists. In this account: the create already happened (decisions §6), unless the
+      // The id exists. In this account: the create already happened, unless the
       // book was deleted since (delete wins: 404). In another account: 409, revealing nothing.
       const [mine] = await tx
         .select()

@@ -7,7 +7,7 @@ import { ApiError } from '../lib/errors'
 import { revokeUserSessions } from './sessions'
 import { consumeToken, sendTokenMail, type TokenKind } from './users'
 
-// Account security (hardening issue, item 4): a stolen session must not be enough to take an
+// Account security: a stolen session must not be enough to take an
 // account over by moving it to another address. The change itself asks for re-authentication
 // (routes/user-email.ts); afterwards the old address is told, with a link that undoes it.
 

@@ -9,7 +9,7 @@ import { readIdempotencyKey } from './books'
 import { sha256 } from '../lib/crypto'
 import { ApiError } from '../lib/errors'
 
-// Exactly-once paying calls: the Idempotency-Key handling of book writes (decisions §6, sync.md)
+// Exactly-once paying calls: the Idempotency-Key handling of book writes
 // for one request at a time. The key is claimed before the call runs, so a replay that arrives
 // while the first is still paying is a 409 rather than a second charge; the answer (a success
 // or a refusal the caller caused, as Stripe keeps them) is stored under the key, and a replay of

@@ -6,7 +6,7 @@ import type { Db } from '../db/client'
 import { accounts, events, memberships, sessions, users } from '../db/schema'
 import { newId } from '../lib/crypto'
 
-// decisions §13 support access: a master (users.master, README `npm run master`) sees the people
+// Support access (decision 31): a master (users.master, README `npm run master`) sees the people
 // who turned support access on and may open a support session as one of them. Each start and
 // stop is an event; a support session is never mailed as a sign-in.
 

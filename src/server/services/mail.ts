@@ -22,7 +22,7 @@ export interface Mailer {
 }
 
 /**
- * decisions §3: with SMTP_URL mail goes over SMTP (nodemailer), otherwise to the local outbox,
+ * With SMTP_URL mail goes over SMTP (nodemailer), otherwise to the local outbox,
  * logged with its links for the developer. In production (MAIL_LOG=true) the log names the mail
  * but never its links: a log is read by more people than the mail's addressee, and a sign-in or
  * reset link in it would let any of them in.
@@ -110,7 +110,7 @@ export function renderMail(
 }
 
 /**
- * The /help message (spec §2, §7 POST /api/utility/mail template 'support'): the sender's words
+ * The /help message: the sender's words
  * to the support address, escaped, with who sent it so support can reply. It has no links.
  */
 export function renderSupportMail(
@@ -138,7 +138,7 @@ export function renderSupportMail(
 export type Notice = 'new_signin' | 'plan_updated' | 'card_updated' | 'invite_accepted'
 
 /**
- * A notification mail (spec §3 Notification setting): a short notice in the recipient's language
+ * A notification mail: a short notice in the recipient's language
  * with one action link, and a footer naming the setting that sent it and where to turn it off.
  * new_signin: `method` (translated), `device` (the user-agent) and `time` (UTC); plan_updated: `account` and `plan`.
  * new_signin: `device` (the user-agent) and `time` (UTC); plan_updated: `account` and `plan`;

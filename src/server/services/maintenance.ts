@@ -9,7 +9,7 @@ import { runLocalRenewals } from './payments/local-renewals'
 
 // Deletes rows that can no longer matter: finished rate-limit windows, used or expired one-time
 // tokens, expired catalogue answers, and sessions revoked or expired a week ago (kept a while for support questions).
-// Idempotency records are pruned by the books service; book tombstones are kept (sync.md).
+// Idempotency records are pruned by the books service; book tombstones are kept.
 // Any process may run it; running it twice at once is harmless.
 export async function pruneExpired(db: Db) {
   await db.delete(rateLimits).where(lt(rateLimits.resetAt, sql`now()`))
@@ -30,7 +30,7 @@ export async function pruneExpired(db: Db) {
 const HOUR = 3600_000
 
 /**
- * Prunes and renews local subscriptions (issue 11 item 4) now and then every hour, without keeping
+ * Prunes and renews local subscriptions now and then every hour, without keeping
  * the process alive. Several processes may renew at once: each account's renewal locks its row.
  */
 export function scheduleMaintenance(deps: Deps) {

@@ -8,7 +8,7 @@ import { translate, type MessageKey } from '../messages'
 import { log } from '../lib/log'
 import { renderNoticeMail, type Mail } from './mail'
 
-// spec §3 Notification setting (name, active), one row per user and name that the user changed;
+// Notification settings (name, active), one row per user and name that the user changed;
 // a name without a row is active. Every read and write is keyed by the caller's user id, so a
 // user only ever sees or changes their own settings.
 
@@ -49,7 +49,7 @@ export async function isActive(db: Db, userId: string, name: NotificationName) {
   return row?.active ?? true
 }
 
-/** spec §4 timestamps: YYYY-MM-DD HH:MM:SS (here in UTC). */
+/** Timestamps read YYYY-MM-DD HH:MM:SS (here in UTC). */
 const utcTime = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ')
 
 type Recipient = Pick<typeof users.$inferSelect, 'id' | 'email' | 'name' | 'locale'>
@@ -70,7 +70,7 @@ async function notify(deps: Deps, user: Recipient, name: NotificationName, build
 }
 
 /**
- * How a sign-in proved who it was, named in the new_signin notice (issue 14 item 5). Passkeys and
+ * How a sign-in proved who it was, named in the new_signin notice. Passkeys and
  * social sign-in add their names here. A support session (impersonation) is never mailed: it is
  * recorded as an event instead (routes/impersonate.ts).
  */
@@ -141,7 +141,7 @@ export function notifyCardUpdated(
   )
 }
 
-/** invite_accepted (issue 12 item 2): to the inviter, naming who joined which account. */
+/** invite_accepted: to the inviter, naming who joined which account. */
 export function notifyInviteAccepted(deps: Deps, inviter: Recipient, account: string, member: { name: string; email: string }) {
   return notify(deps, inviter, 'invite_accepted', () =>
     renderNoticeMail('invite_accepted', inviter.locale as Locale, {

@@ -9,7 +9,7 @@ import { consumeToken, issueToken } from './users'
 /** SimpleWebAuthn, loaded on the first ceremony rather than with the server (a third of a second). */
 const webauthn = () => import('@simplewebauthn/server')
 
-// Issue 14 item 2: passkeys (WebAuthn) through SimpleWebAuthn. Every ceremony's challenge is a
+// Passkeys (WebAuthn) through SimpleWebAuthn. Every ceremony's challenge is a
 // one-time token (stored hashed, 5 minutes, used up by the first answer that names it, right or
 // wrong), so a signed answer cannot be replayed. User verification is required both ways: the
 // authenticator checked a PIN or a biometric, so a passkey sign-in counts as two factors
@@ -162,7 +162,7 @@ export async function verifyPasskeySignIn(deps: Deps, response: AuthenticationRe
   return user
 }
 
-/** Renames or removes one of the user's passkeys; another user's id is a 404 (decisions §2). */
+/** Renames or removes one of the user's passkeys; another user's id is a 404. */
 export async function renamePasskey(deps: Deps, userId: string, id: string, name: string) {
   const [row] = await deps.db
     .update(passkeys)

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { CAPABILITIES, type Capability, type PlanInfo } from '~/shared/schemas/billing'
 import type { Locale } from '~/shared/schemas/common'
 
-// decisions §5: plans are server configuration; free is always present. PLANS (JSON) replaces
+// Plans are server configuration; free is always present. PLANS (JSON) replaces
 // the default paid plans.
 
 export const PlanConfig = v.object({
@@ -15,9 +15,9 @@ export const PlanConfig = v.object({
   type: v.optional(v.string(), 'other'),
   /** A list in English, or one list per language (`{ "en": [...], "es": [...] }`; English is the fallback). */
   features: v.union([v.array(v.string()), v.object({ en: v.array(v.string()), es: v.optional(v.array(v.string())) })]),
-  /** What the plan unlocks beyond every plan's own (issue 11 item 5): `team`, `api_keys`. */
+  /** What the plan unlocks beyond every plan's own: `team`, `api_keys`. */
   unlocks: v.optional(v.array(v.picklist(CAPABILITIES)), []),
-  /** Charged per member of the account (spec §9 seats). */
+  /** Charged per member of the account . */
   per_seat: v.optional(v.boolean(), false),
   /** The Stripe price id of this plan (PAYMENT_PROVIDER=stripe). */
   stripe_price: v.optional(v.pipe(v.string(), v.regex(/^price_[A-Za-z0-9_]+$/))),
@@ -47,7 +47,7 @@ export const FREE_PLAN: Plan = {
   currency: 'usd',
   currency_symbol: '$',
   interval: null,
-  // Every plan has the reader's own list, the custom URL, offline sync and the charts (issue 11 item 5).
+  // Every plan has the reader's own list, the custom URL, offline sync and the charts.
   features: [{ name: 'Your own list' }, { name: 'Custom URL' }, { name: 'Offline sync' }, { name: 'Charts and view statistics' }],
   localFeatures: {
     es: [{ name: 'Tu propia lista' }, { name: 'URL personalizada' }, { name: 'Sincronización sin conexión' }, { name: 'Gráficos y estadísticas de visitas' }],
@@ -120,7 +120,7 @@ export function planInfo(p: Plan, locale: Locale = 'en'): PlanInfo {
   }
 }
 
-/** Minor units of one seat (spec §3 seat_price): the price × 100, rounded. */
+/** Minor units of one seat (seat_price): the price × 100, rounded. */
 export const seatPriceOf = (p: Plan) => Math.round(p.price * 100)
 
 /** The plan's capabilities in force: none beyond free's when the subscription was canceled. */

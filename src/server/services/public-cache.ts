@@ -6,12 +6,12 @@ import { VersionedCache, type Versioned } from '../lib/versioned-cache'
 import { accounts, books, memberships, users } from '../db/schema'
 import type { PublicBook, PublicPage } from './views'
 
-// The public list's cache (issue 15 item 3; README decision "Public list cache and batched
-// views"). Each load still asks the database ONE small indexed question: which live account has
+// The public list's cache (decision
+// 45). Each load still asks the database ONE small indexed question: which live account has
 // this slug, its change counter and its owner's name and avatar. The expensive part, the books
 // (json_agg over the whole list), is kept per account and reused while the account's change
 // counter is the one it was read at. Every book write goes through runBookMutations, which bumps
-// that counter in the write's transaction (it is the sync cursor, sync.md), so no write path can
+// that counter in the write's transaction (it is the sync cursor), so no write path can
 // forget to invalidate the cache, and a write in any process on the same PostgreSQL is seen by
 // every other process on its next load. The slug, the closed state and the owner are read fresh
 // on every load: a slug change, a closed account, a new name or avatar, a new owner show at once.

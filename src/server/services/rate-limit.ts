@@ -3,7 +3,7 @@ import type { Db } from '../db/client'
 import { rateLimits } from '../db/schema'
 
 // Fixed-window counters in the database, so every API process sees the same counts
-// (decisions §1: rate limits live in the DB).
+// (rate limits live in the DB).
 
 export interface Window {
   count: number

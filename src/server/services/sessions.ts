@@ -7,7 +7,7 @@ import { newId, randomToken } from '../lib/crypto'
 import type { Role } from '~/shared/permissions'
 import { announce } from './live'
 
-// Session tokens are HS256 JWTs whose `jti` names a row in `sessions` (decisions §2): the row
+// Session tokens are HS256 JWTs whose `jti` names a row in `sessions`: the row
 // makes them revocable. A token lives SESSION_TTL_DAYS; GET /api/auth hands back a fresh token
 // for the same session (sliding expiry), so an active reader is never signed out mid-use.
 
@@ -58,7 +58,7 @@ export interface SessionOptions {
   duplicateUser?: boolean
   userAgent?: string | null
   signedInAt?: Date
-  /** A support session (decisions §13): the master and their own session; it lives ttlSeconds. */
+  /** A support session: the master and their own session; it lives ttlSeconds. */
   impersonator?: { userId: string; sessionId: string }
   ttlSeconds?: number
 }
@@ -118,7 +118,7 @@ const supportSessionLive = sql`(${sessions.impersonatorId} is null or (${users.s
 /**
  * The session lookup of every authenticated call, built once per database and run as a prepared
  * query: building this four-table select was ~40% of its cost on PGlite, and PostgreSQL keeps its
- * plan per connection (hardening item 14).
+ * plan per connection.
  */
 function prepareSessionLookup(db: Db) {
   return db

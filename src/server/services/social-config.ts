@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 
-// Issue 14 item 3: social sign-in providers come from configuration, one OpenID Connect client
-// for all of them (architecture.md: "configured, not coded per provider"). SOCIAL_PROVIDERS is a
+// Social sign-in providers come from configuration, one OpenID Connect client
+// for all of them (configured, not coded per provider). SOCIAL_PROVIDERS is a
 // JSON array; a preset id fills in the issuer and the button's name. GitHub's own sign-in is
 // OAuth without OpenID Connect (no id_token, no discovery), so it is not a preset: any provider
 // that publishes /.well-known/openid-configuration works as a custom entry.

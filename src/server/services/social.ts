@@ -11,7 +11,8 @@ import { proveAddress } from './address-proof'
 import type { SocialProvider } from './social-config'
 import { consumeToken, findUserByEmail, issueToken } from './users'
 
-// Issue 14 item 3: OpenID Connect authorization code flow with PKCE (S256), state and nonce,
+// Social sign-in (decision 39): OpenID Connect authorization code flow with PKCE (S256), state
+// and nonce,
 // through openid-client. The state is a one-time token (stored hashed, 10 minutes, used up by the
 // first callback that names it) holding the nonce and the PKCE verifier; the browser that started
 // the flow holds the state in a cookie too, so a callback opened in another browser (login CSRF)
@@ -72,7 +73,7 @@ const Claims = v.object({
 
 /**
  * Completes the flow from the callback's query: answers the person the provider vouched for, or
- * null on any failure (logged; the screen shows one message, spec §8).
+ * null on any failure (logged; the screen shows one message).
  */
 export async function finishSocialSignIn(
   deps: Deps,

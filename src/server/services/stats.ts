@@ -6,7 +6,7 @@ import { books } from '../db/schema'
 import { liveBooks, toBookJson } from './books'
 import { dailyViews } from './views'
 
-// Dashboard figures (spec §2 /dashboard, §3 Dashboard demo data, Statistic card, Usage). Every
+// Dashboard figures (the demo data, statistic cards and usage). Every
 // function takes the caller's account id and every query filters on it. Days and months are UTC.
 
 const DAY_MS = 86_400_000
@@ -29,7 +29,7 @@ export function lastMonths(n: number, now = new Date()): string[] {
 
 /**
  * The change of `current` over `previous` as the Statistic card shows it: a signed whole
- * percentage, "+12%", "-5%" or "0%" (a minus prefix draws the red down arrow, spec §3). With
+ * percentage, "+12%", "-5%" or "0%" (a minus prefix draws the red down arrow). With
  * nothing in the previous period there is nothing to compare with: null (the card then shows no
  * arrow, or "new" when views arrived; a growth from zero is no "+100%").
  */
@@ -41,7 +41,7 @@ export function percentChange(current: number, previous: number): string | null 
 
 export type { StatusCounts } from '~/shared/responses/demo'
 
-/** Live books by derived status (decisions §6: finished, else reading if started, else not started). */
+/** Live books by derived status (finished, else reading if started, else not started). */
 export async function statusCounts(db: Db, accountId: string): Promise<StatusCounts & { total: number }> {
   const [row] = await db
     .select({

@@ -11,10 +11,10 @@ import { renderMail } from './mail'
 import { notifyInviteAccepted } from './notifications'
 import { announce } from './live'
 
-// issue 12, decisions §11: invites and members of one account. Every query here is scoped by the
+// Invites and members of one account. Every query here is scoped by the
 // account id the caller's session carries, so another account's invite or member is a 404.
 
-/** decisions §11: an invite works once, for 7 days. */
+/** An invite works once, for 7 days. */
 export const INVITE_TTL_MS = 7 * 24 * 3600_000
 
 export type InviteRow = typeof invites.$inferSelect
@@ -45,7 +45,7 @@ export async function listTeam(db: Db, accountId: string): Promise<TeamData> {
         name: user.name,
         email: user.email,
         permission: role,
-        // spec §4 Users table status: a member has registered; a confirmed address is Verified.
+        // A member has registered; a confirmed address is Verified.
         status: user.verified ? 'Verified' : 'Registered',
         date_joined: joined.toISOString(),
         avatar: user.avatar,
@@ -174,7 +174,7 @@ export async function liveInvite(db: Db | Tx, inviteId: string, token: string) {
 /**
  * Adds `userId` to the invite's account with its role and marks it used, atomically: the
  * conditional UPDATE lets only one of two racing accepts through. The email must be the invited
- * one (decisions §11: only for the invited email).
+ * one (only for the invited email).
  */
 export async function acceptInvite(tx: Tx, invite: InviteRow, user: { id: string; email: string }) {
   if (user.email.toLowerCase() !== invite.email.toLowerCase()) throw new ApiError(400, 'invite.wrong_email', { inputError: 'email' })

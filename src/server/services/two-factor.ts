@@ -8,7 +8,7 @@ import { users } from '../db/schema'
 import { sha256 } from '../lib/crypto'
 import { deriveKey, open, seal } from '../lib/secret-box'
 
-// decisions §13: TOTP with the authenticator-app defaults (SHA-1, 6 digits, 30 s). What is
+// TOTP with the authenticator-app defaults (SHA-1, 6 digits, 30 s). What is
 // stored: the secret encrypted with the server key (lib/secret-box.ts), the last 30-second step
 // a code was accepted for (each code is good once), and the SHA-256 of one backup code.
 

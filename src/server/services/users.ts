@@ -28,7 +28,7 @@ export function userAccounts(db: Db, userId: string) {
     .orderBy(asc(memberships.createdAt), asc(accounts.id))
 }
 
-/** The user fields of spec §3 for a session (decisions §9: flat inside `data`). */
+/** The user fields a session answers with (flat inside `data`). */
 export async function sessionUser(db: Db, auth: Auth): Promise<SessionUser> {
   const { user, account, membership } = auth
   return {
@@ -51,7 +51,7 @@ export async function sessionUser(db: Db, auth: Auth): Promise<SessionUser> {
     default_account: user.defaultAccount,
     account_name: account.name,
     duplicate_user: auth.duplicateUser,
-    // decisions §13: a support session says so (the banner names the person it signed in as).
+    // A support session says so (the banner names the person it signed in as).
     impersonating: auth.impersonatorId != null,
     master: user.master,
     last_login: user.lastLogin?.toISOString() ?? null,
@@ -83,7 +83,7 @@ export async function signIn(
   return { token, ...(await sessionUser(deps.db, auth!)) }
 }
 
-/** Creates an account with `userId` as its owner (decisions §5: no plan until one is chosen). */
+/** Creates an account with `userId` as its owner (no plan until one is chosen). */
 /** A new person and the account they own, all or nothing: a user never exists without it. */
 export async function createUserWithAccount(
   db: Db,
@@ -132,10 +132,10 @@ export const TOKEN_TTL_MS: Record<TokenKind, number> = {
   // Mailed to the old address after an email change (services/email-change.ts): a week gives an
   // owner who reads mail rarely the time to notice a change they did not make.
   email_revert: 7 * 24 * 3600_000,
-  // decisions §13: a support sign-in token lives 5 minutes.
+  // A support sign-in token lives 5 minutes.
   impersonate: 5 * 60_000,
-  // WebAuthn challenges (issue 14 item 2: single use, expiring) and a social sign-in's state
-  // (item 3): a ceremony or a trip to the provider and back takes a minute, not hours.
+  // WebAuthn challenges (single use, expiring) and a social sign-in's state:
+  // a ceremony or a trip to the provider and back takes a minute, not hours.
   passkey_register: 5 * 60_000,
   passkey_signin: 5 * 60_000,
   social_state: 10 * 60_000,

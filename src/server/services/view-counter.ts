@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { log } from '../lib/log'
 
-// Public page views (decisions §8: each load counts one view), counted in memory and written in
-// one statement every FLUSH_MS instead of one write per load (issue 15 item 3; README decision
-// "Public list cache and batched views"). A crash of the process loses at most the views of the
+// Public page views (each load counts one view), counted in memory and written in
+// one statement every FLUSH_MS instead of one write per load (decision
+// 45). A crash of the process loses at most the views of the
 // last FLUSH_MS (and those of a failed flush, kept for the next one); a graceful
 // shutdown flushes first (index.ts). Readers of the figures (the dashboard, usage) flush this
 // process's counts before they read, so one process shows them exactly at once; another

@@ -6,10 +6,10 @@ import { accountDailyViews, accounts, books, memberships, users } from '../db/sc
 import { cachedPublicAnswer, type PublicAnswer } from './public-cache'
 import { countView, flushViews } from './view-counter'
 
-// The public list (decisions §8) and its view counter. Every query here names the account it
+// The public list and its view counter. Every query here names the account it
 // reads: the public one, found by its slug, or the caller's own (dashboard statistics).
 
-// The answer's shapes live in src/shared (architecture.md rule 3).
+// The answer's shapes live in src/shared (decision 44).
 export type { PublicAccount, PublicBook, PublicPage } from '~/shared/responses/public-page'
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows

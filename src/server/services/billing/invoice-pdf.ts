@@ -3,7 +3,7 @@ import type { Locale } from '~/shared/schemas/common'
 import { translate, type MessageKey } from '../../messages'
 import type { InvoiceRow } from './records'
 
-// Invoices are real documents (issue 11 item 3): a one-page PDF made with pdf-lib (pure JS) from
+// Invoices are real documents: a one-page PDF made with pdf-lib (pure JS) from
 // the invoice row, with the account name, plan, period, seats, amounts and currency, in the
 // reader's language.
 

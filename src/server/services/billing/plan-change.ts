@@ -11,7 +11,7 @@ import { sessionUser } from '../users'
 import { seatPriceOf, type Plan } from '../plans'
 import { clockNow, periodTotal, proratedCharge, readBilling, seatsFor, setAccountPlan, subscriptionData, updateBilling, type BillingRow } from './records'
 
-// The plan calls (spec §4 "Accounts and plans", §7; decisions §10): the sign-up choice (POST
+// The plan calls: the sign-up choice (POST
 // /api/account/plan), the upgrade (POST /api/account/upgrade) and the change (PATCH
 // /api/account/plan) share this one path, so they cannot drift apart.
 
@@ -29,7 +29,7 @@ export function billingContext(c: Ctx): BillingContext {
  * `pay`: whether the call may take a card (`token`, or `payment_intent` after 3-D Secure). A paid
  * plan starts with a card. A live subscription moves to a dearer paid plan at once, charging the
  * prorated difference; to a cheaper paid plan or to free at the end of the period (features kept
- * until then, spec §4); to its own plan, undoing a scheduled change. While a renewal is unpaid a
+ * until then); to its own plan, undoing a scheduled change. While a renewal is unpaid a
  * change to another paid plan waits for a working card. With no subscription, free is chosen at
  * once. `preview` answers what the change would do and charge, changing nothing.
  */
@@ -71,13 +71,13 @@ export async function changePlan(
   } else if (opts.pay) {
     throw new ApiError(400, 'billing.token_required', { inputError: 'token' })
   } else {
-    // PATCH to a paid plan without a subscription: a card is needed (spec §8: 402 → /account/upgrade).
+    // PATCH to a paid plan without a subscription: a card is needed (402 → /account/upgrade).
     throw new ApiError(402, 'plan.payment_required', { extra: { plan: plan.id } })
   }
 
   const [account] = await deps.db.select().from(accounts).where(eq(accounts.id, auth.account.id))
   const user = await sessionUser(deps.db, { ...auth, account: account! })
-  // plan_updated (spec §3): a change of an existing plan; the first choice at sign-up is not one.
+  // plan_updated: a change of an existing plan; the first choice at sign-up is not one.
   // A change to free is mailed when it takes effect, at the end of the period.
   if (auth.account.plan && auth.account.plan !== account!.plan) {
     const name = deps.plans.find((p) => p.id === account!.plan)?.name ?? account!.plan!

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client'
 import { accounts, billingAccounts, invoices, memberships, paymentMethods, users } from '../../db/schema'
 import type { Plan } from '../plans'
 
-// The account's billing record (db/schema.ts billing_accounts) and its answers (decisions §10).
+// The account's billing record (db/schema.ts billing_accounts) and its answers.
 // Every query here is keyed by the caller's account id: the one place billing's tenant scope lives.
 
 export type BillingRow = typeof billingAccounts.$inferSelect
@@ -54,7 +54,7 @@ export async function accountOwner(db: Db | Tx, accountId: string) {
   return row ?? null
 }
 
-/** Seats of a per-seat plan: the account's members (spec §9; the team issue adds members). */
+/** Seats of a per-seat plan: the account's members. */
 export async function memberCount(db: Db | Tx, accountId: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(memberships).where(eq(memberships.accountId, accountId))
   return Math.max(1, Number(row?.n ?? 1))

@@ -7,9 +7,9 @@ import { log } from '../../lib/log'
 import { Garbage, isbnUrl, readIsbn, readSearch, searchUrl } from './open-library'
 import { TokenBucket } from './token-bucket'
 
-// The catalogue proxy (issue 16 item 1). Answers are cached in the database, so every API
-// process shares them (decisions §1); the upstream rate is bounded per process by a token
-// bucket (README decision: with WORKERS=n on PostgreSQL the bound is n times the setting).
+// The catalogue proxy. Answers are cached in the database, so every API
+// process shares them; the upstream rate is bounded per process by a token
+// bucket (decision 48: with WORKERS=n on PostgreSQL the bound is n times the setting).
 // Upstream trouble is the catalogue's, never ours: 503 when it is down or slow, 502 when it
 // answers something we cannot read — never a 500.
 

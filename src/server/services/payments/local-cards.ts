@@ -5,7 +5,7 @@ import { cardTokens, paymentIntents } from '../../db/schema'
 import { randomToken, sha256 } from '../../lib/crypto'
 import { ApiError } from '../../lib/errors'
 
-// The local provider's card side (decisions §10): tokens for the three public test cards, and
+// The local provider's card side: tokens for the three public test cards, and
 // payment intents waiting for the 3-D Secure stand-in. Nothing but brand, last four and expiry
 // is kept; tokens and client secrets are stored as hashes.
 

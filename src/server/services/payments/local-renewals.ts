@@ -20,7 +20,7 @@ import { paymentProblem, type RenewalResult } from '../billing/payment-mails'
 import { issueInvoice } from './local'
 import { LIVE_STATUSES } from './types'
 
-// Local renewals (issue 11 item 4), run by the hourly maintenance and at once by the dev clock.
+// Local renewals, run by the hourly maintenance and at once by the dev clock.
 // At the end of a period: a pending cancel ends the paid plan (free, features gone); otherwise a
 // new period starts, billed for the members counted now, and charged to the card on file. A card
 // that stopped working leaves the invoice open and the subscription past_due (or
@@ -90,7 +90,7 @@ async function renewAccount(deps: Deps, tx: Tx, accountId: string): Promise<Omit
     // A cheaper plan chosen during the period takes over with the new one.
     const plan = deps.plans.find((p) => p.id === (row.pendingPlan ?? row.plan) && p.price > 0)
     if (row.cancelAtPeriodEnd || !plan) {
-      // spec §4: the change to free takes effect at the end of the period.
+      // The change to free takes effect at the end of the period.
       await updateBilling(tx, accountId, { status: null, plan: null, pendingPlan: null, subscriptionId: null, cancelAtPeriodEnd: false, currentPeriodStart: null, currentPeriodEnd: null, pastDueSince: null })
       await setAccountPlan(tx, accountId, 'free', 'active')
       return { endedPlan: true, problem: null }

@@ -22,7 +22,7 @@ import { seatPriceOf, type Plan } from '../plans'
 import { createIntent, stripeLikeId, takeIntent, useCardToken } from './local-cards'
 import { isLive, type BillingContext, type PaymentProvider, type PayInput, type PayOutcome, type Purpose } from './types'
 
-// PAYMENT_PROVIDER=local (decisions §5, §10): a stateful test-mode provider in our database. It
+// PAYMENT_PROVIDER=local: a stateful test-mode provider in our database. It
 // mirrors Stripe's objects: a customer (cus_), cards (pm_), payment intents (pi_) with
 // requires_action and a client secret, a subscription (sub_) with real periods, and invoices.
 // Renewals run from the hourly maintenance (local-renewals.ts).
@@ -55,7 +55,7 @@ export function createLocalProvider(): PaymentProvider {
         return row.currentPeriodEnd
       })
     },
-    // Local mode bills the new member count at the next renewal (issue 11 item 4; no proration):
+    // Local mode bills the new member count at the next renewal (no proration):
     // the subscription's seats follow now, so GET /api/account/subscription shows what the next
     // invoice charges (the renewal counts the members again).
     async syncSeats(ctx) {
@@ -136,7 +136,7 @@ async function apply(tx: Tx, ctx: BillingContext, row: BillingRow, purpose: Purp
   await startPeriod(tx, ctx.accountId, row, purpose.plan)
 }
 
-/** A new card pays the failed renewal's invoice and the subscription is active again (issue 11 item 4). */
+/** A new card pays the failed renewal's invoice and the subscription is active again. */
 async function settleOpenInvoice(tx: Tx, ctx: BillingContext, row: BillingRow) {
   const open = await openInvoice(tx, ctx.accountId)
   if (!open) return

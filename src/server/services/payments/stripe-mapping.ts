@@ -11,7 +11,8 @@ const date = (seconds: number) => new Date(seconds * 1000)
 const idOf = (ref: string | { id: string } | null | undefined) => (ref == null ? null : typeof ref === 'string' ? ref : ref.id)
 
 /**
- * decisions §10 statuses. Stripe's `unpaid` and `paused` are past due for us (the plan is not
+ * Stripe's statuses mapped onto ours (decision 33). Stripe's `unpaid` and `paused` are past due
+ * for us (the plan is not
  * being paid); `incomplete` is a first payment waiting for authentication; an expired incomplete
  * subscription never started.
  */
@@ -111,7 +112,7 @@ export function invoiceFromStripe(
 /** Invoice statuses only move forward: a late `invoice.finalized` never reopens a paid invoice. */
 export const INVOICE_RANK: Record<string, number> = { draft: 0, open: 1, paid: 2, void: 2, uncollectible: 2 }
 
-/** A card's brand, last four and expiry (decisions §5: nothing else is kept). */
+/** A card's brand, last four and expiry (nothing else is kept). */
 export function cardFromStripe(pm: Stripe.PaymentMethod, accountId: string): typeof paymentMethods.$inferInsert | null {
   if (!pm.card) return null
   return {

@@ -5,7 +5,7 @@ import { ApiError } from '../../lib/errors'
 import { renewalMails } from '../billing/payment-mails'
 import { accountOfCustomer, applyCard, applyInvoice, applySubscription } from './stripe-sync'
 
-// POST /api/payment/stripe/webhook (issue 11 item 1): the signature is checked on the raw body
+// POST /api/payment/stripe/webhook: the signature is checked on the raw body
 // (Stripe's default tolerance, 5 minutes, refuses stale deliveries); each event id is processed
 // once, in the transaction that applies it, so a failure leaves it for Stripe's retry; older and
 // repeated deliveries change nothing (stripe-sync.ts).

@@ -8,7 +8,7 @@ import type { Plan } from '../plans'
 import { applyCard, applyInvoice, applySubscription, nowSeconds } from './stripe-sync'
 import { isLive, type BillingContext, type PaymentProvider, type PayInput, type PayOutcome, type Purpose } from './types'
 
-// PAYMENT_PROVIDER=stripe (issue 11 item 1): customers, subscriptions and invoices live in Stripe;
+// PAYMENT_PROVIDER=stripe: customers, subscriptions and invoices live in Stripe;
 // the client tokenizes with Stripe Elements (a PaymentMethod `pm_…`) and confirms 3-D Secure with
 // stripe.confirmCardPayment(client_secret) (stripe.confirmCardSetup for a new card with nothing
 // due); webhooks (stripe-webhook.ts) keep our records current.
@@ -225,7 +225,7 @@ export function createStripeProvider(deps: () => Deps, stripe: Stripe, publishab
       await sync(sub)
       return new Date((sub.items.data[0]?.current_period_end ?? 0) * 1000)
     },
-    // Stripe prorates a change of quantity at once (issue 11 item 4).
+    // Stripe prorates a change of quantity at once.
     async syncSeats(ctx) {
       const row = await readBilling(ctx.deps.db, ctx.accountId)
       const plan = ctx.deps.plans.find((p) => p.id === row?.plan)

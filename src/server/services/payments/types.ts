@@ -2,7 +2,7 @@ import type { PaymentProviderKind } from '~/shared/schemas/billing'
 import type { Deps } from '../../context'
 import type { Plan } from '../plans'
 
-// One payment-provider interface (issue 11 item 1), chosen by PAYMENT_PROVIDER: `local` (the
+// One payment-provider interface, chosen by PAYMENT_PROVIDER: `local` (the
 // default, state in our database) or `stripe` (the official SDK). Both keep the account's billing
 // record (billing_accounts, payment_methods, invoices) current, so every read is provider-free.
 
@@ -14,7 +14,7 @@ export interface BillingContext {
   owner: { email: string; name: string }
 }
 
-/** A paying call's card: a token, or the PaymentIntent its 3-D Secure repeat carries (decisions §10). */
+/** A paying call's card: a token, or the PaymentIntent its 3-D Secure repeat carries. */
 export interface PayInput {
   token?: string | null
   paymentIntent?: string | null
