@@ -29,4 +29,5 @@ export function inReaderLanguage(op: Operation, i18n: I18n): Operation {
 }
 
 /** The document's introduction in `i18n`'s language. */
-export const introduction = (i18n: I18n) => i18n._({ ...API_INTRODUCTION, values: introductionValues() })
+export const introduction = (i18n: I18n) =>
+  i18n._(API_INTRODUCTION.id, introductionValues(), { message: API_INTRODUCTION.message })
