@@ -164,7 +164,8 @@ test('Scan reads the barcode with the camera, looks the ISBN up and fills the fo
   await useToken(page, token)
   await page.goto('/books/new')
   await page.getByRole('button', { name: 'Scan' }).click()
-  await expect(page.getByRole('dialog', { name: 'Scan the barcode' })).toBeVisible()
+  // The dialog may read the code and close before a check for it runs (seen in a full CI run):
+  // what counts is the form filled from the code, the dialog gone and the camera stopped.
   await expect(page.locator('input[name="title"]')).toHaveValue('Piranesi', { timeout: 30_000 })
   await expect(page.getByRole('dialog')).toBeHidden()
   await expect(page.locator('input[name="author"]')).toHaveValue('Susanna Clarke')
