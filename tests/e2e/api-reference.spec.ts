@@ -77,7 +77,11 @@ test('under the Spanish interface the page speaks Spanish: its title, contents, 
   request,
 }) => {
   const { token } = await payingOwner(request, 'club')
-  expect((await request.patch('/api/user', { headers: { authorization: `Bearer ${token}` }, data: { locale: 'es' } })).status()).toBe(200)
+  expect(
+    (
+      await request.patch('/api/user', { headers: { authorization: `Bearer ${token}` }, data: { locale: 'es' } })
+    ).status(),
+  ).toBe(200)
   await useToken(page, token)
   await page.goto('/account/apikeys/docs')
   await expect(page).toHaveTitle(/Referencia de la API/)
@@ -86,9 +90,36 @@ test('under the Spanish interface the page speaks Spanish: its title, contents, 
   await expect(page.getByRole('heading', { level: 2, name: 'Libros', exact: true })).toBeVisible()
   await expect(page.getByRole('heading', { level: 2, name: 'Inicio de sesión', exact: true })).toBeVisible()
   await expect(page.getByRole('heading', { level: 2, name: 'Books', exact: true })).toHaveCount(0)
-  const add = page.getByRole('region', { name: 'Add a book', exact: true })
+  const add = page.getByRole('region', { name: 'Añadir un libro', exact: true })
   await expect(add).toContainText('Cuerpo de la petición (JSON)')
   await expect(add).toContainText('de 1 a 300 caracteres')
   await expect(add).toContainText('Respuesta 201')
   await expect(add).not.toContainText('Request body')
+  // What the table of calls says is Spanish too (the document stays English, for tools): the
+  // introduction, each call's summary and description, and each parameter's description.
+  await expect(page.getByText(/^Automatiza tu lista de pendientes de leer/)).toBeVisible()
+  await expect(add).toContainText('Envía { title, author?, … } o { link } (una URL de una tienda).')
+  await expect(add.getByRole('listitem').filter({ hasText: /^Idempotency-Key/ })).toContainText(
+    'Hace seguro un reintento: repetir la llamada no cambia nada',
+  )
+  const list = page.getByRole('region', { name: 'Listar los libros, o los cambios desde un cursor', exact: true })
+  await expect(list.getByRole('listitem').filter({ hasText: /^since/ })).toContainText(
+    'Un cursor de una respuesta anterior (un número entero)',
+  )
+  for (const summary of ['Crear una clave', 'Iniciar sesión con correo y contraseña', 'Una lista pública'])
+    await expect(page.getByRole('region', { name: summary, exact: true })).toBeVisible()
+  const calls = page.getByRole('navigation', { name: 'Llamadas' })
+  await expect(calls.getByRole('link', { name: 'Eliminar claves (en bloque)', exact: true })).toBeVisible()
+  // No call keeps its English summary, in the contents or as a section's name.
+  const doc: Doc = await (await request.get('/api/openapi.json')).json()
+  expect(doc.paths['/api/books']!.post!.summary).toBe('Add a book')
+  for (const summary of [
+    'Add a book',
+    'Create a key',
+    'Sign in with email and password',
+    'List books, or the changes since a cursor',
+  ]) {
+    await expect(page.getByRole('region', { name: summary, exact: true })).toHaveCount(0)
+    await expect(calls.getByRole('link', { name: summary, exact: true })).toHaveCount(0)
+  }
 })

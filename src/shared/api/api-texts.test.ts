@@ -59,7 +59,8 @@ describe('the catalogs', async () => {
   })
 
   test('keep each text’s placeholders and quoted braces in Spanish', () => {
-    const shape = (message: string) => [...message.matchAll(/'?\{[^}]*\}'?/g)].map(([m]) => m.startsWith("'") ? 'quoted' : m).sort()
+    const shape = (message: string) =>
+      [...message.matchAll(/'?\{[^}]*\}'?/g)].map(([m]) => (m.startsWith("'") ? 'quoted' : m)).sort()
     const differ = texts
       .filter(([, { id }]) => es[id]?.translation)
       .filter(([, { id, message }]) => JSON.stringify(shape(message)) !== JSON.stringify(shape(es[id]!.translation!)))
