@@ -132,7 +132,9 @@ test('Export downloads tbr-books.csv in Goodreads columns; it imports back into 
     finished_at: '2019-08-30',
     isbn: '843760494X',
   })
-  await addServerBook(request, token, { title: 'Dune', started_at: '2024-01-08' })
+  // A title the test catalogue does not know: an imported book the catalogue matches is completed
+  // once online (decision 49), which would change what the round trip is checked against.
+  await addServerBook(request, token, { title: 'Harbour Diary', started_at: '2024-01-08' })
   // decisions: a title that a spreadsheet would run as a formula is written with a leading '.
   await addServerBook(request, token, { title: '=Fun & Games', author: '@Rosa Brand' })
   await useToken(page, token)
