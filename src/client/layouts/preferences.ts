@@ -1,7 +1,7 @@
 import { readUser } from '~/client/db'
 import { handleError, send } from '~/client/lib/http'
 import { queryClient } from '~/client/lib/query-client'
-import { applyLocale, completeSignIn, tokenStore, type SignInResponse } from '~/client/lib/session'
+import { applyLocale, completeSignIn, replacingSession, tokenStore, type SignInResponse } from '~/client/lib/session'
 import { patchUser, syncNow } from '~/client/sync'
 
 // Dark mode and language work offline and sync later, so the saved choice goes
@@ -39,9 +39,11 @@ export async function switchAccount(account: string) {
       await Promise.race([syncNow().catch(() => undefined), new Promise((r) => (bound = setTimeout(r, LAST_SYNC_MS)))])
       clearTimeout(bound)
     }
-    const res = await send<SignInResponse>('post', 'auth/switch', { account })
-    queryClient.clear()
-    await completeSignIn(res.data!)
+    await replacingSession(async () => {
+      const res = await send<SignInResponse>('post', 'auth/switch', { account })
+      queryClient.clear()
+      await completeSignIn(res.data!)
+    })
   } catch (error) {
     await handleError(error)
   }

@@ -19,14 +19,19 @@ export class ApiRequestError extends Error {
     public status: number,
     public body: ApiErrorBody,
     message: string,
+    /** The session token the call carried (null: none), so a 401 is matched to its session. */
+    public sentToken: string | null = null,
   ) {
     super(message)
   }
 }
 
 export interface ErrorHandlers {
-  /** 401; `message` is the server's, for callers without a session (a failed sign-in). */
-  unauthorized(message: string): void
+  /**
+   * 401; `message` is the server's, for callers without a session (a failed sign-in);
+   * `sentToken` the session token the refused call carried (null: it carried none).
+   */
+  unauthorized(message: string, sentToken: string | null): void
   notFound(): void
   paymentRequired(plan: string | undefined): void
   /** 429 and other statuses: an error toast; description is the server's message or body. */
@@ -78,7 +83,8 @@ export async function toApiError(error: unknown): Promise<ApiRequestError | null
     const data: unknown = error.data
     const body: ApiErrorBody =
       data && typeof data === 'object' ? (data as ApiErrorBody) : { message: typeof data === 'string' ? data : undefined }
-    return new ApiRequestError(error.response.status, body, body.message || error.message)
+    const sentToken = error.request.headers.get('authorization')?.replace(/^Bearer /, '') ?? null
+    return new ApiRequestError(error.response.status, body, body.message || error.message, sentToken)
   }
   return null
 }
@@ -98,7 +104,7 @@ export async function handleError(error: unknown): Promise<ApiRequestError | nul
   }
   switch (apiError.status) {
     case 401:
-      handlers.unauthorized(apiError.message)
+      handlers.unauthorized(apiError.message, apiError.sentToken)
       break
     case 404:
       handlers.notFound()

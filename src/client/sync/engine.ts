@@ -40,8 +40,11 @@ export interface SyncEngineOptions {
   backoffBaseMs?: number
   backoffMaxMs?: number
   requestTimeoutMs?: number
-  /** A 401: the engine pauses (outbox kept) until the token changes; ask the reader to sign in. */
-  onUnauthorized?: () => void
+  /**
+   * A 401 for `token` (the run's): the engine pauses (outbox kept) until the token changes; the
+   * app signs out if that token is still the session (not one replaced during the run).
+   */
+  onUnauthorized?: (token: string) => void
   /** navigator.onLine by default. False means no network at all: the engine sends nothing. */
   isOnline?: () => boolean
   /** Where `online` is announced (window by default). */
@@ -190,7 +193,7 @@ export class SyncEngine {
     if (err instanceof HttpStatusError && err.status === 401) {
       this.pausedToken = this.runToken
       await writeSyncStatus(this.d, { state: 'unauthorized', error: message, retryAt: null }).catch(() => {})
-      this.o.onUnauthorized?.()
+      if (this.runToken) this.o.onUnauthorized?.(this.runToken)
       return
     }
     // Network, 408/429/5xx, and anything unexpected: keep everything and retry later. Retry-After

@@ -21,7 +21,7 @@ let live: LiveStream | null = null
 let unsubscribe: (() => void) | null = null
 
 /** Starts syncing (idempotent). Call once at app start; it idles while signed out. */
-export function startSync(opts: { onUnauthorized?: () => void } = {}): SyncEngine {
+export function startSync(opts: { onUnauthorized?: (token: string) => void } = {}): SyncEngine {
   if (engine) return engine
   const e = new SyncEngine({
     db,

@@ -20,6 +20,41 @@ export async function storeSession(data: SignInData) {
   await activateLocale(data.locale)
 }
 
+let handover: Promise<unknown> | null = null
+
+/**
+ * Runs a call that replaces this device's session with a new one (switching accounts, joining an
+ * account while signed in). The server ends the old session before it answers, so until the new
+ * token is stored a read or sync run still carrying the old one can be answered 401: that is the
+ * handover, not the session ending, and sessionRefused waits for it.
+ */
+export async function replacingSession<T>(call: () => Promise<T>): Promise<T> {
+  const running = call()
+  const settled = running.then(
+    () => undefined,
+    () => undefined,
+  )
+  handover = settled
+  try {
+    return await running
+  } finally {
+    if (handover === settled) handover = null
+  }
+}
+
+/**
+ * The server answered 401 to a call made with `token`. It signs out only when that token is still
+ * this device's session once any handover is over: a token replaced meanwhile (a switch, a join,
+ * a sign-in in another tab) ended by design, and the new session stands. Answers whether it
+ * signed out.
+ */
+export async function sessionRefused(token: string | null): Promise<boolean> {
+  while (handover) await handover
+  if (!token || tokenStore.get() !== token) return false
+  await signOut({ callServer: false })
+  return true
+}
+
 /**
  * After sign-in, record the signin event and route on (verify → plan → dashboard or
  * welcome). A pending second factor goes to the code page with its token instead. `next` (a
@@ -110,8 +145,8 @@ export function refreshSession(): Promise<SessionUser | null> {
     // A sign-in or sign-out happened meanwhile: that one wins.
     if (tokenStore.get() !== sent) return (await readUser()) ?? null
     if (!answer.authenticated) {
-      await signOut({ callServer: false })
-      return null
+      await sessionRefused(sent)
+      return (await readUser()) ?? null
     }
     const { authenticated: _a, token, ...user } = answer
     if (token) tokenStore.set(token)

@@ -10,6 +10,8 @@ export {
   completeSignIn,
   storeSession,
   signOut,
+  replacingSession,
+  sessionRefused,
   refreshSession,
   recordEvent,
   applyLocale,

@@ -151,7 +151,7 @@ test('other failures go to the central handler (401 → unauthorized with the me
   wrap(<SignUp submit={submit} />)
   fillValid()
   fireEvent.click(submitButton())
-  await waitFor(() => expect(handlers.unauthorized).toHaveBeenCalledWith('Invalid email or password'))
+  await waitFor(() => expect(handlers.unauthorized).toHaveBeenCalledWith('Invalid email or password', null))
 })
 
 test('errorAlert explains a failure at the top of the form: replaced on each failure, never stacked, cleared on the next send', async () => {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { css } from 'styled-system/css'
 import { ApiRequestError, handleError } from '~/client/lib/http'
-import { completeSignIn, useSession, type SignInResponse } from '~/client/lib/session'
+import { completeSignIn, replacingSession, useSession, type SignInResponse } from '~/client/lib/session'
 import { useDocumentTitle } from '~/client/lib/use-document-title'
 import { useOnline } from '~/client/lib/use-online'
 import { AuthHeading } from '~/client/ui/auth-heading'
@@ -101,7 +101,7 @@ function ExistingUser({ invite, token }: { invite: InviteInfo; token: string }) 
     const join = async () => {
       setBusy(true)
       try {
-        await completeSignIn(await acceptSignedIn(invite.id, token))
+        await replacingSession(async () => completeSignIn(await acceptSignedIn(invite.id, token)))
       } catch (error) {
         await handleError(error)
         setBusy(false)
