@@ -88,7 +88,13 @@ describe('the book table and the answer schema', () => {
   })
 
   test('an update sets the columns of the fields the patch names, and only those', () => {
-    const patch = patchFields({ title: 'Dune Messiah', finished_at: null, version: 99, account_id: 'x', author: undefined })
+    const patch = patchFields({
+      title: 'Dune Messiah',
+      finished_at: null,
+      version: 99,
+      account_id: 'x',
+      author: undefined,
+    })
     expect(patch).toEqual({ title: 'Dune Messiah', finished_at: null })
     expect(toColumns(patch)).toEqual({ title: 'Dune Messiah', finishedAt: null })
   })
@@ -123,7 +129,11 @@ describe('the mutations’ field rules', () => {
 
   test('a create from a link takes its ISBN and ASIN unless given, and says it came from a link', () => {
     const link = 'https://www.amazon.com/Dune-Frank-Herbert/dp/0441013597'
-    expect(newBook({ title: 'Dune', link }, at)).toMatchObject({ isbn: '0441013597', asin: '0441013597', source: 'link' })
+    expect(newBook({ title: 'Dune', link }, at)).toMatchObject({
+      isbn: '0441013597',
+      asin: '0441013597',
+      source: 'link',
+    })
     expect(newBook({ title: 'Dune', link, isbn: null, source: 'import' }, at)).toMatchObject({
       isbn: null,
       asin: '0441013597',

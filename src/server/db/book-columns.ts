@@ -41,13 +41,18 @@ type Mismatch<Row, B> = {
   columnsWithoutField: Exclude<Exclude<keyof Row, ServerOnlyColumn>, Camel<keyof B & string>>
   fieldsWithoutColumn: { [K in keyof B & string]: Camel<K> extends keyof Row ? never : K }[keyof B & string]
   fieldsOfAnotherType: {
-    [K in keyof B & string]: Camel<K> extends keyof Row ? (Same<Answered<Row, K>, B[K]> extends true ? never : K) : never
+    [K in keyof B & string]: Camel<K> extends keyof Row
+      ? Same<Answered<Row, K>, B[K]> extends true
+        ? never
+        : K
+      : never
   }[keyof B & string]
 }
 type Differences<M> = { [K in keyof M as [M[K]] extends [never] ? never : K]: M[K] }
 /** `true` when the table's row and the stored book agree field by field; else what differs. */
-export type TableMatches<Row, B> =
-  Mismatch<Row, B>[keyof Mismatch<Row, B>] extends never ? true : Differences<Mismatch<Row, B>>
+export type TableMatches<Row, B> = Mismatch<Row, B>[keyof Mismatch<Row, B>] extends never
+  ? true
+  : Differences<Mismatch<Row, B>>
 
 // Fails to compile, naming the fields, when the table and the book schema disagree.
 export const booksTableMatchesSchema: TableMatches<BookRow, StoredBook> = true

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { BookView } from './book-view'
+import { BookView, PUBLIC_BOOK_FIELDS } from './book-view'
 
 // Answer shapes of the calls an API key may make (shared/api/calls.ts), as valibot schemas so
 // the OpenAPI document (src/server/openapi) is generated from them and the contract test
@@ -45,19 +45,7 @@ export const UsageAnswer = v.strictObject({
   }),
 })
 
-const PublicBookView = v.pick(BookView, [
-  'id',
-  'title',
-  'author',
-  'rating',
-  'review',
-  'started_at',
-  'finished_at',
-  'started',
-  'finished',
-  'status',
-  'imageUrl',
-])
+const PublicBookView = v.pick(BookView, PUBLIC_BOOK_FIELDS)
 
 /** GET /api/public/{slug} (routes/public.ts). */
 export const PublicListAnswer = v.strictObject({

@@ -51,6 +51,21 @@ export const BookView = v.strictObject({
 /** The book as the API answers it (and as Dexie stores it, plus a local sync state). */
 export type Book = v.InferOutput<typeof BookView>
 
+/** The book fields anyone may see on a public page: no account internals, no sync metadata. */
+export const PUBLIC_BOOK_FIELDS = [
+  'id',
+  'title',
+  'author',
+  'rating',
+  'review',
+  'started_at',
+  'finished_at',
+  'started',
+  'finished',
+  'status',
+  'imageUrl',
+] as const satisfies readonly (keyof Book)[]
+
 /** Fields computed from others on every change (withDerived); never stored. */
 export const DERIVED_FIELDS = ['started', 'finished', 'status'] as const
 export type DerivedField = (typeof DERIVED_FIELDS)[number]
