@@ -1,5 +1,6 @@
 import type { LocalBook, OutboxEntry, TbrDatabase } from '~/client/db'
-import { EDITABLE_FIELDS, parseRetailerLink, withDerived, type Book, type BookSource } from '~/shared/schemas/book'
+import { withDerived, type Book } from '~/shared/schemas/book'
+import { mergePatch, newBook, type CreateFields } from '~/shared/sync/book-rules'
 
 // How a pending mutation shows locally: the same rule for the optimistic write and for the
 // rebase after a pull (tldraw: one mutation definition, applied on the client and the server).
@@ -10,40 +11,14 @@ export function applyEntry(row: LocalBook | undefined, entry: OutboxEntry): Loca
     case 'book.create': {
       // The server's copy, when we have it, already includes this create.
       if (row) return { ...row, sync: 'pending' }
-      const p = entry.payload as Partial<Book> & { link?: string }
-      const link = typeof p.link === 'string' ? parseRetailerLink(p.link) : null
-      // The same defaults as the server's create (services/books.ts): given ISBN/ASIN win over
-      // the link's; the app always sends position and added_at (mutations.ts).
-      const source: BookSource = p.source ?? (link ? 'link' : 'hand')
-      return withDerived({
-        id: entry.entityId,
-        title: String(p.title ?? ''),
-        author: p.author ?? null,
-        rating: p.rating ?? null,
-        review: p.review ?? null,
-        started_at: p.started_at ?? null,
-        finished_at: p.finished_at ?? null,
-        imageUrl: p.imageUrl ?? null,
-        isbn: p.isbn !== undefined ? p.isbn : (link?.isbn ?? null),
-        asin: p.asin !== undefined ? p.asin : (link?.asin ?? null),
-        pages: p.pages ?? null,
-        year: p.year ?? null,
-        position: p.position ?? null,
-        added_at: p.added_at ?? entry.createdAt.slice(0, 10),
-        source,
-        account_id: entry.accountId,
-        created_at: entry.createdAt,
-        updated_at: entry.createdAt,
-        version: 0,
-        sync: 'pending' as const,
-      })
+      // The create's defaults are the server's (shared/sync/book-rules.ts); the app always sends
+      // position and added_at (mutations.ts), and version 0 means "not yet on the server".
+      const at = { id: entry.entityId, accountId: entry.accountId, now: entry.createdAt, version: 0 }
+      return withDerived({ ...newBook(entry.payload as CreateFields, at), sync: 'pending' as const })
     }
-    case 'book.update': {
+    case 'book.update':
       if (!row) return undefined
-      const next: Record<string, unknown> = { ...row }
-      for (const f of EDITABLE_FIELDS) if (f in entry.payload) next[f] = entry.payload[f]
-      return withDerived({ ...(next as unknown as LocalBook), updated_at: entry.createdAt, sync: 'pending' as const })
-    }
+      return { ...mergePatch(row, entry.payload, entry.createdAt), sync: 'pending' as const }
     case 'book.delete':
       return row ? null : undefined
     default:

@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
+import type { BookSource } from '~/shared/schemas/book-view'
 
 // One schema for PGlite and PostgreSQL (toolchain.md: PGlite is PG 18, CI's server is PG 15;
 // keep to SQL both accept). Ids are opaque text.
@@ -217,8 +218,8 @@ export const books = pgTable(
     position: text('position'),
     /** YYYY-MM-DD; null for books from before it existed (their created_at day stands in). */
     addedAt: text('added_at'),
-    /** hand | link | import | list (shared/schemas/book.ts BOOK_SOURCES). */
-    source: text('source').notNull().default('hand'),
+    /** hand | link | import | list (BOOK_SOURCES, shared/schemas/book-view.ts). */
+    source: text('source').$type<BookSource>().notNull().default('hand'),
     /** The account's change counter at this row's last write (sync cursor). */
     version: bigint('version', { mode: 'number' }).notNull(),
     createdAt: createdAt(),

@@ -1,13 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm'
 import { generateKeyBetween } from 'fractional-indexing'
-import {
-  BOOK_SOURCES,
-  CreateBookInput,
-  UpdateBookInput,
-  withDerived,
-  type Book,
-  type BookSource,
-} from '~/shared/schemas/book'
+import { CreateBookInput, UpdateBookInput, type Book } from '~/shared/schemas/book'
+import { newBook, patchFields } from '~/shared/sync/book-rules'
 import type { Locale } from '~/shared/schemas/common'
 import * as v from 'valibot'
 import {
@@ -18,6 +12,7 @@ import {
   type PullResponse,
 } from '~/shared/sync/protocol'
 import { normaliseId, validate } from '../context'
+import { fromRow, toColumns, toRow } from '../db/book-columns'
 import type { Db, Tx } from '../db/client'
 import { accounts, books, idempotencyKeys } from '../db/schema'
 import { translate } from '../messages'
@@ -32,36 +27,13 @@ import { applyRun, bulkRun } from './books-bulk'
 // caller's account id first and every query filters on it: this module is the one place the
 // books tenant scope lives (architecture rule 7).
 
-type BookRow = typeof books.$inferSelect
-
 /** How long a stored Idempotency-Key answer is kept. Past it a replay is re-evaluated, which is
  *  still harmless: a create finds its own id, a delete finds a tombstone, an update re-sets the
  *  same values. */
 export const IDEMPOTENCY_TTL_DAYS = 30
 
-export function toBookJson(row: BookRow): Book {
-  return withDerived({
-    id: row.id,
-    title: row.title,
-    author: row.author,
-    rating: row.rating,
-    review: row.review,
-    started_at: row.startedAt,
-    finished_at: row.finishedAt,
-    imageUrl: row.imageUrl,
-    isbn: row.isbn,
-    asin: row.asin,
-    pages: row.pages,
-    year: row.year,
-    position: row.position,
-    added_at: row.addedAt ?? row.createdAt.toISOString().slice(0, 10),
-    source: (BOOK_SOURCES as readonly string[]).includes(row.source) ? (row.source as BookSource) : 'hand',
-    account_id: row.accountId,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-    version: row.version,
-  })
-}
+/** A row as the API answers it (the one mapping, db/book-columns.ts). */
+export const toBookJson = fromRow
 
 /** The order of every list of live books: newest first. */
 const NEWEST_FIRST = [desc(books.createdAt), asc(books.id)] as const
@@ -316,20 +288,8 @@ export async function applyOne(
     }
     case 'book.update': {
       const input = validate(UpdateBookInput, m.data)
-      const set: Partial<typeof books.$inferInsert> = { version, updatedAt: now }
-      if (input.title !== undefined) set.title = input.title
-      if (input.author !== undefined) set.author = input.author
-      if (input.rating !== undefined) set.rating = input.rating
-      if (input.review !== undefined) set.review = input.review
-      if (input.started_at !== undefined) set.startedAt = input.started_at
-      if (input.finished_at !== undefined) set.finishedAt = input.finished_at
-      if (input.imageUrl !== undefined) set.imageUrl = input.imageUrl
-      if (input.isbn !== undefined) set.isbn = input.isbn
-      if (input.asin !== undefined) set.asin = input.asin
-      if (input.pages !== undefined) set.pages = input.pages
-      if (input.year !== undefined) set.year = input.year
-      if (input.position !== undefined) set.position = input.position
-      if (input.added_at !== undefined) set.addedAt = input.added_at
+      // The fields the patch names, and nothing else (field-level merge; shared/sync/book-rules.ts).
+      const set = { ...toColumns(patchFields(input)), version, updatedAt: now }
       // datesInOrder (shared schema): a date sent alone must keep its order with the stored other
       // one, checked in the same statement (both sent: the schema has checked them already).
       const started = input.started_at
@@ -370,27 +330,8 @@ export function createValues(
   version: number,
   now: Date,
 ): typeof books.$inferInsert {
-  return {
-    id,
-    accountId,
-    title: input.title,
-    author: input.author,
-    rating: input.rating,
-    review: input.review,
-    startedAt: input.started_at,
-    finishedAt: input.finished_at,
-    imageUrl: input.imageUrl,
-    isbn: input.isbn,
-    asin: input.asin,
-    pages: input.pages,
-    year: input.year,
-    position,
-    addedAt: input.added_at ?? now.toISOString().slice(0, 10),
-    source: input.source,
-    version,
-    createdAt: now,
-    updatedAt: now,
-  }
+  // The create's defaults are the client's optimistic row's too (shared/sync/book-rules.ts).
+  return toRow(newBook({ ...input, position }, { id, accountId, now: now.toISOString(), version }))
 }
 
 /** A key before every live book's key in the account: the top of "Up next". */

@@ -1,24 +1,11 @@
-import type { Book } from '../schemas/book'
+import type { Book, PUBLIC_BOOK_FIELDS } from '../schemas/book-view'
 
 // GET /api/public/{slug} → `data`, shared by the server that answers it (and renders
 // it into the page's HTML) and the client that reads it (decision 44: the client never
 // imports from src/server, not even a type).
 
-/** The book fields anyone may see on a public page: no account internals, no sync metadata. */
-export type PublicBook = Pick<
-  Book,
-  | 'id'
-  | 'title'
-  | 'author'
-  | 'rating'
-  | 'review'
-  | 'started_at'
-  | 'finished_at'
-  | 'started'
-  | 'finished'
-  | 'status'
-  | 'imageUrl'
->
+/** A book as a public page shows it (PUBLIC_BOOK_FIELDS). */
+export type PublicBook = Pick<Book, (typeof PUBLIC_BOOK_FIELDS)[number]>
 
 export interface PublicAccount {
   id: string

@@ -1,40 +1,10 @@
 import * as v from 'valibot'
-import { BOOK_SOURCES, type Book } from './book'
+import { BookView, PUBLIC_BOOK_FIELDS } from './book-view'
 
 // Answer shapes of the calls an API key may make (shared/api/calls.ts), as valibot schemas so
 // the OpenAPI document (src/server/openapi) is generated from them and the contract test
 // (tests/integration/api-keys-openapi.test.ts) checks real answers against the same schemas.
 // Strict objects: a field the server adds without documenting it fails that test.
-
-const Day = v.nullable(v.string())
-
-export const BookView = v.strictObject({
-  id: v.string(),
-  title: v.string(),
-  author: v.nullable(v.string()),
-  rating: v.nullable(v.number()),
-  review: v.nullable(v.string()),
-  started_at: Day,
-  finished_at: Day,
-  started: v.boolean(),
-  finished: v.boolean(),
-  status: v.picklist(['not_started', 'reading', 'finished']),
-  imageUrl: v.nullable(v.string()),
-  isbn: v.nullable(v.string()),
-  asin: v.nullable(v.string()),
-  pages: v.nullable(v.number()),
-  year: v.nullable(v.number()),
-  position: v.nullable(v.string()),
-  added_at: v.string(),
-  source: v.picklist(BOOK_SOURCES),
-  account_id: v.string(),
-  created_at: v.string(),
-  updated_at: v.string(),
-  version: v.number(),
-})
-// Compile-time guard: the documented book and the Book the server builds are the same shape.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
-export const bookViewMatches: Same<v.InferOutput<typeof BookView>, Book> = true
 
 /** GET /api/books[?since=] (shared/sync/protocol.ts PullResponse). */
 export const BookListAnswer = v.strictObject({
@@ -75,19 +45,7 @@ export const UsageAnswer = v.strictObject({
   }),
 })
 
-const PublicBookView = v.strictObject({
-  id: v.string(),
-  title: v.string(),
-  author: v.nullable(v.string()),
-  rating: v.nullable(v.number()),
-  review: v.nullable(v.string()),
-  started_at: Day,
-  finished_at: Day,
-  started: v.boolean(),
-  finished: v.boolean(),
-  status: v.picklist(['not_started', 'reading', 'finished']),
-  imageUrl: v.nullable(v.string()),
-})
+const PublicBookView = v.pick(BookView, PUBLIC_BOOK_FIELDS)
 
 /** GET /api/public/{slug} (routes/public.ts). */
 export const PublicListAnswer = v.strictObject({

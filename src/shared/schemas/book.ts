@@ -1,6 +1,7 @@
 import { generateKeyBetween } from 'fractional-indexing'
 import * as v from 'valibot'
 import { POSITION_KEY_PATTERN, RETAILER_LINK_PATTERN, RETAILER_LINK_WITH_TITLE_PATTERN } from './book-json-schema'
+import { BOOK_SOURCES, type Book } from './book-view'
 import { isHttpUrl, truncate } from './common'
 import {
   documents,
@@ -14,48 +15,10 @@ import {
 // Book input rules shared by forms, the sync engine and the API.
 // Messages are translation ids (see common.ts); the server's catalog carries the same keys.
 
+// The book's answer shape lives in book-view.ts; these names are imported from here too.
+export { BOOK_SOURCES, bookStatus, withDerived, type Book, type BookSource, type BookStatus } from './book-view'
+
 export const BOOK_LIMITS = { title: 300, author: 200, review: 10_000, url: 2048, position: 200 } as const
-
-export type BookStatus = 'not_started' | 'reading' | 'finished'
-
-/** Where a book came from (the book page says so): typed by hand, a retailer link, a CSV
- *  import or another reader's public list (POST /api/add). */
-export const BOOK_SOURCES = ['hand', 'link', 'import', 'list'] as const
-export type BookSource = (typeof BOOK_SOURCES)[number]
-
-/** The book as the API answers it (and as Dexie stores it, plus a local sync state). */
-export interface Book {
-  id: string
-  title: string
-  author: string | null
-  rating: number | null
-  review: string | null
-  started_at: string | null
-  finished_at: string | null
-  started: boolean
-  finished: boolean
-  status: BookStatus
-  imageUrl: string | null
-  /** ISBN-10 or ISBN-13, digits only (an ISBN-10 may end in X). */
-  isbn: string | null
-  asin: string | null
-  /** Number of pages and year of publication (filled from the catalogue or Goodreads'
-   *  "Number of Pages" / "Year Published" columns). */
-  pages: number | null
-  year: number | null
-  /** "Up next" order (decision 35): a fractional-index key, compared as plain strings
-   *  (code-unit order, `collate "C"` in SQL); null sorts after every key, newest first. */
-  position: string | null
-  /** The day the reader added the book (YYYY-MM-DD): today for a new book, Goodreads' or
-   *  StoryGraph's Date Added for an import. */
-  added_at: string
-  source: BookSource
-  account_id: string
-  created_at: string
-  updated_at: string
-  /** The account's change counter at this book's last write (the sync cursor). */
-  version: number
-}
 
 /** The fields a reader writes; everything else in Book is derived or server-owned. */
 export const EDITABLE_FIELDS = [
@@ -75,16 +38,6 @@ export const EDITABLE_FIELDS = [
 ] as const
 export type EditableField = (typeof EDITABLE_FIELDS)[number]
 export type BookFields = Pick<Book, EditableField>
-
-/** Finished if finished, else reading if started, else not started. */
-export function bookStatus(b: { started_at: string | null; finished_at: string | null }): BookStatus {
-  return b.finished_at ? 'finished' : b.started_at ? 'reading' : 'not_started'
-}
-
-/** Recomputes the derived fields (started, finished, status) after any change to the dates. */
-export function withDerived<T extends { started_at: string | null; finished_at: string | null }>(b: T) {
-  return { ...b, started: b.started_at != null, finished: b.finished_at != null, status: bookStatus(b) }
-}
 
 // JSON Schema counts a length in characters; the server counts UTF-16 units, as JavaScript does.
 const UTF16_NOTE =

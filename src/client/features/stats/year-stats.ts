@@ -1,3 +1,5 @@
+import type { Book } from '~/shared/schemas/book'
+
 // The reader's year (decisions: the reader's year), computed on the device from the books in
 // Dexie, so /stats and the dashboard's goal card work offline and follow every local change. One
 // pass over the books: quick for 10,000 of them.
@@ -6,21 +8,9 @@
 // are read from the text, never through a time zone. Only "today" depends on the zone: it is the
 // reader's local day (`localToday`), which picks the current year and the pace.
 
-export interface StatsBook {
-  id: string
-  title: string
-  author: string | null
-  pages: number | null
-  rating: number | null
-  finished_at: string | null
-}
+export type StatsBook = Pick<Book, 'id' | 'title' | 'author' | 'pages' | 'rating' | 'finished_at'>
 
-export interface BookRef {
-  id: string
-  title: string
-  author: string | null
-  pages: number | null
-}
+export type BookRef = Pick<Book, 'id' | 'title' | 'author' | 'pages'>
 
 export interface Pace {
   /** Books ahead of (> 0) or behind (< 0) the even pace that reaches the goal on 31 December. */
