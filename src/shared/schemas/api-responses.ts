@@ -8,7 +8,8 @@ import { BOOK_SOURCES, type Book } from './book'
 
 const Day = v.nullable(v.string())
 
-export const BookView = v.strictObject({
+// The fields a book shows on the reader's own list and on a public one alike.
+const bookFields = {
   id: v.string(),
   title: v.string(),
   author: v.nullable(v.string()),
@@ -20,6 +21,10 @@ export const BookView = v.strictObject({
   finished: v.boolean(),
   status: v.picklist(['not_started', 'reading', 'finished']),
   imageUrl: v.nullable(v.string()),
+}
+
+export const BookView = v.strictObject({
+  ...bookFields,
   isbn: v.nullable(v.string()),
   asin: v.nullable(v.string()),
   pages: v.nullable(v.number()),
@@ -75,19 +80,7 @@ export const UsageAnswer = v.strictObject({
   }),
 })
 
-const PublicBookView = v.strictObject({
-  id: v.string(),
-  title: v.string(),
-  author: v.nullable(v.string()),
-  rating: v.nullable(v.number()),
-  review: v.nullable(v.string()),
-  started_at: Day,
-  finished_at: Day,
-  started: v.boolean(),
-  finished: v.boolean(),
-  status: v.picklist(['not_started', 'reading', 'finished']),
-  imageUrl: v.nullable(v.string()),
-})
+const PublicBookView = v.strictObject(bookFields)
 
 /** GET /api/public/{slug} (routes/public.ts). */
 export const PublicListAnswer = v.strictObject({
