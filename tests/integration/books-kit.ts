@@ -20,9 +20,11 @@ export function bookCalls(server: () => TestServer) {
       server().api('POST', '/api/books', { token, body, lang, headers: keyed(key) }),
     patch: (token: string, id: string, body: unknown, key?: string) =>
       server().api('PATCH', `/api/books/${id}`, { token, body, headers: keyed(key) }),
-    del: (token: string, id: string, key?: string) => server().api('DELETE', `/api/books/${id}`, { token, headers: keyed(key) }),
+    del: (token: string, id: string, key?: string) =>
+      server().api('DELETE', `/api/books/${id}`, { token, headers: keyed(key) }),
     list: (token: string, since?: string | number) =>
       server().api('GET', `/api/books${since !== undefined ? `?since=${since}` : ''}`, { token }),
-    batch: (token: string, mutations: unknown[]) => server().api('POST', '/api/books/batch', { token, body: { mutations } }),
+    batch: (token: string, mutations: unknown[]) =>
+      server().api('POST', '/api/books/batch', { token, body: { mutations } }),
   }
 }

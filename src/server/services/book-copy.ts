@@ -33,7 +33,11 @@ export async function newCopyId(deps: Deps, accountId: string, sourceId: string,
 }
 
 /** The id of the live book on the list that is this source book (its copy, or same title and author). */
-export async function bookOnList(deps: Deps, accountId: string, source: { id: string; title: string; author: string | null }) {
+export async function bookOnList(
+  deps: Deps,
+  accountId: string,
+  source: { id: string; title: string; author: string | null },
+) {
   const own = copyId(deps, accountId, source.id)
   const rows = await deps.db
     .select({ id: books.id, title: books.title, author: books.author })

@@ -15,7 +15,10 @@ import type { UserRow } from './users'
 // The routes check who may change what (roles, step-up); these only write.
 
 export type UserFields = Partial<
-  Pick<typeof users.$inferInsert, 'name' | 'supportEnabled' | 'darkMode' | 'locale' | 'defaultAccount' | 'email' | 'verified'>
+  Pick<
+    typeof users.$inferInsert,
+    'name' | 'supportEnabled' | 'darkMode' | 'locale' | 'defaultAccount' | 'email' | 'verified'
+  >
 >
 
 export interface SettingsChange {
