@@ -11,8 +11,6 @@ const SW = /^sw\//
 const SHARED = /^src\/shared\//
 // The client's entries (main.tsx, router.tsx, app-services.ts, the generated route tree).
 const ENTRIES = /^src\/client\/(main|router|app-services|route-tree\.gen)(\.tsx?)?$/
-// Route files that still run Drizzle statements themselves, to move into services like the rest.
-const ROUTES_WITH_QUERIES = /^src\/server\/routes\/(add|auth-otp|auth|team|url|user)\.ts$/
 
 const any = (...res) => new RegExp(res.map((r) => r.source).join('|'))
 const COMPOSERS = any(/^src\/client\/(layouts|routes|public|features)\//, ENTRIES)
@@ -79,7 +77,6 @@ export const zones = [
   },
   {
     files: /^src\/server\/routes\//,
-    except: ROUTES_WITH_QUERIES,
     forbid: /^src\/server\/db\//,
     allow: /^src\/server\/db\/errors$/,
     message: 'data access lives in services; a route parses, authorizes, calls a service and answers.',
@@ -107,7 +104,7 @@ export const libraries = [
   { names: ['ky'], only: [/^src\/client\/lib\/http\.ts$/], message: 'use src/client/lib/http.' },
   {
     names: ['drizzle-orm'],
-    only: [/^src\/server\/(db|services)\//, /^src\/tools\//, ROUTES_WITH_QUERIES],
+    only: [/^src\/server\/(db|services)\//, /^src\/tools\//],
     message: 'data access lives in src/server/services.',
   },
   {

@@ -18,6 +18,12 @@ export async function fillCard(form: Locator, number: string) {
   await form.locator('input[autocomplete="cc-csc"]').fill('123')
 }
 
+/** Types a card into a form's card field and submits the form. */
+export async function payWith(form: Locator, number: string) {
+  await fillCard(form, number)
+  await form.locator('button[type="submit"]').click()
+}
+
 /** A local provider token for a test card, as the card field gets it. */
 export async function cardToken(request: APIRequestContext, number: string = CARDS.ok) {
   const res = await request.post('/api/payment/local/token', {

@@ -6,7 +6,7 @@ import { startServer, type ServerProcess } from '../integration/processes'
 import { startFakeStripe, type FakeStripe } from '../integration/stripe-server'
 import { baseURL as localURL, STRIPE_APP_PORT } from '../playwright.config'
 import { notifications, readyUser, useToken } from './auth-helpers'
-import { api, CARDS, fillCard } from './billing-helpers'
+import { api, CARDS, payWith } from './billing-helpers'
 
 // PAYMENT_PROVIDER=stripe in the browser: the API runs in stripe mode against the local server
 // speaking Stripe's wire format (STRIPE_API_URL), and Stripe.js (js.stripe.com, which cannot be
@@ -56,12 +56,14 @@ async function last4(request: APIRequestContext, token: string) {
   return ((await res.json()) as { data: { last4: string } }).data.last4
 }
 
-async function openUpgrade(page: Page, token: string) {
+/** A new reader on the free plan, on the upgrade form with Book Club chosen. */
+async function openUpgrade(page: Page, request: APIRequestContext) {
+  const { token } = await readyUser(request)
   await useToken(page, token)
   await page.goto('/account/upgrade?plan=club')
   const form = page.getByRole('form', { name: 'Upgrade your plan' })
   await expect(form.getByRole('radio', { name: /Book Club/ })).toBeChecked()
-  return form
+  return { token, form }
 }
 
 test.describe('stripe mode', () => {
@@ -126,10 +128,8 @@ test.describe('stripe mode', () => {
     page,
     request,
   }) => {
-    const { token } = await readyUser(request)
-    const form = await openUpgrade(page, token)
-    await fillCard(form, STRIPE_CARDS.ok)
-    await form.locator('button[type="submit"]').click()
+    const { token, form } = await openUpgrade(page, request)
+    await payWith(form, STRIPE_CARDS.ok)
     await expect(page).toHaveURL(/\/dashboard$/)
     await expect(page.getByTestId('current-plan')).toHaveText('Book Club')
     expect(await plan(request, token)).toBe('club')
@@ -140,10 +140,8 @@ test.describe('stripe mode', () => {
     page,
     request,
   }) => {
-    const { token } = await readyUser(request)
-    const form = await openUpgrade(page, token)
-    await fillCard(form, STRIPE_CARDS.authenticate)
-    await form.locator('button[type="submit"]').click()
+    const { token, form } = await openUpgrade(page, request)
+    await payWith(form, STRIPE_CARDS.authenticate)
     const bank = page.getByRole('dialog', { name: '3D Secure 2 Test Page' })
     await expect(bank).toBeVisible()
     expect(await plan(request, token)).toBe('free')
@@ -154,10 +152,8 @@ test.describe('stripe mode', () => {
   })
 
   test('3-D Secure failed: the card field says so and the plan stays free', async ({ page, request }) => {
-    const { token } = await readyUser(request)
-    const form = await openUpgrade(page, token)
-    await fillCard(form, STRIPE_CARDS.authenticate)
-    await form.locator('button[type="submit"]').click()
+    const { token, form } = await openUpgrade(page, request)
+    await payWith(form, STRIPE_CARDS.authenticate)
     const bank = page.getByRole('dialog', { name: '3D Secure 2 Test Page' })
     await bank.getByRole('button', { name: 'Fail' }).click()
     await expect(bank).toBeHidden()
@@ -172,17 +168,14 @@ test.describe('stripe mode', () => {
     page,
     request,
   }) => {
-    const { token } = await readyUser(request)
-    const form = await openUpgrade(page, token)
-    await fillCard(form, STRIPE_CARDS.declined)
-    await form.locator('button[type="submit"]').click()
+    const { token, form } = await openUpgrade(page, request)
+    await payWith(form, STRIPE_CARDS.declined)
     await expect(form.locator('[data-field="token"]')).toHaveText(
       'Your card was declined. Nothing was charged; please use another card.',
     )
     await expect(page).toHaveURL(/\/account\/upgrade/)
     expect(await plan(request, token)).toBe('free')
-    await fillCard(form, STRIPE_CARDS.ok)
-    await form.locator('button[type="submit"]').click()
+    await payWith(form, STRIPE_CARDS.ok)
     await expect(page).toHaveURL(/\/dashboard$/)
     expect(await plan(request, token)).toBe('club')
   })
@@ -201,8 +194,7 @@ test.describe('stripe mode', () => {
     await page.goto('/account/billing')
     await page.getByRole('tab', { name: 'Card' }).click()
     const form = page.getByRole('form', { name: 'Replace card' })
-    await fillCard(form, STRIPE_CARDS.authenticate)
-    await form.locator('button[type="submit"]').click()
+    await payWith(form, STRIPE_CARDS.authenticate)
     const bank = page.getByRole('dialog', { name: '3D Secure 2 Test Page' })
     await expect(bank).toBeVisible()
     expect(await last4(request, token)).toBe('4242')
@@ -221,10 +213,8 @@ test.describe('local provider', () => {
     request,
   }) => {
     const unexpected = await guardStripeHosts(context)
-    const { token } = await readyUser(request)
-    const form = await openUpgrade(page, token)
-    await fillCard(form, CARDS.authenticate)
-    await form.locator('button[type="submit"]').click()
+    const { form } = await openUpgrade(page, request)
+    await payWith(form, CARDS.authenticate)
     const challenge = page.getByRole('alertdialog', { name: 'Confirm this payment with your bank' })
     await challenge.getByRole('button', { name: 'Complete authentication' }).click()
     await expect(page).toHaveURL(/\/dashboard$/)

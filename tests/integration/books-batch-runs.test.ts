@@ -1,22 +1,19 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { startTestServer, type TestServer } from './harness'
+import { bookCalls, twoReaders, type Reader } from './books-kit'
+import type { TestServer } from './harness'
 
 // A device flushing its outbox sends long runs of creates and of deletes; the server writes such
 // a run with one statement. Each mutation must still answer exactly what its single call would:
 // an id already in the account, another account's id, the same id twice, bad input, a replay.
 
 let s: TestServer
-let alice: { token: string; user: any }
-let bob: { token: string; user: any }
-beforeAll(async () => {
-  s = await startTestServer()
-  alice = await s.signUp({ name: 'Alice' })
-  bob = await s.signUp({ name: 'Bob' })
-})
+let alice: Reader
+let bob: Reader
+beforeAll(async () => ({ s, alice, bob } = await twoReaders()))
 afterAll(() => s.close())
 
-const batch = (token: string, mutations: unknown[]) => s.api('POST', '/api/books/batch', { token, body: { mutations } })
+const { batch, list, patch } = bookCalls(() => s)
 const create = (id: string, title: string, position = 'a0') => ({
   key: randomUUID(),
   kind: 'book.create',
@@ -29,7 +26,7 @@ test('a run of creates answers each as its single call would, with one version p
   const bobs = randomUUID()
   expect((await batch(alice.token, [create(mine, 'Already here')])).status).toBe(200)
   expect((await batch(bob.token, [create(bobs, 'Bob’s')])).status).toBe(200)
-  const before = (await s.api('GET', '/api/books', { token: alice.token })).body.cursor
+  const before = (await list(alice.token)).body.cursor
   const twice = randomUUID()
   const [a, b] = [randomUUID(), randomUUID()]
   const mutations = [
@@ -50,11 +47,11 @@ test('a run of creates answers each as its single call would, with one version p
   const versions = [0, 3, 6].map((i) => res.body.data[i].body.data.version)
   expect(versions).toEqual([Number(before) + 1, Number(before) + 2, Number(before) + 3])
 
-  const pulled = await s.api('GET', `/api/books?since=${before}`, { token: alice.token })
+  const pulled = await list(alice.token, before)
   expect(pulled.body.cursor).toBe(String(Number(before) + 3))
   expect(pulled.body.data.map((x: any) => x.title).sort()).toEqual(['First', 'Last', 'Twice'])
   // Bob's book is untouched.
-  const bobBooks = (await s.api('GET', '/api/books', { token: bob.token })).body.data
+  const bobBooks = (await list(bob.token)).body.data
   expect(bobBooks.map((x: any) => x.title)).toEqual(['Bob’s'])
 
   // The same batch again: the stored answers of the accepted ones (refusals are judged afresh,
@@ -62,7 +59,7 @@ test('a run of creates answers each as its single call would, with one version p
   const again = await batch(alice.token, mutations)
   expect(again.body.data.map((r: any) => r.status)).toEqual([201, 200, 409, 201, 200, 400, 201])
   expect(again.body.data.map((r: any) => !!r.replayed)).toEqual([true, true, false, true, true, false, true])
-  expect((await s.api('GET', '/api/books', { token: alice.token })).body.cursor).toBe(pulled.body.cursor)
+  expect((await list(alice.token)).body.cursor).toBe(pulled.body.cursor)
 })
 
 test('a run of deletes tombstones each live book once, with its own version; others are 404', async () => {
@@ -73,7 +70,7 @@ test('a run of deletes tombstones each live book once, with its own version; oth
   )
   const bobs = randomUUID()
   await batch(bob.token, [create(bobs, 'Bob keeps this')])
-  const before = Number((await s.api('GET', '/api/books', { token: alice.token })).body.cursor)
+  const before = Number((await list(alice.token)).body.cursor)
   const res = await batch(alice.token, [
     remove(ids[0]!),
     remove(bobs),
@@ -83,14 +80,14 @@ test('a run of deletes tombstones each live book once, with its own version; oth
   ])
   expect(res.body.data.map((r: any) => r.status)).toEqual([200, 404, 404, 200, 404])
 
-  const pulled = await s.api('GET', `/api/books?since=${before}`, { token: alice.token })
+  const pulled = await list(alice.token, before)
   expect(pulled.body.cursor).toBe(String(before + 2))
   expect([...pulled.body.deleted].sort()).toEqual([ids[0], ids[2]].sort())
-  const live = (await s.api('GET', '/api/books', { token: alice.token })).body.data.map((x: any) => x.id)
+  const live = (await list(alice.token)).body.data.map((x: any) => x.id)
   expect(live).toContain(ids[1])
   expect(live).not.toContain(ids[0])
-  expect((await s.api('GET', '/api/books', { token: bob.token })).body.data.map((x: any) => x.id)).toContain(bobs)
+  expect((await list(bob.token)).body.data.map((x: any) => x.id)).toContain(bobs)
   // A write to a deleted book stays 404 (delete wins).
-  const edit = await s.api('PATCH', `/api/books/${ids[2]}`, { token: alice.token, body: { rating: 3 } })
+  const edit = await patch(alice.token, ids[2]!, { rating: 3 })
   expect(edit.status).toBe(404)
 })

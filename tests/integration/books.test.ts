@@ -2,28 +2,18 @@ import { eq } from 'drizzle-orm'
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { idempotencyKeys } from '~/server/db/schema'
-import { startTestServer, type TestServer } from './harness'
+import { bookCalls, twoReaders, type Reader } from './books-kit'
+import type { TestServer } from './harness'
 
 // The books calls: their errors, sync (decision 12) and the POST shape.
 
 let s: TestServer
-let alice: { token: string; user: any }
-let bob: { token: string; user: any }
-beforeAll(async () => {
-  s = await startTestServer()
-  alice = await s.signUp({ name: 'Alice' })
-  bob = await s.signUp({ name: 'Bob' })
-})
+let alice: Reader
+let bob: Reader
+beforeAll(async () => ({ s, alice, bob } = await twoReaders()))
 afterAll(() => s.close())
 
-const post = (token: string, body: unknown, key?: string, lang?: string) =>
-  s.api('POST', '/api/books', { token, body, lang, headers: key ? { 'idempotency-key': key } : {} })
-const patch = (token: string, id: string, body: unknown, key?: string) =>
-  s.api('PATCH', `/api/books/${id}`, { token, body, headers: key ? { 'idempotency-key': key } : {} })
-const del = (token: string, id: string, key?: string) =>
-  s.api('DELETE', `/api/books/${id}`, { token, headers: key ? { 'idempotency-key': key } : {} })
-const list = (token: string, since?: string) =>
-  s.api('GET', `/api/books${since !== undefined ? `?since=${since}` : ''}`, { token })
+const { post, patch, del, list, batch } = bookCalls(() => s)
 
 describe('create and read', () => {
   test('POST /api/books creates a book with derived status fields', async () => {
@@ -358,18 +348,13 @@ describe('GET /api/books?since (decision 12)', () => {
 describe('POST /api/books/batch', () => {
   test('one result per mutation, in order, each as its single call would answer', async () => {
     const id = randomUUID()
-    const res = await s.api('POST', '/api/books/batch', {
-      token: alice.token,
-      body: {
-        mutations: [
-          { key: randomUUID(), kind: 'book.create', data: { id, title: 'Batched' } },
-          { key: randomUUID(), kind: 'book.update', id, data: { rating: 5 } },
-          { key: randomUUID(), kind: 'book.update', id, data: { rating: 9 } },
-          { key: randomUUID(), kind: 'book.update', id: randomUUID(), data: { rating: 1 } },
-          { key: randomUUID(), kind: 'book.delete', id },
-        ],
-      },
-    })
+    const res = await batch(alice.token, [
+      { key: randomUUID(), kind: 'book.create', data: { id, title: 'Batched' } },
+      { key: randomUUID(), kind: 'book.update', id, data: { rating: 5 } },
+      { key: randomUUID(), kind: 'book.update', id, data: { rating: 9 } },
+      { key: randomUUID(), kind: 'book.update', id: randomUUID(), data: { rating: 1 } },
+      { key: randomUUID(), kind: 'book.delete', id },
+    ])
     expect(res.status).toBe(200)
     expect(res.body.data.map((r: any) => r.status)).toEqual([201, 200, 400, 404, 200])
     expect(res.body.data[1].body.data.rating).toBe(5)
@@ -380,27 +365,14 @@ describe('POST /api/books/batch', () => {
     const key = randomUUID()
     const id = randomUUID()
     const single = await post(alice.token, { id, title: 'Both ways' }, key)
-    const res = await s.api('POST', '/api/books/batch', {
-      token: alice.token,
-      body: { mutations: [{ key, kind: 'book.create', data: { id, title: 'Both ways' } }] },
-    })
+    const res = await batch(alice.token, [{ key, kind: 'book.create', data: { id, title: 'Both ways' } }])
     expect(res.body.data[0]).toEqual({ key, status: single.status, body: single.body, replayed: true })
   })
 
   test('a bad envelope is 400', async () => {
-    expect((await s.api('POST', '/api/books/batch', { token: alice.token, body: { mutations: [] } })).status).toBe(400)
-    expect(
-      (await s.api('POST', '/api/books/batch', { token: alice.token, body: { mutations: [{ kind: 'book.create' }] } }))
-        .status,
-    ).toBe(400)
-    expect(
-      (
-        await s.api('POST', '/api/books/batch', {
-          token: alice.token,
-          body: { mutations: [{ key: 'k', kind: 'user.patch' }] },
-        })
-      ).status,
-    ).toBe(400)
+    expect((await batch(alice.token, [])).status).toBe(400)
+    expect((await batch(alice.token, [{ kind: 'book.create' }])).status).toBe(400)
+    expect((await batch(alice.token, [{ key: 'k', kind: 'user.patch' }])).status).toBe(400)
   })
 })
 
@@ -438,7 +410,7 @@ test('stored answers older than 30 days are forgotten as the account keeps writi
       kind: 'book.create',
       data: { title: `T${i}` },
     }))
-    expect((await s.api('POST', '/api/books/batch', { token: erin.token, body: { mutations } })).status).toBe(200)
+    expect((await batch(erin.token, mutations)).status).toBe(200)
   }
   const keys = await s.deps.db
     .select({ key: idempotencyKeys.key })

@@ -23,12 +23,17 @@ const card = sva({
     body: { px: '6', py: '5', display: 'flex', flexDirection: 'column', gap: '3' },
     footer: { display: 'flex', alignItems: 'center', gap: '3', px: '6', pb: '6' },
   },
+  variants: {
+    // `form`: a card holding one form or one setting keeps a readable line length on wide screens.
+    width: { full: {}, form: { root: { maxW: '2xl' } } },
+  },
+  defaultVariants: { width: 'full' },
 })
 
 const Styles = createContext(card())
 
-export function Root({ className, ...props }: HTMLArkProps<'div'>) {
-  const styles = card()
+export function Root({ className, width, ...props }: HTMLArkProps<'div'> & { width?: 'full' | 'form' }) {
+  const styles = card({ width })
   return (
     <Styles.Provider value={styles}>
       <ark.div className={cx(styles.root, className)} {...props} />

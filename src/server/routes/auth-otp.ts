@@ -1,16 +1,14 @@
-import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import * as v from 'valibot'
 import { OtpInput } from '~/shared/schemas/auth'
 import { readBody, type AppEnv, type Ctx } from '../context'
-import { users } from '../db/schema'
 import { ApiError } from '../lib/errors'
 import { ipLimit } from '../middleware/rate-limit'
 import type { SignInMethod } from '../services/notifications'
 import { readToken } from '../services/sessions'
 import { useSecondFactor } from '../services/two-factor'
 import { acceptInvite, afterJoin, liveInvite } from '../services/team'
-import { consumeToken, createAccountFor, isLiveToken, userAccounts } from '../services/users'
+import { consumeToken, createAccountFor, findUserById, isLiveToken, userAccounts, type UserRow } from '../services/users'
 import { clearSignInAttempts, countSignInAttempt } from '../middleware/sign-in-limit'
 import { completeSession, type PendingAction } from './auth'
 import { refuseBadCode } from './two-factor'
@@ -34,8 +32,6 @@ const Pending = v.object({
   ),
 })
 
-type UserRow = typeof users.$inferSelect
-
 /**
  * Does what the password alone was not allowed to (decisions: second factor first) and answers
  * the account the session opens in: a sign-up's new account, or the account of the invite.
@@ -56,7 +52,7 @@ export const authOtp = new Hono<AppEnv>().post('/', ipLimit('auth'), async (c) =
   // Expired, forged or not a pending token: the sign-in starts again (401).
   if (!payload.success) throw new ApiError(401, 'auth.otp_expired', { inputError: 'jwt' })
   const pending = payload.output
-  const [user] = await deps.db.select().from(users).where(eq(users.id, pending.sub))
+  const user = await findUserById(deps.db, pending.sub)
   const expired = () => new ApiError(401, 'auth.otp_expired', { inputError: 'jwt' })
   // A pending token dies with the user's sessions (a password reset, say): its row is used up.
   if (!user || user.disabled || !user.twoFactorEnabled || !(await isLiveToken(deps.db, '2fa_pending', pending.p))) {

@@ -1,7 +1,6 @@
 import { Hono } from 'hono'
 import { EmailInput, PasswordResetInput, SignInInput, SwitchAccountInput, TokenInput } from '~/shared/schemas/auth'
 import { readBody, t, type AppEnv, type Ctx } from '../context'
-import { users } from '../db/schema'
 import { hashPassword, verifyPassword } from '../lib/crypto'
 import { ApiError } from '../lib/errors'
 import { bearer } from '../middleware/auth'
@@ -29,6 +28,7 @@ import {
   sessionUser,
   signIn,
   userAccounts,
+  type UserRow,
 } from '../services/users'
 
 // The session calls (decision 4). Sign-in failures answer one status and message whatever
@@ -96,7 +96,7 @@ export interface StartOptions {
  * one-time token row (`p`), so whatever ends all of the user's sessions voids it too
  * (services/sessions.ts revokeUserSessions).
  */
-export async function pendingSecondFactor(c: Ctx, user: typeof users.$inferSelect, opts: StartOptions) {
+export async function pendingSecondFactor(c: Ctx, user: UserRow, opts: StartOptions) {
   const p = await issueToken(c.var.deps.db, '2fa_pending', user.id, user.email)
   const claims = {
     purpose: '2fa',
@@ -111,7 +111,7 @@ export async function pendingSecondFactor(c: Ctx, user: typeof users.$inferSelec
 }
 
 /** Answers like a sign-in, or with a pending second factor when the user has 2FA on. */
-export async function startSession(c: Ctx, user: typeof users.$inferSelect, opts: StartOptions) {
+export async function startSession(c: Ctx, user: UserRow, opts: StartOptions) {
   if (user.twoFactorEnabled) return c.json({ data: await pendingSecondFactor(c, user, opts) })
   return c.json({ data: await completeSession(c, user, opts) })
 }
@@ -119,7 +119,7 @@ export async function startSession(c: Ctx, user: typeof users.$inferSelect, opts
 /** Starts the session and mails the new_signin notice in the background. */
 export async function completeSession(
   c: Ctx,
-  user: typeof users.$inferSelect,
+  user: UserRow,
   opts: StartOptions & { secondFactor?: SecondFactor },
 ) {
   const deps = c.var.deps

@@ -1,14 +1,10 @@
-import { and, eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { grantableRoles } from '~/shared/permissions'
 import { AcceptNewUserInput, ChangeRoleInput } from '~/shared/schemas/team'
 import { pathParam, readBody, t, type AppEnv, type Ctx } from '../context'
-import { isUniqueViolation } from '../db/errors'
-import { memberships, users } from '../db/schema'
-import { hashPassword, newId } from '../lib/crypto'
 import { ApiError, forbidden, notFound } from '../lib/errors'
 import { ipLimit } from '../middleware/rate-limit'
-import { acceptInvite, afterJoin, findMember, listTeam, liveInvite, removeMember } from '../services/team'
+import { afterJoin, changeRole, findMember, joinAsNewUser, listTeam, liveInvite, removeMember } from '../services/team'
 import { findUserByEmail, signIn } from '../services/users'
 
 // The members of the session's account. The owner's row is
@@ -35,10 +31,7 @@ teamUsers.patch('/:id', async (c) => {
   const { permission } = await readBody(c, ChangeRoleInput)
   if (!grantableRoles(c.var.auth.role).includes(permission)) throw forbidden()
   const { auth, deps } = c.var
-  await deps.db
-    .update(memberships)
-    .set({ role: permission })
-    .where(and(eq(memberships.accountId, auth.account.id), eq(memberships.userId, member.user.id)))
+  await changeRole(deps.db, auth.account.id, member.user.id, permission)
   return c.json({ message: t(c, 'team.role_changed'), data: { id: member.user.id, permission } })
 })
 
@@ -66,23 +59,8 @@ teamMember.post('/', ipLimit('auth'), async (c) => {
   const invite = await liveInvite(deps.db, input.invite_id, input.token)
   if (input.email !== invite.email.toLowerCase()) throw new ApiError(400, 'invite.wrong_email', { inputError: 'email' })
   if (await findUserByEmail(deps.db, input.email)) throw new ApiError(400, 'invite.user_exists', { inputError: 'email' })
-  const passwordHash = await hashPassword(input.password)
-  const user = { id: newId(), email: input.email, name: input.name }
-  try {
-    await deps.db.transaction(async (tx) => {
-      await tx.insert(users).values({
-        ...user,
-        passwordHash,
-        verified: true,
-        locale: c.var.locale,
-        defaultAccount: invite.accountId,
-      })
-      await acceptInvite(tx, invite, user)
-    })
-  } catch (err) {
-    if (isUniqueViolation(err)) throw new ApiError(400, 'invite.user_exists', { inputError: 'email' })
-    throw err
-  }
+  const { email, name, password } = input
+  const user = await joinAsNewUser(deps.db, invite, { email, name, password, locale: c.var.locale })
   await afterJoin(deps, invite, user)
   const data = await signIn(deps, { userId: user.id, accountId: invite.accountId, userAgent: c.req.header('user-agent') })
   return c.json({ message: t(c, 'invite.accepted', { account: invite.accountName }), data })

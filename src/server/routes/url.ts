@@ -1,24 +1,12 @@
-import { and, eq, ne, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { SlugInput } from '~/shared/schemas/common'
 import { readBody, t, validate, type AppEnv } from '../context'
-import type { Db } from '../db/client'
-import { isUniqueViolation } from '../db/errors'
-import { accounts } from '../db/schema'
-import { ApiError } from '../lib/errors'
+import { setSlug, slugTaken } from '../services/settings'
 
 // PATCH /api/url: slugs are unique without regard to case and a change
 // frees the old slug at once (it is simply overwritten: nothing keeps it).
 
 export const url = new Hono<AppEnv>()
-
-async function slugTaken(db: Db, slug: string, exceptAccountId: string) {
-  const [row] = await db
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(and(sql`lower(${accounts.slug}) = ${slug.toLowerCase()}`, ne(accounts.id, exceptAccountId)))
-  return row !== undefined
-}
 
 /**
  * The caller's public address: `{ data: { slug, url, base } }`. `base` is APP_URL, where every
@@ -42,15 +30,7 @@ url.get('/check', async (c) => {
 // table of calls); a developer or user sees it read-only (their change would rename everyone's list).
 url.patch('/', async (c) => {
   const { slug } = await readBody(c, SlugInput)
-  const { deps, auth } = c.var
-  if (await slugTaken(deps.db, slug, auth.account.id)) throw new ApiError(400, 'url.taken', { inputError: 'slug' })
-  try {
-    await deps.db.update(accounts).set({ slug }).where(eq(accounts.id, auth.account.id))
-  } catch (err) {
-    // Two accounts racing for one slug: the unique index decides.
-    if (isUniqueViolation(err)) throw new ApiError(400, 'url.taken', { inputError: 'slug' })
-    throw err
-  }
+  await setSlug(c.var.deps.db, c.var.auth.account.id, slug)
   return c.json({ message: t(c, 'url.updated'), data: { slug } })
 })
 

@@ -1,28 +1,33 @@
-import { and, eq, ne, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { permissionMap } from '~/shared/permissions'
 import { TokenInput } from '~/shared/schemas/auth'
 import { ChangePasswordInput } from '~/shared/schemas/user'
 import { readBody, t, type AppEnv } from '../context'
-import { accounts, memberships, users } from '../db/schema'
 import { ApiError, unauthorized } from '../lib/errors'
-import { isUniqueViolation } from '../db/errors'
 import { bearer } from '../middleware/auth'
 import { refuseWhenImpersonated } from '../middleware/impersonation-guard'
 import { AUTH_WINDOW_MS, ipLimit, mailLimit, tooMany } from '../middleware/rate-limit'
 import { hit } from '../services/rate-limit'
-import { hashPassword } from '../lib/crypto'
 import { mailEmailChanged } from '../services/email-change'
 import { mailSecurityNotice } from '../services/security-notice'
 import { pendingSecondFactor, verifyCurrentPassword } from './auth'
 import { twoFactor } from './two-factor'
 import { readUserChange } from './user-input'
-import { replaceAvatar, squareAvatar } from '../services/avatars'
+import { squareAvatar } from '../services/avatars'
 import { userEmail } from './user-email'
 import { requireStepUp } from '../middleware/step-up'
-import { authenticate, endSupportSessions, revokeUserSessions } from '../services/sessions'
-import { consumeUserToken, sendTokenMail, sessionUser, signIn, userAccounts } from '../services/users'
-import { announce } from '../services/live'
+import { authenticate, revokeUserSessions } from '../services/sessions'
+import { saveSettings, setPassword, type UserFields } from '../services/settings'
+import {
+  consumeUserToken,
+  emailTaken,
+  findUserById,
+  markVerified,
+  sendTokenMail,
+  sessionUser,
+  signIn,
+  userAccounts,
+} from '../services/users'
 
 export const user = new Hono<AppEnv>()
 
@@ -40,7 +45,7 @@ user.patch('/', async (c) => {
   if (input.account_name !== undefined && auth.role !== 'owner' && auth.role !== 'master') {
     throw new ApiError(403, 'user.owner_only', { inputError: 'account_name' })
   }
-  const userSet: Partial<typeof users.$inferInsert> = {}
+  const userSet: UserFields = {}
   if (input.name !== undefined) userSet.name = input.name
   if (input.support_enabled !== undefined) userSet.supportEnabled = input.support_enabled
   if (input.dark_mode !== undefined) userSet.darkMode = input.dark_mode
@@ -56,11 +61,7 @@ user.patch('/', async (c) => {
     refuseWhenImpersonated(auth)
     // A stolen session alone does not move the account to another address (step-up).
     await requireStepUp(c, input.password)
-    const [taken] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(sql`lower(${users.email}) = ${input.email!.toLowerCase()}`, ne(users.id, auth.user.id)))
-    if (taken) throw new ApiError(400, 'user.email_taken', { inputError: 'email' })
+    if (await emailTaken(db, input.email!, auth.user.id)) throw new ApiError(400, 'user.email_taken', { inputError: 'email' })
     // Each change mails the new address: bounded like the other verification mails.
     await mailLimit(c, 'verify', auth.user.id)
     // A new address must be verified again.
@@ -76,35 +77,8 @@ user.patch('/', async (c) => {
   }
   const image = file ? await squareAvatar(file) : null
 
-  try {
-    await db.transaction(async (tx) => {
-      if (image) await replaceAvatar(tx, auth.user.id, { image })
-      else if (input.avatar !== undefined) await replaceAvatar(tx, auth.user.id, { url: input.avatar })
-      if (Object.keys(userSet).length) {
-        await tx
-          .update(users)
-          .set({ ...userSet, updatedAt: new Date() })
-          .where(eq(users.id, auth.user.id))
-      }
-      // Turning support access off ends any support session open as this person at once.
-      if (input.support_enabled === false) await endSupportSessions(tx, auth.user.id)
-      if (input.account_name !== undefined) {
-        await tx.update(accounts).set({ name: input.account_name }).where(eq(accounts.id, auth.account.id))
-      }
-      if (input.onboarded !== undefined) {
-        await tx
-          .update(memberships)
-          .set({ onboarded: input.onboarded })
-          .where(and(eq(memberships.userId, auth.user.id), eq(memberships.accountId, auth.account.id)))
-      }
-      // The person's other devices pull their settings now (delivered on commit).
-      await announce(tx, { k: 'user', u: auth.user.id })
-    })
-  } catch (err) {
-    // Another user took the address between the check above and this write.
-    if (isUniqueViolation(err)) throw new ApiError(400, 'user.email_taken', { inputError: 'email' })
-    throw err
-  }
+  const avatar = image ? { image } : input.avatar !== undefined ? { url: input.avatar } : undefined
+  await saveSettings(db, auth, { user: userSet, avatar, accountName: input.account_name, onboarded: input.onboarded })
   // Whoever else holds a session of this account is signed out; this device goes on.
   if (emailChanged) await revokeUserSessions(db, auth.user.id, auth.sessionId)
   const fresh = await authenticate(deps, bearer(c.req.header('authorization'))!)
@@ -127,26 +101,19 @@ user.put('/password', ipLimit('auth'), async (c) => {
   const input = await readBody(c, ChangePasswordInput)
   const { deps, auth } = c.var
   const db = deps.db
-  const [row] = await db
-    .select({ passwordHash: users.passwordHash, email: users.email })
-    .from(users)
-    .where(eq(users.id, auth.user.id))
+  const row = await findUserById(db, auth.user.id)
   if (!row) throw unauthorized()
   const hadPassword = row.passwordHash != null
   // A change proves itself with the old password; a first password needs a recent sign-in (a
   // stolen session of a password-less user must not give itself a way back in: step-up).
   if (hadPassword) await verifyCurrentPassword(c, row, input.oldpassword, 'oldpassword')
   else await requireStepUp(c, undefined)
-  const [updated] = await db
-    .update(users)
-    .set({ passwordHash: await hashPassword(input.newpassword), updatedAt: new Date() })
-    .where(eq(users.id, auth.user.id))
-    .returning()
+  const updated = await setPassword(db, auth.user.id, input.newpassword)
   await revokeUserSessions(db, auth.user.id, auth.sessionId)
-  mailSecurityNotice(deps, updated!, hadPassword ? 'password_changed' : 'password_set')
+  mailSecurityNotice(deps, updated, hadPassword ? 'password_changed' : 'password_set')
   return c.json({
     message: t(c, hadPassword ? 'user.password_changed' : 'user.password_created'),
-    data: await sessionUser(db, { ...auth, user: updated! }),
+    data: await sessionUser(db, { ...auth, user: updated }),
   })
 })
 
@@ -165,11 +132,7 @@ user.post('/verify', ipLimit('auth'), async (c) => {
   const deps = c.var.deps
   const found = await consumeUserToken(deps.db, 'verify', token)
   if (!found) throw new ApiError(400, 'auth.token_invalid', { inputError: 'token' })
-  const [verified] = (await deps.db
-    .update(users)
-    .set({ verified: true })
-    .where(eq(users.id, found.id))
-    .returning()) as [typeof users.$inferSelect]
+  const verified = await markVerified(deps.db, found.id)
   const bearerToken = bearer(c.req.header('authorization'))
   const current = bearerToken ? await authenticate(deps, bearerToken) : null
   const accountId = current?.user.id === verified.id ? current.account.id : undefined

@@ -2,8 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client'
 import { apiKeys, passkeys, users } from '../db/schema'
 import { revokeUserSessions } from './sessions'
-
-type UserRow = typeof users.$inferSelect
+import type { UserRow } from './users'
 
 /**
  * Someone may sign up first with another person's address and wait. When a user who is not yet

@@ -1,11 +1,11 @@
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull } from 'drizzle-orm'
 import type { Deps } from '../context'
 import type { Db } from '../db/client'
 import { isUniqueViolation } from '../db/errors'
 import { oneTimeTokens, users } from '../db/schema'
 import { ApiError } from '../lib/errors'
 import { revokeUserSessions } from './sessions'
-import { consumeToken, sendTokenMail, type TokenKind } from './users'
+import { consumeToken, emailTaken, sendTokenMail, type TokenKind } from './users'
 
 // Account security: a stolen session must not be enough to take an
 // account over by moving it to another address. The change itself asks for re-authentication
@@ -45,11 +45,7 @@ export async function revertEmailChange(db: Db, token: string): Promise<string> 
       if (!row?.userId || !row.email) throw invalidLink()
       const [user] = await tx.select({ id: users.id, disabled: users.disabled }).from(users).where(eq(users.id, row.userId))
       if (!user || user.disabled) throw invalidLink()
-      const [taken] = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(and(sql`lower(${users.email}) = ${row.email.toLowerCase()}`, ne(users.id, user.id)))
-      if (taken) throw addressTaken()
+      if (await emailTaken(tx, row.email, user.id)) throw addressTaken()
       const now = new Date()
       await tx.update(users).set({ email: row.email, verified: true, updatedAt: now }).where(eq(users.id, user.id))
       await tx

@@ -3,8 +3,9 @@ import type { Locale } from '~/shared/schemas/common'
 import type { Invite, Member, TeamData } from '~/shared/schemas/team'
 import type { Deps } from '../context'
 import type { Db, Tx } from '../db/client'
+import { isUniqueViolation } from '../db/errors'
 import { accounts, apiKeys, invites, memberships, sessions, users } from '../db/schema'
-import { newId, randomToken, sha256 } from '../lib/crypto'
+import { hashPassword, newId, randomToken, sha256 } from '../lib/crypto'
 import { ApiError } from '../lib/errors'
 import { log } from '../lib/log'
 import { renderMail } from './mail'
@@ -191,6 +192,38 @@ export async function acceptInvite(tx: Tx, invite: InviteRow, user: { id: string
     .insert(memberships)
     .values({ userId: user.id, accountId: invite.accountId, role: invite.role, onboarded: before !== undefined })
     .onConflictDoNothing()
+}
+
+/**
+ * A person new to TBR accepts an invite with name and password: the user is made, verified (the
+ * mailed link proved the address) with the invite's account as default, and joins it, all or
+ * nothing. An address that already has a user is a 400 on `email` (that person signs in to accept).
+ */
+export async function joinAsNewUser(
+  db: Db,
+  invite: InviteRow,
+  person: { email: string; name: string; password: string; locale: Locale },
+) {
+  const passwordHash = await hashPassword(person.password)
+  const user = { id: newId(), email: person.email, name: person.name }
+  try {
+    await db.transaction(async (tx) => {
+      await tx.insert(users).values({ ...user, passwordHash, verified: true, locale: person.locale, defaultAccount: invite.accountId })
+      await acceptInvite(tx, invite, user)
+    })
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new ApiError(400, 'invite.user_exists', { inputError: 'email' })
+    throw err
+  }
+  return user
+}
+
+/** Gives a member of the account another role (the route checks the caller may grant it). */
+export async function changeRole(db: Db, accountId: string, userId: string, role: (typeof memberships.$inferInsert)['role']) {
+  await db
+    .update(memberships)
+    .set({ role })
+    .where(and(eq(memberships.accountId, accountId), eq(memberships.userId, userId)))
 }
 
 /** After the member count changed: per-seat billing follows, and the inviter hears of an accept. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm'
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm'
 import type { Locale } from '~/shared/schemas/common'
 import type { SessionUser, SignInData } from '~/shared/schemas/user'
 import type { Auth, Deps } from '../context'
@@ -10,12 +10,34 @@ import { ApiError } from '../lib/errors'
 import { renderMail } from './mail'
 import { authenticate, createSession, type SessionOptions } from './sessions'
 
+export type UserRow = typeof users.$inferSelect
+
 export function findUserByEmail(db: Db, email: string) {
   return db
     .select()
     .from(users)
     .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
     .then((rows) => rows[0] ?? null)
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | null> {
+  const [user] = await db.select().from(users).where(eq(users.id, id))
+  return user ?? null
+}
+
+/** Marks the user's address as verified; answers the user as it now is. */
+export async function markVerified(db: Db, userId: string): Promise<UserRow> {
+  const [user] = await db.update(users).set({ verified: true }).where(eq(users.id, userId)).returning()
+  return user!
+}
+
+/** Whether another user than `exceptUserId` has this address (addresses are unique in any case). */
+export async function emailTaken(db: Db | Tx, email: string, exceptUserId: string) {
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, ne(users.id, exceptUserId)))
+  return taken !== undefined
 }
 
 /** The user's live memberships, oldest first. */

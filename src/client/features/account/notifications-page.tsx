@@ -1,6 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { css } from 'styled-system/css'
 import { useDocumentTitle } from '~/client/lib/use-document-title'
 import { useOnline } from '~/client/lib/use-online'
 import * as Card from '~/client/ui/card'
@@ -35,7 +34,7 @@ export function NotificationsPage() {
   const data = settings.data
 
   return (
-    <Card.Root className={css({ maxW: '2xl' })}>
+    <Card.Root width="form">
       <Card.Header>
         <Card.Title>
           <Trans>Notifications</Trans>

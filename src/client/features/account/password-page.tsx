@@ -1,6 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
-import { css } from 'styled-system/css'
 import * as v from 'valibot'
 import { mergeUser } from '~/client/db'
 import { send } from '~/client/lib/http'
@@ -47,7 +46,7 @@ export function PasswordPage() {
   useDocumentTitle(hasPassword ? t`Change password` : t`Create a password`)
   if (!user) return null
   return (
-    <Card.Root className={css({ maxW: '2xl' })}>
+    <Card.Root width="form">
       <Card.Header>
         <Card.Title>{hasPassword ? <Trans>Change password</Trans> : <Trans>Create a password</Trans>}</Card.Title>
         <Card.Description>

@@ -20,13 +20,14 @@ import { addedPerMonth, statusCounts } from './chart-data'
 import { CustomUrlCard } from './components/custom-url-card'
 import { PublicFrame } from './components/public-frame'
 import { RecentBooks } from './components/recent-books'
+import { stackRecipe } from '~/client/ui/stack'
 
 // visx and the charts load in their own chunk after the first paint.
 const Charts = lazy(() => import('./components/charts'))
 
 const styles = {
   page: css({ display: 'flex', flexDirection: 'column', gap: { base: '6', md: '8' } }),
-  section: css({ display: 'flex', flexDirection: 'column', gap: '3' }),
+  section: stackRecipe({ gap: '3' }),
   sectionHead: css({ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: '3' }),
   h2: headingRecipe({ size: 'lg' }),
   muted: textRecipe({ tone: 'muted' }),

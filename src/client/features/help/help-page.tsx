@@ -8,11 +8,12 @@ import { HelpFaq } from './components/help-faq'
 import { SupportAccess } from './components/support-access'
 import { SupportMessageForm } from './components/support-message-form'
 import { SupportSessions } from './components/support-sessions'
+import { stackRecipe } from '~/client/ui/stack'
 
 const styles = {
   lead: css({ mb: '8' }),
   grid: css({ display: 'grid', gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }, gap: '6', alignItems: 'start' }),
-  column: css({ display: 'flex', flexDirection: 'column', gap: '6' }),
+  column: stackRecipe({ gap: '6' }),
   wide: css({ mt: '6' }),
   version: css({ color: 'fg.muted', fontSize: 'sm', mt: '8', fontVariantNumeric: 'tabular-nums' }),
 }

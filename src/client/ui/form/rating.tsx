@@ -1,16 +1,13 @@
 import { plural } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { Star } from 'lucide-react'
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { useId, useRef, useState, type ReactNode } from 'react'
 import { Controller, useFormContext } from 'react-hook-form'
 import { css, cx } from 'styled-system/css'
 import { Button } from '../button'
+import { clearOnDelete, RATING_STARS, STARS } from '../rating-stars'
 import { useVisibleField } from './context'
 import { useFieldError } from './messages'
-
-/** Rating stars. */
-export const RATING_STARS = 5
-const STARS = Array.from({ length: RATING_STARS }, (_, i) => i + 1)
 
 const styles = {
   fieldset: css({ border: 'none', p: '0', m: '0', minW: 0, display: 'flex', flexDirection: 'column', gap: '1.5' }),
@@ -75,12 +72,7 @@ export function Rating({ name, label, helperText }: RatingProps) {
           field.onChange(null)
           firstStar.current?.focus()
         }
-        const onKeyDown = (e: KeyboardEvent) => {
-          if (e.key === 'Delete' || e.key === 'Backspace') {
-            e.preventDefault()
-            field.onChange(null)
-          }
-        }
+        const onKeyDown = clearOnDelete(() => field.onChange(null))
         return (
           <fieldset
             className={cx(styles.fieldset, error ? styles.invalid : undefined)}

@@ -11,12 +11,13 @@ import { Panel } from '~/client/ui/panel'
 import { textRecipe } from '~/client/ui/text'
 import { hasFlag } from '~/shared/permissions'
 import { closeAccount } from '../api/close-account'
+import { stackRecipe } from '~/client/ui/stack'
 
 const styles = {
   title: css({ fontSize: 'lg', fontWeight: 'semibold', color: 'danger' }),
   text: textRecipe({ tone: 'muted', size: 'sm' }),
   row: css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center', justifyContent: 'space-between' }),
-  form: css({ display: 'flex', flexDirection: 'column', gap: '4' }),
+  form: stackRecipe({ gap: '4' }),
   name: css({ fontWeight: 'semibold', wordBreak: 'break-word' }),
 }
 

@@ -32,7 +32,7 @@ export function CreateKeyPage() {
   const explain = useKeyFormError(t`The key was not created`)
 
   return (
-    <Card.Root className={css({ maxW: '2xl' })}>
+    <Card.Root width="form">
       <Card.Header>
         <Card.Title>{created ? t`Your new API key` : t`New API key`}</Card.Title>
         <Card.Description>

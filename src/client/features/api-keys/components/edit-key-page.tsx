@@ -33,7 +33,7 @@ export function EditKeyPage({ id }: { id: string }) {
   const explain = useKeyFormError(t`Your changes were not saved`)
 
   return (
-    <Card.Root className={css({ maxW: '2xl' })}>
+    <Card.Root width="form">
       <Card.Header>
         <Card.Title>{t`Edit API key`}</Card.Title>
         {k && <Card.Description className={mono}>{k.key}</Card.Description>}

@@ -12,6 +12,7 @@ import { inReaderLanguage, introduction } from './call-texts'
 import { operationsByTag } from './model'
 import { OperationCard, Prose } from './operation'
 import { TAG_NAMES } from './tag-names'
+import { stackRecipe } from '~/client/ui/stack'
 
 // The API reference, /account/apikeys/docs (GET /api/docs redirects here). It
 // renders GET /api/openapi.json, which the server generates from its routes, with the app's own
@@ -27,7 +28,7 @@ const toc = css({
   '& code': { fontFamily: 'mono', fontSize: 'xs', color: 'fg.muted', overflowWrap: 'anywhere' },
 })
 const tagHeading = css({ fontSize: 'xl', fontWeight: 'semibold' })
-const section = css({ display: 'flex', flexDirection: 'column', gap: '4' })
+const section = stackRecipe({ gap: '4' })
 
 export function ReferencePage() {
   const { t, i18n } = useLingui()

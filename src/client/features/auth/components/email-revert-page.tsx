@@ -7,12 +7,11 @@ import { useDocumentTitle } from '~/client/lib/use-document-title'
 import * as Alert from '~/client/ui/alert'
 import { buttonRecipe } from '~/client/ui/button'
 import { Link } from '~/client/ui/link'
-import { Spinner } from '~/client/ui/spinner'
 import { revertEmail } from '../api'
-import { AuthHeading, authFooter } from '~/client/ui/auth-heading'
+import { AuthHeading } from '~/client/ui/auth-heading'
+import { AuthFailure, AuthPending } from '~/client/ui/auth-status'
 
 const styles = {
-  pending: css({ display: 'flex', alignItems: 'center', gap: '3', color: 'fg.muted' }),
   actions: css({ display: 'flex', flexDirection: 'column', gap: '3', mt: '6' }),
 }
 
@@ -52,10 +51,9 @@ export function EmailRevertPage({ token }: { token?: string }) {
 
   if (state.step === 'pending') {
     return (
-      <div className={styles.pending} role="status">
-        <Spinner size="md" />
+      <AuthPending>
         <Trans>Restoring your email address…</Trans>
-      </div>
+      </AuthPending>
     )
   }
   if (state.step === 'done') {
@@ -86,21 +84,8 @@ export function EmailRevertPage({ token }: { token?: string }) {
     )
   }
   return (
-    <>
-      <AuthHeading title={<Trans>This link cannot be used</Trans>} />
-      <Alert.Root status="error">
-        <Alert.Icon />
-        <Alert.Content>
-          <Alert.Description>
-            {state.message ?? <Trans>This link is invalid, has expired or has already been used. Each link works once, for 7 days.</Trans>}
-          </Alert.Description>
-        </Alert.Content>
-      </Alert.Root>
-      <p className={authFooter}>
-        <Link to="/signin">
-          <Trans>Back to sign in</Trans>
-        </Link>
-      </p>
-    </>
+    <AuthFailure title={<Trans>This link cannot be used</Trans>}>
+      {state.message ?? <Trans>This link is invalid, has expired or has already been used. Each link works once, for 7 days.</Trans>}
+    </AuthFailure>
   )
 }

@@ -6,9 +6,10 @@ import { useDocumentTitle } from '~/client/lib/use-document-title'
 import { Button, buttonRecipe } from '~/client/ui/button'
 import { PageLink } from '~/client/ui/page-link'
 import { SignInForms, useErrorNotice, type SignInMethod } from './sign-in-forms'
+import { stackRecipe } from '~/client/ui/stack'
 
 const styles = {
-  hero: css({ display: 'flex', flexDirection: 'column', gap: '6' }),
+  hero: stackRecipe({ gap: '6' }),
   title: css({
     fontSize: { base: '3xl', md: '4xl' },
     fontWeight: 'bold',

@@ -4,8 +4,7 @@ import { Star } from 'lucide-react'
 import { css } from 'styled-system/css'
 import type { LocalBook } from '~/client/db'
 import { updateBook } from '~/client/sync'
-
-const STARS = [1, 2, 3, 4, 5]
+import { clearOnDelete, STARS } from '~/client/ui/rating-stars'
 
 const styles = {
   group: css({ display: 'inline-flex', flexShrink: 0, mx: '-1' }),
@@ -50,11 +49,7 @@ export function RowRating({ book }: { book: LocalBook }) {
             onChange={() => rate(n)}
             // A click on the star already chosen changes nothing, so no change event: it clears.
             onClick={() => book.rating === n && rate(null)}
-            onKeyDown={(e) => {
-              if (e.key !== 'Delete' && e.key !== 'Backspace') return
-              e.preventDefault()
-              rate(null)
-            }}
+            onKeyDown={clearOnDelete(() => rate(null))}
           />
           <Star aria-hidden size={16} fill={n <= rating ? 'currentColor' : 'none'} strokeWidth={1.75} />
         </label>

@@ -1,11 +1,11 @@
 import { Trans } from '@lingui/react/macro'
-import { css } from 'styled-system/css'
 import { usePublicUrl } from '~/client/lib/public-address'
 import { textRecipe } from '~/client/ui/text'
 import { PublicLink } from './public-link'
+import { stackRecipe } from '~/client/ui/stack'
 
 const styles = {
-  stack: css({ display: 'flex', flexDirection: 'column', gap: '3' }),
+  stack: stackRecipe({ gap: '3' }),
   muted: textRecipe({ tone: 'muted' }),
 }
 

@@ -1,6 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
-import { css } from 'styled-system/css'
 import { usePublicUrl } from '~/client/lib/public-address'
 import { useSession } from '~/client/lib/session'
 import * as Alert from '~/client/ui/alert'
@@ -8,9 +7,10 @@ import { textRecipe } from '~/client/ui/text'
 import { suggestSlug } from '../slug-schema'
 import { PublicLink } from './public-link'
 import { SlugForm } from './slug-form'
+import { stackRecipe } from '~/client/ui/stack'
 
 const styles = {
-  stack: css({ display: 'flex', flexDirection: 'column', gap: '5' }),
+  stack: stackRecipe({ gap: '5' }),
   lead: textRecipe({ tone: 'muted' }),
 }
 

@@ -8,6 +8,7 @@ import * as Card from '~/client/ui/card'
 import { inputStyle } from '~/client/ui/input-style'
 import { Link } from '~/client/ui/link'
 import { FAQ } from '../faq-entries'
+import { stackRecipe } from '~/client/ui/stack'
 
 const styles = {
   label: css({ fontSize: 'sm', fontWeight: 'medium' }),
@@ -66,7 +67,7 @@ export function HelpFaq() {
         <Card.Description>{t`Quick answers about using TBR.`}</Card.Description>
       </Card.Header>
       <Card.Body>
-        <div role="search" className={css({ display: 'flex', flexDirection: 'column', gap: '1.5' })}>
+        <div role="search" className={stackRecipe({ gap: '1.5' })}>
           <label htmlFor={searchId} className={styles.label}>
             {t`Search the questions`}
           </label>

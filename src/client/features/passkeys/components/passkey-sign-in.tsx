@@ -1,6 +1,5 @@
 import { Trans } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
-import { css } from 'styled-system/css'
 import { ApiRequestError, handleError } from '~/client/lib/http'
 import { useCompleteSignIn } from '~/client/lib/session/completion'
 import { useOnline } from '~/client/lib/use-online'
@@ -8,12 +7,13 @@ import * as Alert from '~/client/ui/alert'
 import { Button } from '~/client/ui/button'
 import { Icon } from '~/client/ui/icon'
 import { cancelCeremony, isCeremonyCancelled, passkeysSupported, signInWithPasskey } from '../sign-in'
+import { stackRecipe } from '~/client/ui/stack'
 
 // /signin: "Sign in with a passkey", and conditional UI where the browser offers
 // it (the email field's suggestions list this site's passkeys, autocomplete="username webauthn").
 // A passkey sign-in is both factors: it never asks for a code.
 
-const wrap = css({ display: 'flex', flexDirection: 'column', gap: '3' })
+const wrap = stackRecipe({ gap: '3' })
 
 export function PasskeySignIn({ redirect }: { redirect?: string }) {
   const online = useOnline()

@@ -22,6 +22,7 @@ import {
   removePasskey,
   renamePasskey,
 } from '../api'
+import { stackRecipe } from '~/client/ui/stack'
 
 // /account/2fa: register passkeys (named), list, rename and remove them.
 // Online only: the forms say "offline" and block; row actions are disabled.
@@ -61,7 +62,7 @@ export function PasskeysCard() {
   // A new form (empty name) after each passkey added.
   const [added, setAdded] = useState(0)
   return (
-    <Card.Root className={css({ maxW: '2xl' })} aria-labelledby="passkeys-title">
+    <Card.Root width="form" aria-labelledby="passkeys-title">
       <Card.Header>
         <Card.Title id="passkeys-title">
           <Trans>Passkeys</Trans>
@@ -73,7 +74,7 @@ export function PasskeysCard() {
           </Trans>
         </Card.Description>
       </Card.Header>
-      <Card.Body className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
+      <Card.Body className={stackRecipe({ gap: '5' })}>
         {list.data && list.data.length > 0 ? (
           <ul className={styles.list} aria-label={t`Your passkeys`}>
             {list.data.map((p) => (

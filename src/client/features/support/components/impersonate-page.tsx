@@ -1,13 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect } from 'react'
-import { css } from 'styled-system/css'
 import { navigateTo } from '~/client/lib/navigation'
 import { useDocumentTitle } from '~/client/lib/use-document-title'
-import { Spinner } from '~/client/ui/spinner'
+import { AuthPending } from '~/client/ui/auth-status'
 import { exchangeImpersonationToken } from '../api'
 import { enterSupportSession } from '../session-switch'
 
-const pending = css({ display: 'flex', alignItems: 'center', gap: '3', color: 'fg.muted' })
 const entered = new Set<string>()
 
 /** /signin/impersonate?token=…: opens the support session; a failure goes to /404. */
@@ -33,9 +31,8 @@ export function ImpersonatePage({ token }: { token?: string }) {
     }
   }, [token])
   return (
-    <div className={pending} role="status">
-      <Spinner size="md" />
+    <AuthPending>
       <Trans>Opening the support session…</Trans>
-    </div>
+    </AuthPending>
   )
 }

@@ -11,7 +11,8 @@ import * as Form from '~/client/ui/form'
 import { Link } from '~/client/ui/link'
 import { toast } from '~/client/ui/toast'
 import { OtpCode } from '~/shared/schemas/two-factor'
-import { AuthHeading, authFooter } from '~/client/ui/auth-heading'
+import { AuthHeading } from '~/client/ui/auth-heading'
+import { AuthFailure, BackToSignIn } from '~/client/ui/auth-status'
 import { submitOtp } from '../api'
 
 // /signin/otp?token=…: the second factor, then the session starts. The 6-digit field has 3 + 3
@@ -100,32 +101,15 @@ export function OtpPage({ token, redirect }: { token?: string; redirect?: string
           {backup ? <Trans>Use a code from your app instead</Trans> : <Trans>Use a backup code</Trans>}
         </Button>
       </div>
-      <p className={authFooter}>
-        <Link to="/signin">
-          <Trans>Back to sign in</Trans>
-        </Link>
-      </p>
+      <BackToSignIn />
     </>
   )
 }
 
 function Expired() {
   return (
-    <>
-      <AuthHeading title={<Trans>Two-factor authentication</Trans>} />
-      <Alert.Root status="error">
-        <Alert.Icon />
-        <Alert.Content>
-          <Alert.Description>
-            <Trans>This sign-in has expired. Please sign in again.</Trans>
-          </Alert.Description>
-        </Alert.Content>
-      </Alert.Root>
-      <p className={authFooter}>
-        <Link to="/signin">
-          <Trans>Back to sign in</Trans>
-        </Link>
-      </p>
-    </>
+    <AuthFailure title={<Trans>Two-factor authentication</Trans>}>
+      <Trans>This sign-in has expired. Please sign in again.</Trans>
+    </AuthFailure>
   )
 }

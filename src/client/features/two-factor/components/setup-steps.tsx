@@ -10,6 +10,7 @@ import { headingRecipe } from '~/client/ui/text'
 import type { TwoFactorEnrolment } from '~/shared/schemas/two-factor'
 import { OtpCode } from '~/shared/schemas/two-factor'
 import { confirmSetup, startSetup } from '../api'
+import { stackRecipe } from '~/client/ui/stack'
 
 // 2FA: toggling on returns a QR code; entering the code verifies it and returns a backup
 // code (shown once). The steps: scan (or type the secret), enter a code, keep the
@@ -17,7 +18,7 @@ import { confirmSetup, startSetup } from '../api'
 
 const styles = {
   steps: css({ display: 'flex', flexDirection: 'column', gap: '6', listStyle: 'none', p: 0, m: 0 }),
-  step: css({ display: 'flex', flexDirection: 'column', gap: '3' }),
+  step: stackRecipe({ gap: '3' }),
   heading: headingRecipe({ size: 'md' }),
   qr: css({ w: '48', h: '48', bg: 'white', p: '2', borderRadius: 'lg', borderWidth: '1px', borderColor: 'border' }),
   secretRow: css({ display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'wrap' }),

@@ -14,6 +14,7 @@ import type { TwoFactorEnrolment } from '~/shared/schemas/two-factor'
 import { OtpCode } from '~/shared/schemas/two-factor'
 import { renewBackupCode, turnOff } from '../api'
 import { BackupCode, SetupSteps, StartSetup } from './setup-steps'
+import { stackRecipe } from '~/client/ui/stack'
 
 // /account/2fa (user): the state and the steps. Online only:
 // every step is a form that says "offline" and blocks its submit without a connection.
@@ -29,8 +30,8 @@ const stateRow = css({
   alignItems: { base: 'flex-start', sm: 'center' },
   gap: '2',
 })
-const sections = css({ display: 'flex', flexDirection: 'column', gap: '8' })
-const section = css({ display: 'flex', flexDirection: 'column', gap: '3' })
+const sections = stackRecipe({ gap: '8' })
+const section = stackRecipe({ gap: '3' })
 const sectionHeading = headingRecipe({ size: 'md' })
 const muted = textRecipe({ tone: 'muted', size: 'sm' })
 
@@ -44,7 +45,7 @@ export function TwoFactorPage() {
   if (!user) return null
   const on = user['2fa_enabled']
   return (
-    <Card.Root className={css({ maxW: '2xl' })}>
+    <Card.Root width="form">
       <Card.Header>
         <Card.Title>
           <Trans>Two-factor authentication</Trans>
