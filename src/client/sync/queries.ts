@@ -52,12 +52,14 @@ function newestPage(d: TbrDatabase, accountId: string, q: BookQuery) {
 /** One page of "Up next": keyed books from the index, then the unkeyed ones when reached. A
  *  list with no key yet (books from before positions existed) is newest first: the index. */
 async function upNextPage(d: TbrDatabase, accountId: string, offset: number, limit: number | undefined) {
-  const keyedCount = await keyed(d, accountId).count()
-  if (keyedCount === 0) return newestPage(d, accountId, { offset, limit })
+  // The page first: a full page of keyed books is the answer, and counting the keyed books (a
+  // walk of the whole index) would hold the first screenful of a long list for nothing.
   let page = keyed(d, accountId).offset(offset)
   if (limit !== undefined) page = page.limit(limit)
   const rows = await page.toArray()
   if (limit !== undefined && rows.length === limit) return rows
+  const keyedCount = offset === 0 && rows.length === 0 ? 0 : await keyed(d, accountId).count()
+  if (keyedCount === 0) return newestPage(d, accountId, { offset, limit })
   const skip = Math.max(0, offset - keyedCount)
   const rest = (await unkeyed(d, accountId)).slice(skip)
   return rows.concat(limit === undefined ? rest : rest.slice(0, limit - rows.length))
