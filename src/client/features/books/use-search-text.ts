@@ -10,12 +10,14 @@ const PAUSE_MS = 250
 
 /**
  * `query` is the URL's; `write(q)` puts a query in the URL. Answers the box's text, `setText` for
- * a keystroke, and `drop` (forgets a pending write: the caller is about to navigate with `text`).
+ * a keystroke, and `navigating(q)` (the caller is about to put `q` in the URL itself: a pending
+ * write is dropped).
  */
 export function useSearchText(query: string, write: (q: string) => void) {
   const [text, setTextState] = useState(query)
-  // The query last asked of the URL: when the URL comes to hold it, the box already does.
-  const written = useRef(query)
+  // The query last asked of the URL: when the URL comes to hold it, the box already does (and may
+  // hold more, typed since).
+  const sent = useRef(query)
   const pending = useRef<string | null>(null)
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   const writeLatest = useRef(write)
@@ -27,8 +29,10 @@ export function useSearchText(query: string, write: (q: string) => void) {
   const [seen, setSeen] = useState(query)
   if (query !== seen) {
     setSeen(query)
-    if (query !== written.current) {
-      written.current = query
+    if (query !== sent.current) {
+      sent.current = query
+      pending.current = null
+      clearTimeout(timer.current)
       setTextState(query)
     }
   }
@@ -37,16 +41,24 @@ export function useSearchText(query: string, write: (q: string) => void) {
     clearTimeout(timer.current)
     pending.current = null
   }, [])
+  const navigating = useCallback(
+    (q: string) => {
+      drop()
+      sent.current = q
+    },
+    [drop],
+  )
   const flush = useCallback(() => {
     const q = pending.current
     drop()
-    if (q !== null) writeLatest.current(q)
+    if (q === null) return
+    sent.current = q
+    writeLatest.current(q)
   }, [drop])
 
   const setText = useCallback(
     (q: string) => {
       setTextState(q)
-      written.current = q
       pending.current = q
       clearTimeout(timer.current)
       timer.current = setTimeout(flush, PAUSE_MS)
@@ -64,5 +76,5 @@ export function useSearchText(query: string, write: (q: string) => void) {
     }
   }, [flush, drop])
 
-  return { text, setText, drop }
+  return { text, setText, navigating }
 }

@@ -87,7 +87,7 @@ const OVERSCAN = 4
 export function BookListPage({ query, status, sort, onSearchChange, onQueryChange }: BookListPageProps) {
   const { t, i18n } = useLingui()
   useDocumentTitle(t`My books`)
-  const { text, setText, drop } = useSearchText(query, (q) => onQueryChange(q || undefined))
+  const { text, setText, navigating } = useSearchText(query, (q) => onQueryChange(q || undefined))
   const [confirming, setConfirming] = useState<LocalBook | null>(null)
   const [moved, setMoved] = useState('')
   const heading = useRef<HTMLHeadingElement>(null)
@@ -103,7 +103,7 @@ export function BookListPage({ query, status, sort, onSearchChange, onQueryChang
   const { at, show } = useMoving(list.at, range)
 
   const search = (next: { q?: string; status?: BookStatus; sort?: ListSort }) => {
-    drop()
+    navigating(next.q ?? '')
     onSearchChange({
       q: next.q || undefined,
       status: next.status,
