@@ -45,6 +45,7 @@ test('the search survives a reload made right after typing, and follows links an
   await expect(shown(page)).toHaveCount(1)
 
   // Typing on after the URL was written keeps every letter (the URL catching up never undoes one).
+  await box.press('End')
   await box.pressSequentially(' su', { delay: 300 })
   await expect(page).toHaveURL(/q=clarke(\+|%20)su/)
   await expect(box).toHaveValue('clarke su')
