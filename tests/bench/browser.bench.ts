@@ -33,8 +33,10 @@ const n = smoke
       flushRuns: 3,
     }
 const port = Number(process.env.BENCH_PORT ?? 3140)
-/** BENCH_ONLY=flush: just the flush (a quick before/after of a sync change). */
+/** BENCH_ONLY=flush: just the flush (a quick before/after of a sync change). BENCH_ONLY=list: just
+ *  the search keystrokes and the local save (a quick before/after of a list change). */
 const flushOnly = process.env.BENCH_ONLY === 'flush'
+const listOnly = process.env.BENCH_ONLY === 'list'
 
 if (!existsSync(fileURLToPath(new URL('../../dist/client/index.html', import.meta.url)))) {
   console.error('The browser benchmark runs against the production build: run `npm run build` first.')
@@ -94,14 +96,18 @@ async function listMeasures() {
         await searchKeystrokes(page, size, n.search, rate),
         'p95 ≤ 16 ms',
       )
-    report(`Offline cold start → first row, ${size}`, await offlineColdStart(reader, n.cold, 1), '≤ 500 ms')
-    report(`Offline cold start → first row, CPU ×4, ${size}`, await offlineColdStart(reader, n.cold, 4), '(phone)')
+    if (!listOnly) {
+      report(`Offline cold start → first row, ${size}`, await offlineColdStart(reader, n.cold, 1), '≤ 500 ms')
+      report(`Offline cold start → first row, CPU ×4, ${size}`, await offlineColdStart(reader, n.cold, 4), '(phone)')
+    }
     report(`Local save → visible, CPU ×4, ${size}`, await localSave(page, n.save, 4), 'p95 ≤ 16 ms')
+    if (listOnly) continue
     heap = await heapAfterLoad(reader, size)
     rows.push([`JS heap after /books loads, ${size}`, '', `${heap.toFixed(1)} MB`, '', '1', '(reported)'])
     console.log(`   JS heap after /books loads, ${size}: ${heap.toFixed(1)} MB`)
   }
 
+  if (listOnly) return
   console.log(`\n── cross-device (the same reader on a second browser context, ${seeded} books)`)
   const other = await device(token)
   const b = await other.newPage()
@@ -120,18 +126,19 @@ async function listMeasures() {
 try {
   console.log(`Chromium ${browser.version()}, ${smoke ? 'smoke (small lists)' : 'full'}; books: ${sizes.join(', ')}`)
   if (!flushOnly) await listMeasures()
-
-  console.log(`\n── flush (${n.flush} queued mutations, a reader with an empty list)`)
-  const flushToken = await newReader(server.url, 'flush')
-  const user = (await call(server.url, 'GET', '/api/user', undefined, flushToken)).data as SessionUser
-  const queueing = await device(flushToken)
-  const q = await queueing.newPage()
-  await q.goto('/books')
-  await q.getByRole('heading', { name: 'My books' }).waitFor()
-  const flushes: number[] = []
-  for (let i = 0; i < n.flushRuns; i++) flushes.push(await flush(queueing, q, user, n.flush))
-  report(`Flush ${n.flush} queued mutations`, flushes, '≤ 1 s')
-  await queueing.close()
+  if (!listOnly) {
+    console.log(`\n── flush (${n.flush} queued mutations, a reader with an empty list)`)
+    const flushToken = await newReader(server.url, 'flush')
+    const user = (await call(server.url, 'GET', '/api/user', undefined, flushToken)).data as SessionUser
+    const queueing = await device(flushToken)
+    const q = await queueing.newPage()
+    await q.goto('/books')
+    await q.getByRole('heading', { name: 'My books' }).waitFor()
+    const flushes: number[] = []
+    for (let i = 0; i < n.flushRuns; i++) flushes.push(await flush(queueing, q, user, n.flush))
+    report(`Flush ${n.flush} queued mutations`, flushes, '≤ 1 s')
+    await queueing.close()
+  }
 
   console.log('\nSummary (timings are reported, not asserted):')
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)))

@@ -8,7 +8,8 @@ const STATUSES: BookStatus[] = ['not_started', 'reading', 'finished']
 
 // /books (user): the list with add, edit and delete. The search box and the status
 // filter live in the URL, so coming back from a book keeps them; so does the order,
-// "Up next" unless another is named (decision 35).
+// "Up next" unless another is named (decision 35). The typed query reaches the URL once typing
+// pauses (use-search-text.ts), so a keystroke never re-renders the route.
 export const Route = createFileRoute('/_app/books/')({
   validateSearch: (search: Record<string, unknown>): { q?: string; status?: BookStatus; sort?: ListSort } => {
     const status = searchText(search, 'status') as BookStatus | undefined
@@ -28,6 +29,7 @@ export const Route = createFileRoute('/_app/books/')({
         status={status}
         sort={sort ?? 'up-next'}
         onSearchChange={(next) => void navigate({ search: next, replace: true })}
+        onQueryChange={(next) => void navigate({ search: (prev) => ({ ...prev, q: next }), replace: true })}
       />
     )
   },

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { Download, Plus, Search, Upload } from 'lucide-react'
-import { useCallback, useDeferredValue, useEffect, useId, useRef, useState } from 'react'
+import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import type { LocalBook } from '~/client/db'
 import { useDocumentTitle } from '~/client/lib/use-document-title'
@@ -14,11 +14,13 @@ import type { BookStatus } from '~/shared/schemas/book'
 import { deleteBookWithUndo, downloadExport } from '../actions'
 import { LIST_SORTS, STATUS_FILTERS, type ListSort } from '../labels'
 import { useBookList } from '../use-book-list'
+import { useMoving } from '../use-moving'
+import { useSearchText } from '../use-search-text'
 import { useWindowRange } from '../window-range'
-import { ROW_HEIGHT, SkeletonRow } from './book-row'
 import { DeleteBookDialog } from './delete-book-dialog'
 import { emptyStyles, EmptyList } from './empty-list'
 import { ReorderContext, SortableBookRow } from './reorder'
+import { BookRow, ROW_HEIGHT, SkeletonRow } from './book-row'
 import { SortSelect } from './sort-select'
 
 const styles = {
@@ -73,15 +75,19 @@ export interface BookListPageProps {
   status: BookStatus | undefined
   sort: ListSort
   onSearchChange: (next: { q?: string; status?: BookStatus; sort?: ListSort }) => void
+  /** Puts the typed query in the URL, keeping the rest of it (called once typing pauses). */
+  onQueryChange: (q: string | undefined) => void
 }
+
+/** Rows above and below the screen kept drawn: few, since each costs a render per change. */
+const OVERSCAN = 4
 
 /** /books: the reader's list from Dexie, searchable, filterable, sortable, windowed;
  *  in "Up next" order without a search or filter the reader reorders it (decision 35). */
-export function BookListPage({ query, status, sort, onSearchChange }: BookListPageProps) {
+export function BookListPage({ query, status, sort, onSearchChange, onQueryChange }: BookListPageProps) {
   const { t, i18n } = useLingui()
   useDocumentTitle(t`My books`)
-  const [text, setText] = useState(query)
-  const deferredText = useDeferredValue(text)
+  const { text, setText, navigating } = useSearchText(query, (q) => onQueryChange(q || undefined))
   const [confirming, setConfirming] = useState<LocalBook | null>(null)
   const [moved, setMoved] = useState('')
   const heading = useRef<HTMLHeadingElement>(null)
@@ -91,19 +97,18 @@ export function BookListPage({ query, status, sort, onSearchChange }: BookListPa
 
   // The window is measured before the data is read, so only the rows on screen are loaded.
   const [count, setCount] = useState(0)
-  const { ref, range } = useWindowRange(count, ROW_HEIGHT)
-  const list = useBookList(deferredText, status, sortOption.sort, range)
+  const { ref, range } = useWindowRange(count, ROW_HEIGHT, OVERSCAN)
+  const list = useBookList(text, status, sortOption.sort, range)
   if (list.total !== undefined && list.total !== count) setCount(list.total)
+  const { at, show } = useMoving(list.at, range)
 
-  const search = (next: { q?: string; status?: BookStatus; sort?: ListSort }) =>
+  const search = (next: { q?: string; status?: BookStatus; sort?: ListSort }) => {
+    navigating(next.q ?? '')
     onSearchChange({
       q: next.q || undefined,
       status: next.status,
       sort: next.sort === 'up-next' ? undefined : next.sort,
     })
-  const setQuery = (q: string) => {
-    setText(q)
-    search({ q, status, sort })
   }
   const setStatus = (value: string) =>
     search({ q: text, status: value === 'any' ? undefined : (value as BookStatus), sort })
@@ -113,21 +118,24 @@ export function BookListPage({ query, status, sort, onSearchChange }: BookListPa
     searchBox.current?.focus()
   }
   const confirmDelete = useCallback((book: LocalBook) => setConfirming(book), [])
+  // One function for every row, so a row is drawn again only when its book changes.
+  const step = useRef((_book: LocalBook, _delta: -1 | 1) => {})
+  const onStep = useCallback((book: LocalBook, delta: -1 | 1) => step.current(book, delta), [])
 
   const all = list.all
   const total = list.total
-  const filtered = !!deferredText.trim() || status !== undefined
+  const filtered = !!text.trim() || status !== undefined
   const reorderable = sort === 'up-next' && !filtered && !!total && total > 1
   const allText = all === undefined ? '' : i18n.number(all)
 
   // Rows on screen, for dnd-kit and the keyboard moves.
   const shown: LocalBook[] = []
   for (let i = range.start; i < range.end; i++) {
-    const b = list.at(i)
+    const b = at(i)
     if (b) shown.push(b)
   }
   const indexOf = (id: string) => {
-    for (let i = range.start; i < range.end; i++) if (list.at(i)?.id === id) return i
+    for (let i = range.start; i < range.end; i++) if (at(i)?.id === id) return i
     return -1
   }
 
@@ -135,23 +143,32 @@ export function BookListPage({ query, status, sort, onSearchChange }: BookListPa
   const refocus = useRef<{ id: string; index: number } | null>(null)
   useEffect(() => {
     const want = refocus.current
-    if (!want || list.at(want.index)?.id !== want.id) return
+    if (!want || at(want.index)?.id !== want.id) return
     refocus.current = null
     document.querySelector<HTMLElement>(`[data-reorder-handle="${want.id}"]`)?.focus()
   })
 
   const move = async (from: number, to: number, byKey: boolean) => {
-    const book = list.at(from)
+    const book = at(from)
     if (!book || to < 0 || (total !== undefined && to >= total) || from === to) return
-    const after = to < from ? (to === 0 ? null : list.at(to - 1)) : list.at(to)
+    const after = to < from ? (to === 0 ? null : at(to - 1)) : at(to)
     if (after === undefined) return
     if (byKey) refocus.current = { id: book.id, index: to }
-    await moveBook(book.id, after?.id ?? null)
+    const saved = moveBook(book.id, after?.id ?? null)
+    show(book.id, to, saved)
+    await saved
     const title = book.title
     const place = to + 1
     const of = total ?? place
     if (byKey) setMoved(t`“${title}” moved to place ${place} of ${of}.`)
   }
+
+  useEffect(() => {
+    step.current = (book, delta) => {
+      const from = indexOf(book.id)
+      if (from >= 0) void move(from, from + delta, true)
+    }
+  })
 
   return (
     <>
@@ -195,7 +212,7 @@ export function BookListPage({ query, status, sort, onSearchChange }: BookListPa
               aria-label={t`Search by title or author`}
               placeholder={t`Search by title or author`}
               value={text}
-              onChange={(e) => setQuery(e.target.value)}
+              onChange={(e) => setText(e.target.value)}
               autoComplete="off"
             />
           </div>
@@ -265,7 +282,7 @@ export function BookListPage({ query, status, sort, onSearchChange }: BookListPa
                   ))
                 : Array.from({ length: range.end - range.start }, (_, k) => {
                     const index = range.start + k
-                    const book = list.at(index)
+                    const book = at(index)
                     return (
                       <li
                         key={book?.id ?? `loading-${index}`}
@@ -274,17 +291,15 @@ export function BookListPage({ query, status, sort, onSearchChange }: BookListPa
                         aria-setsize={total}
                         aria-posinset={index + 1}
                       >
-                        {book ? (
+                        {book && reorderable ? (
                           <SortableBookRow
                             book={book}
-                            enabled={reorderable}
                             onDelete={confirmDelete}
                             describedBy={instructions}
-                            onStep={(b, delta) => {
-                              const from = indexOf(b.id)
-                              if (from >= 0) void move(from, from + delta, true)
-                            }}
+                            onStep={onStep}
                           />
+                        ) : book ? (
+                          <BookRow book={book} onDelete={confirmDelete} />
                         ) : (
                           <SkeletonRow />
                         )}

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { GripVertical, Pencil, Trash2 } from 'lucide-react'
 import type React from 'react'
+import { memo } from 'react'
 import { css, cx } from 'styled-system/css'
 import type { LocalBook } from '~/client/db'
 import { BookCover, bookCover } from '~/client/ui/book-cover'
@@ -106,7 +107,8 @@ export interface BookRowProps {
   dragging?: boolean
 }
 
-export function BookRow({ book, onDelete, handle, nodeRef, style, dragging }: BookRowProps) {
+/** Memoised: a list change draws again only the rows whose book (or drag state) changed. */
+export const BookRow = memo(function BookRow({ book, onDelete, handle, nodeRef, style, dragging }: BookRowProps) {
   const { t, i18n } = useLingui()
   const title = book.title
   const day = book.finished_at
@@ -174,7 +176,7 @@ export function BookRow({ book, onDelete, handle, nodeRef, style, dragging }: Bo
       </div>
     </div>
   )
-}
+})
 
 /** A row whose book is still being read from the device. */
 export function SkeletonRow() {

@@ -10,7 +10,7 @@ import {
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
 import { useLingui } from '@lingui/react/macro'
-import type { ReactNode } from 'react'
+import { memo, type ReactNode } from 'react'
 import type { LocalBook } from '~/client/db'
 import { BookRow } from './book-row'
 
@@ -71,39 +71,40 @@ export function ReorderContext({ enabled, ids, indexOf, titleOf, total, onMove, 
 
 export interface SortableBookRowProps {
   book: LocalBook
-  enabled: boolean
   onDelete: (book: LocalBook, trigger: HTMLElement) => void
   /** Arrow keys on the handle: -1 up, +1 down. */
   onStep: (book: LocalBook, delta: -1 | 1) => void
   describedBy: string
 }
 
-export function SortableBookRow({ book, enabled, onDelete, onStep, describedBy }: SortableBookRowProps) {
+/** A row of the reorderable list (a list under a search, a filter or another order draws plain
+ *  `BookRow`s: no sortable hooks to run on each keystroke). */
+export const SortableBookRow = memo(function SortableBookRow({
+  book,
+  onDelete,
+  onStep,
+  describedBy,
+}: SortableBookRowProps) {
   const { setNodeRef, setActivatorNodeRef, listeners, transform, transition, isDragging } = useSortable({
     id: book.id,
-    disabled: !enabled,
   })
   return (
     <BookRow
       book={book}
       onDelete={onDelete}
-      nodeRef={enabled ? setNodeRef : undefined}
-      style={enabled ? { transform: CSS.Translate.toString(transform), transition } : undefined}
+      nodeRef={setNodeRef}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
       dragging={isDragging}
-      handle={
-        enabled
-          ? {
-              ref: setActivatorNodeRef,
-              listeners,
-              describedBy,
-              onKeyDown: (e) => {
-                if (e.key !== 'ArrowUp' && e.key !== 'ArrowDown') return
-                e.preventDefault()
-                onStep(book, e.key === 'ArrowUp' ? -1 : 1)
-              },
-            }
-          : undefined
-      }
+      handle={{
+        ref: setActivatorNodeRef,
+        listeners,
+        describedBy,
+        onKeyDown: (e) => {
+          if (e.key !== 'ArrowUp' && e.key !== 'ArrowDown') return
+          e.preventDefault()
+          onStep(book, e.key === 'ArrowUp' ? -1 : 1)
+        },
+      }}
     />
   )
-}
+})

@@ -1,0 +1,80 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+
+// The /books search box's text lives in the page, not in the URL: a keystroke re-renders the list
+// and nothing else. Navigating re-renders the whole route, which on a phone-class CPU cost more
+// than a frame per keystroke, so the URL (`?q=`, which a reload or coming back from a book
+// restores) is written once typing pauses, with replace, outside the keystroke's frame; a reload
+// or a closed tab writes what is still pending first.
+
+const PAUSE_MS = 250
+
+/**
+ * `query` is the URL's; `write(q)` puts a query in the URL. Answers the box's text, `setText` for
+ * a keystroke, and `navigating(q)` (the caller is about to put `q` in the URL itself: a pending
+ * write is dropped).
+ */
+export function useSearchText(query: string, write: (q: string) => void) {
+  const [text, setTextState] = useState(query)
+  // The query last asked of the URL: when the URL comes to hold it, the box already does (and may
+  // hold more, typed since).
+  const sent = useRef(query)
+  const pending = useRef<string | null>(null)
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  const writeLatest = useRef(write)
+  useEffect(() => {
+    writeLatest.current = write
+  })
+
+  // Another navigation (a link to /books, back) brings its own query: the box follows it.
+  const [seen, setSeen] = useState(query)
+  if (query !== seen) {
+    setSeen(query)
+    if (query !== sent.current) {
+      sent.current = query
+      pending.current = null
+      clearTimeout(timer.current)
+      setTextState(query)
+    }
+  }
+
+  const drop = useCallback(() => {
+    clearTimeout(timer.current)
+    pending.current = null
+  }, [])
+  const navigating = useCallback(
+    (q: string) => {
+      drop()
+      sent.current = q
+    },
+    [drop],
+  )
+  const flush = useCallback(() => {
+    const q = pending.current
+    drop()
+    if (q === null) return
+    sent.current = q
+    writeLatest.current(q)
+  }, [drop])
+
+  const setText = useCallback(
+    (q: string) => {
+      setTextState(q)
+      pending.current = q
+      clearTimeout(timer.current)
+      timer.current = setTimeout(flush, PAUSE_MS)
+    },
+    [flush],
+  )
+
+  useEffect(() => {
+    // A reload (or closing the tab) right after typing keeps the search in the URL.
+    window.addEventListener('pagehide', flush)
+    return () => {
+      window.removeEventListener('pagehide', flush)
+      // Leaving /books: this route's URL is no longer there to write.
+      drop()
+    }
+  }, [flush, drop])
+
+  return { text, setText, navigating }
+}
