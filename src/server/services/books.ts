@@ -159,6 +159,12 @@ export async function pullBooksJson(db: Db, accountId: string, counter: number, 
   return kept!.value
 }
 
+/** The account's change counter now (the cursor a pull would answer). */
+export async function changeCounter(db: Db, accountId: string): Promise<number> {
+  const [row] = await db.select({ counter: accounts.changeCounter }).from(accounts).where(eq(accounts.id, accountId))
+  return row?.counter ?? 0
+}
+
 export async function getBook(db: Db, accountId: string, id: string): Promise<Book | null> {
   const [row] = await db
     .select()
@@ -228,7 +234,7 @@ export async function runBookMutations(
         )
         continue
       }
-      // A run of new creates and a run of deletes are written with one statement each.
+      // A run of new creates, of edits or of deletes is written with one statement.
       const run = bulkRun(mutations, i, stored)
       if (run.length > 1) {
         const applied = await applyRun(tx, accountId, locale, run, counter)
@@ -316,20 +322,7 @@ export async function applyOne(
     }
     case 'book.update': {
       const input = validate(UpdateBookInput, m.data)
-      const set: Partial<typeof books.$inferInsert> = { version, updatedAt: now }
-      if (input.title !== undefined) set.title = input.title
-      if (input.author !== undefined) set.author = input.author
-      if (input.rating !== undefined) set.rating = input.rating
-      if (input.review !== undefined) set.review = input.review
-      if (input.started_at !== undefined) set.startedAt = input.started_at
-      if (input.finished_at !== undefined) set.finishedAt = input.finished_at
-      if (input.imageUrl !== undefined) set.imageUrl = input.imageUrl
-      if (input.isbn !== undefined) set.isbn = input.isbn
-      if (input.asin !== undefined) set.asin = input.asin
-      if (input.pages !== undefined) set.pages = input.pages
-      if (input.year !== undefined) set.year = input.year
-      if (input.position !== undefined) set.position = input.position
-      if (input.added_at !== undefined) set.addedAt = input.added_at
+      const set = updateSet(input, version, now)
       // datesInOrder (shared schema): a date sent alone must keep its order with the stored other
       // one, checked in the same statement (both sent: the schema has checked them already).
       const started = input.started_at
@@ -359,6 +352,25 @@ export async function applyOne(
       return { status: 200, body: { data: { id: row.id }, message: msg('book.deleted') }, wrote: true }
     }
   }
+}
+
+/** What an edit writes: the fields it names (field-level merge), its version and time. */
+export function updateSet(input: UpdateBookInput, version: number, now: Date): Partial<typeof books.$inferInsert> {
+  const set: Partial<typeof books.$inferInsert> = { version, updatedAt: now }
+  if (input.title !== undefined) set.title = input.title
+  if (input.author !== undefined) set.author = input.author
+  if (input.rating !== undefined) set.rating = input.rating
+  if (input.review !== undefined) set.review = input.review
+  if (input.started_at !== undefined) set.startedAt = input.started_at
+  if (input.finished_at !== undefined) set.finishedAt = input.finished_at
+  if (input.imageUrl !== undefined) set.imageUrl = input.imageUrl
+  if (input.isbn !== undefined) set.isbn = input.isbn
+  if (input.asin !== undefined) set.asin = input.asin
+  if (input.pages !== undefined) set.pages = input.pages
+  if (input.year !== undefined) set.year = input.year
+  if (input.position !== undefined) set.position = input.position
+  if (input.added_at !== undefined) set.addedAt = input.added_at
+  return set
 }
 
 /** The row a create inserts (the batch's set-based insert writes the same). */
