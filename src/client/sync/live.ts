@@ -1,3 +1,4 @@
+import { SseParser } from '~/shared/sync/sse'
 import type { LockManagerLike } from './engine'
 import { backoffDelay, realTimers, type FetchLike, type Timers } from './transport'
 
@@ -186,32 +187,14 @@ export class LiveStream {
 async function readEvents(body: ReadableStream<Uint8Array>, on: (event: string, data: unknown) => void) {
   const reader = body.getReader()
   const decoder = new TextDecoder()
-  let buffer = ''
+  const parser = new SseParser()
   try {
     for (;;) {
       const { value, done } = await reader.read()
       if (done) return
-      buffer += decoder.decode(value, { stream: true }).replace(/\r\n?/g, '\n')
+      const events = parser.push(decoder.decode(value, { stream: true }))
       on('', null)
-      let cut: number
-      while ((cut = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, cut)
-        buffer = buffer.slice(cut + 2)
-        let event = 'message'
-        const data: string[] = []
-        for (const line of block.split('\n')) {
-          if (line.startsWith('event:')) event = line.slice(6).trim()
-          else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''))
-        }
-        if (!data.length) continue
-        let parsed: unknown = null
-        try {
-          parsed = JSON.parse(data.join('\n'))
-        } catch {
-          // Not ours to understand: still an event.
-        }
-        on(event, parsed)
-      }
+      for (const e of events) on(e.event, e.data)
     }
   } finally {
     reader.releaseLock()
