@@ -76,10 +76,18 @@ export function readEvents(res: Response): EventReader {
   }
 }
 
-/** Opens the stream in-process (harness) with a bearer token. */
-export async function openStream(s: TestServer, token?: string): Promise<EventReader> {
-  const res = await s.app.request('/api/sync/stream', {
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), accept: 'text/event-stream' },
+/** Opens the stream in-process (harness) with a bearer token (and a `?query` or headers, if any). */
+export async function openStream(
+  s: TestServer,
+  token?: string,
+  opts: { query?: string; headers?: Record<string, string> } = {},
+): Promise<EventReader> {
+  const res = await s.app.request(`/api/sync/stream${opts.query ?? ''}`, {
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      accept: 'text/event-stream',
+      ...opts.headers,
+    },
   })
   return readEvents(res)
 }

@@ -16,8 +16,11 @@ export interface LiveAnnouncement {
 
 export interface LiveOptions {
   getToken: () => string | null
-  /** Asks the engine to pull: on each announcement, and once each time the stream opens. */
+  /** Asks the engine to pull: on each announcement, and when the stream opens without a cursor. */
   onChange: (news: LiveAnnouncement | null) => void
+  /** The cursor the device has pulled to, sent on each (re)connect so the server can say at once
+   *  whether changes wait (a `change` right after `ready`) and a reconnect costs no pull when none do. */
+  getCursor?: () => Promise<string | undefined>
   /** Where the API lives, without a trailing slash. Default '/api'. */
   baseUrl?: string
   fetch?: FetchLike
@@ -58,6 +61,7 @@ export class LiveStream {
     this.o = {
       getToken: opts.getToken,
       onChange: opts.onChange,
+      getCursor: opts.getCursor ?? (() => Promise.resolve(undefined)),
       baseUrl: opts.baseUrl ?? '/api',
       fetch: opts.fetch ?? ((input, init) => globalThis.fetch(input, init)),
       lockName: opts.lockName,
@@ -151,9 +155,14 @@ export class LiveStream {
     }
     try {
       arm()
+      const cursor = await this.o.getCursor().catch(() => undefined)
       const res = await this.o.fetch(`${this.o.baseUrl}/sync/stream`, {
         method: 'GET',
-        headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+        headers: {
+          authorization: `Bearer ${token}`,
+          accept: 'text/event-stream',
+          ...(cursor !== undefined ? { 'last-event-id': cursor } : {}),
+        },
         signal: ctrl.signal,
         cache: 'no-store',
       })
@@ -166,8 +175,10 @@ export class LiveStream {
           arm()
           this.open = true
           this.failures = 0
-          // Whatever changed while the stream was down (or before it opened) is pulled now.
-          this.o.onChange(null)
+          // Book changes made while the stream was down are announced right after `ready` when
+          // the server knows our cursor; without one, whatever changed meanwhile is pulled now.
+          // (Goals and settings changed while it was down come with the next periodic pull.)
+          if (cursor === undefined) this.o.onChange(null)
         } else if (event === 'change') this.o.onChange(data as LiveAnnouncement)
       })
       return this.o.getToken() === token ? 'lost' : 'token'

@@ -8,6 +8,7 @@ import { memberships, users } from '../db/schema'
 import { hashPassword, newId } from '../lib/crypto'
 import { ApiError, forbidden, notFound } from '../lib/errors'
 import { ipLimit } from '../middleware/rate-limit'
+import { announce } from '../services/live'
 import { acceptInvite, afterJoin, findMember, listTeam, liveInvite, removeMember } from '../services/team'
 import { findUserByEmail, signIn } from '../services/users'
 
@@ -39,6 +40,8 @@ teamUsers.patch('/:id', async (c) => {
     .update(memberships)
     .set({ role: permission })
     .where(and(eq(memberships.accountId, auth.account.id), eq(memberships.userId, member.user.id)))
+  // Their devices in this account refresh the user (and so the role) now, not at the next pull.
+  await announce(deps.db, { k: 'user', u: member.user.id, a: auth.account.id })
   return c.json({ message: t(c, 'team.role_changed'), data: { id: member.user.id, permission } })
 })
 
