@@ -14,6 +14,7 @@ import { SyncEngine } from '~/client/sync/engine'
 import { listBooks, type BookQuery } from '~/client/sync/queries'
 import { createMutations } from '~/client/sync/mutations'
 import { withDerived } from '~/shared/schemas/book'
+import { BATCH_MAX } from '~/shared/sync/protocol'
 import { startTestServer } from '../integration/harness'
 import { quickAccount } from '../integration/sync-kit'
 
@@ -128,19 +129,23 @@ async function benchGet(baseUrl: string, token: string) {
   console.log(`   GET /api/books?since=<latest> (nothing new): ${fmt(since.slice(5))}`)
 }
 
+/** BENCH_ONLY=flush: just section 2, batched (a quick before/after of a sync change). */
+const flushOnly = process.env.BENCH_ONLY === 'flush'
 const server = await startTestServer()
 const http = serve({ fetch: server.app.fetch, port: 0, hostname: '127.0.0.1' })
 await new Promise((resolve) => http.once('listening', resolve))
 const baseUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}/api`
 console.log(`database: ${server.deps.database.kind}; node ${process.version}`)
 try {
-  console.log('1. Dexie (fake-indexeddb) holding 5,000 books: a write until a live query shows it')
-  const reader = (await quickAccount(server)).user
-  await benchLiveQuery(reader, 'first page (50)', { limit: 50 })
-  await benchLiveQuery(reader, 'whole list (5,000)', {})
+  if (!flushOnly) {
+    console.log('1. Dexie (fake-indexeddb) holding 5,000 books: a write until a live query shows it')
+    const reader = (await quickAccount(server)).user
+    await benchLiveQuery(reader, 'first page (50)', { limit: 50 })
+    await benchLiveQuery(reader, 'whole list (5,000)', {})
+  }
 
   console.log('2. Flush 1,000 queued mutations (500 adds, 400 edits, 100 deletes) over HTTP:')
-  for (const batchSize of [50, 100, 1]) {
+  for (const batchSize of flushOnly ? [100, BATCH_MAX] : [100, BATCH_MAX, 1]) {
     const { ms, left } = await benchFlush(baseUrl, await quickAccount(server), batchSize)
     const label = batchSize === 1 ? 'one call each       ' : `batches of ${batchSize}`.padEnd(20)
     console.log(
@@ -148,22 +153,24 @@ try {
     )
   }
 
-  const big = await quickAccount(server)
-  for (let b = 0; b < 50; b++) {
-    const mutations = Array.from({ length: 100 }, (_, i) => ({
-      key: crypto.randomUUID(),
-      kind: 'book.create',
-      data: {
-        title: `Shelf ${b * 100 + i}`,
-        author: `Author ${i}`,
-        rating: (i % 5) + 1,
-        review: i % 3 ? null : 'Some words about it.',
-      },
-    }))
-    const res = await server.api('POST', '/api/books/batch', { token: big.token, body: { mutations } })
-    if (res.status !== 200) throw new Error(`seed batch ${res.status}`)
+  if (!flushOnly) {
+    const big = await quickAccount(server)
+    for (let b = 0; b < 50; b++) {
+      const mutations = Array.from({ length: 100 }, (_, i) => ({
+        key: crypto.randomUUID(),
+        kind: 'book.create',
+        data: {
+          title: `Shelf ${b * 100 + i}`,
+          author: `Author ${i}`,
+          rating: (i % 5) + 1,
+          review: i % 3 ? null : 'Some words about it.',
+        },
+      }))
+      const res = await server.api('POST', '/api/books/batch', { token: big.token, body: { mutations } })
+      if (res.status !== 200) throw new Error(`seed batch ${res.status}`)
+    }
+    await benchGet(baseUrl, big.token)
   }
-  await benchGet(baseUrl, big.token)
 } finally {
   http.close()
   await server.close()

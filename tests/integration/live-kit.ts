@@ -1,10 +1,10 @@
+import { SseParser, type SseEvent as SharedEvent } from '~/shared/sync/sse'
 import type { TestServer } from './harness'
 
 // Reads GET /api/sync/stream like a client: one parsed Server-Sent Event at a time, each wait
 // with a deadline (a stream that stays silent fails the test, never hangs it).
 
-export interface SseEvent {
-  event: string
+export interface SseEvent extends SharedEvent {
   data: any
 }
 
@@ -23,7 +23,7 @@ export interface EventReader {
 export function readEvents(res: Response): EventReader {
   const reader = res.body!.getReader()
   const decoder = new TextDecoder()
-  let buffer = ''
+  const parser = new SseParser()
   let all = ''
   let done = false
   const parsed: SseEvent[] = []
@@ -36,19 +36,7 @@ export function readEvents(res: Response): EventReader {
         if (end) done = true
         const text = value ? decoder.decode(value, { stream: true }) : ''
         all += text
-        buffer += text
-        let cut: number
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, cut)
-          buffer = buffer.slice(cut + 2)
-          let event = 'message'
-          const data: string[] = []
-          for (const line of block.split('\n')) {
-            if (line.startsWith('event:')) event = line.slice(6).trim()
-            else if (line.startsWith('data:')) data.push(line.slice(5).trim())
-          }
-          if (data.length) parsed.push({ event, data: JSON.parse(data.join('\n')) })
-        }
+        parsed.push(...parser.push(text))
       },
       () => {
         pending = null
@@ -88,10 +76,18 @@ export function readEvents(res: Response): EventReader {
   }
 }
 
-/** Opens the stream in-process (harness) with a bearer token. */
-export async function openStream(s: TestServer, token?: string): Promise<EventReader> {
-  const res = await s.app.request('/api/sync/stream', {
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), accept: 'text/event-stream' },
+/** Opens the stream in-process (harness) with a bearer token (and a `?query` or headers, if any). */
+export async function openStream(
+  s: TestServer,
+  token?: string,
+  opts: { query?: string; headers?: Record<string, string> } = {},
+): Promise<EventReader> {
+  const res = await s.app.request(`/api/sync/stream${opts.query ?? ''}`, {
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      accept: 'text/event-stream',
+      ...opts.headers,
+    },
   })
   return readEvents(res)
 }

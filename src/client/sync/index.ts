@@ -35,6 +35,7 @@ export function startSync(opts: { onUnauthorized?: (token: string) => void } = {
     getToken: () => sessionToken.get(),
     lockName: `tbr-live:${db.name}`,
     onChange: (news) => void pullFor(e, news),
+    getCursor: savedCursor,
   })
   live = l
   // A new token (sign-in after a 401, account switch) resumes a paused engine; none (signed
@@ -58,6 +59,16 @@ async function pullFor(e: SyncEngine, news: LiveAnnouncement | null) {
     if (cursor === news.cursor) return
   }
   e.requestSync()
+}
+
+/** The cursor this device has pulled to for the signed-in account (none: not pulled yet). */
+async function savedCursor(): Promise<string | undefined> {
+  const [me, cursor, account] = await Promise.all([
+    db.user.get('me'),
+    getMeta<string>(META.cursor, db),
+    getMeta<string>(META.cursorAccount, db),
+  ])
+  return me && cursor != null && account === me.account_id ? cursor : undefined
 }
 
 export function stopSync() {

@@ -1,3 +1,4 @@
+import { SseParser } from '~/shared/sync/sse'
 import type { LockManagerLike } from './engine'
 import { backoffDelay, realTimers, type FetchLike, type Timers } from './transport'
 
@@ -15,8 +16,11 @@ export interface LiveAnnouncement {
 
 export interface LiveOptions {
   getToken: () => string | null
-  /** Asks the engine to pull: on each announcement, and once each time the stream opens. */
+  /** Asks the engine to pull: on each announcement, and when the stream opens without a cursor. */
   onChange: (news: LiveAnnouncement | null) => void
+  /** The cursor the device has pulled to, sent on each (re)connect so the server can say at once
+   *  whether changes wait (a `change` right after `ready`) and a reconnect costs no pull when none do. */
+  getCursor?: () => Promise<string | undefined>
   /** Where the API lives, without a trailing slash. Default '/api'. */
   baseUrl?: string
   fetch?: FetchLike
@@ -57,6 +61,7 @@ export class LiveStream {
     this.o = {
       getToken: opts.getToken,
       onChange: opts.onChange,
+      getCursor: opts.getCursor ?? (() => Promise.resolve(undefined)),
       baseUrl: opts.baseUrl ?? '/api',
       fetch: opts.fetch ?? ((input, init) => globalThis.fetch(input, init)),
       lockName: opts.lockName,
@@ -150,9 +155,14 @@ export class LiveStream {
     }
     try {
       arm()
+      const cursor = await this.o.getCursor().catch(() => undefined)
       const res = await this.o.fetch(`${this.o.baseUrl}/sync/stream`, {
         method: 'GET',
-        headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+        headers: {
+          authorization: `Bearer ${token}`,
+          accept: 'text/event-stream',
+          ...(cursor !== undefined ? { 'last-event-id': cursor } : {}),
+        },
         signal: ctrl.signal,
         cache: 'no-store',
       })
@@ -165,8 +175,10 @@ export class LiveStream {
           arm()
           this.open = true
           this.failures = 0
-          // Whatever changed while the stream was down (or before it opened) is pulled now.
-          this.o.onChange(null)
+          // Book changes made while the stream was down are announced right after `ready` when
+          // the server knows our cursor; without one, whatever changed meanwhile is pulled now.
+          // (Goals and settings changed while it was down come with the next periodic pull.)
+          if (cursor === undefined) this.o.onChange(null)
         } else if (event === 'change') this.o.onChange(data as LiveAnnouncement)
       })
       return this.o.getToken() === token ? 'lost' : 'token'
@@ -186,32 +198,14 @@ export class LiveStream {
 async function readEvents(body: ReadableStream<Uint8Array>, on: (event: string, data: unknown) => void) {
   const reader = body.getReader()
   const decoder = new TextDecoder()
-  let buffer = ''
+  const parser = new SseParser()
   try {
     for (;;) {
       const { value, done } = await reader.read()
       if (done) return
-      buffer += decoder.decode(value, { stream: true }).replace(/\r\n?/g, '\n')
+      const events = parser.push(decoder.decode(value, { stream: true }))
       on('', null)
-      let cut: number
-      while ((cut = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, cut)
-        buffer = buffer.slice(cut + 2)
-        let event = 'message'
-        const data: string[] = []
-        for (const line of block.split('\n')) {
-          if (line.startsWith('event:')) event = line.slice(6).trim()
-          else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''))
-        }
-        if (!data.length) continue
-        let parsed: unknown = null
-        try {
-          parsed = JSON.parse(data.join('\n'))
-        } catch {
-          // Not ours to understand: still an event.
-        }
-        on(event, parsed)
-      }
+      for (const e of events) on(e.event, e.data)
     }
   } finally {
     reader.releaseLock()

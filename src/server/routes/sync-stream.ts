@@ -1,7 +1,11 @@
 import { Hono } from 'hono'
-import type { AppEnv, Deps } from '../context'
+import * as v from 'valibot'
+import { Cursor } from '~/shared/sync/protocol'
+import type { AppEnv, Ctx, Deps } from '../context'
+import { ApiError } from '../lib/errors'
 import { bearer } from '../middleware/auth'
 import { authenticateKey } from '../services/api-keys'
+import { changeCounter } from '../services/books'
 import { liveHub, type LiveNews, type LiveSubscriber } from '../services/live'
 import { capabilitiesOf } from '../services/plans'
 import { authenticate } from '../services/sessions'
@@ -12,6 +16,10 @@ import { authenticate } from '../services/sessions'
 //   event: ready      data: {"cursor":"41","heartbeat":25000}   once, when it opens
 //   event: change     data: {"kind":"books","cursor":"42"}      (or "goals", "user", "any")
 //   event: heartbeat  data: {}                                  every SYNC_HEARTBEAT_MS
+// A client that names the cursor it has pulled to (`Last-Event-ID: <cursor>`, or `?cursor=`) hears
+// at once whether changes wait for it: right after `ready`, a `change` of kind books when the
+// account's cursor is elsewhere, nothing when it is the same, so a reconnect costs no pull when
+// nothing changed. Without one, the client cannot be told and pulls on `ready` itself.
 // The caller is checked again before each heartbeat and each announcement, and at once when a
 // session or key ending is announced: a revoked session, a removed member or a revoked key hears
 // nothing more, and the stream ends.
@@ -32,6 +40,7 @@ syncStream.get('/stream', async (c) => {
   const credential = auth ? `s:${auth.sessionId}` : `k:${actor.via === 'key' ? actor.keyId : ''}`
   const heartbeatMs = deps.config.SYNC_HEARTBEAT_MS
   const allowed = () => stillAllowed(deps, token, actor.account.id, auth?.sessionId ?? null)
+  const known = readCursor(c)
 
   const enc = new TextEncoder()
   let out: ReadableStreamDefaultController<Uint8Array> | null = null
@@ -111,7 +120,10 @@ syncStream.get('/stream', async (c) => {
 
   unsubscribe = await liveHub(deps.database).subscribe(sub)
   if (closed) unsubscribe()
-  write(`retry: 5000\nevent: ready\ndata: ${JSON.stringify({ cursor: String(actor.account.changeCounter), heartbeat: heartbeatMs })}\n\n`)
+  // Read once subscribed: a write committed before this read is in it, a later one is announced.
+  const cursor = await changeCounter(deps.db, actor.account.id).catch(() => actor.account.changeCounter)
+  write(`retry: 5000\nevent: ready\ndata: ${JSON.stringify({ cursor: String(cursor), heartbeat: heartbeatMs })}\n\n`)
+  if (known !== undefined && Number(known) !== cursor) write(eventFor({ k: 'books', a: actor.account.id, c: cursor }))
   heartbeat = setInterval(() => queue('heartbeat', 'event: heartbeat\ndata: {}\n\n'), heartbeatMs)
 
   return new Response(body, {
@@ -123,6 +135,17 @@ syncStream.get('/stream', async (c) => {
     },
   })
 })
+
+/** The cursor the client has pulled to, if it names one; a malformed one is a 400 naming its source. */
+function readCursor(c: Ctx): string | undefined {
+  const header = c.req.header('last-event-id')
+  const query = c.req.query('cursor')
+  const value = header ?? query
+  if (value === undefined) return undefined
+  if (!v.is(Cursor, value))
+    throw new ApiError(400, 'validation.book.since.invalid', { inputError: header !== undefined ? 'Last-Event-ID' : 'cursor' })
+  return value
+}
 
 function kindOf(news: LiveNews | { k: 'resume' }) {
   return news.k === 'recheck' ? 'recheck' : news.k

@@ -4,6 +4,7 @@ import { AcceptNewUserInput, ChangeRoleInput } from '~/shared/schemas/team'
 import { pathParam, readBody, t, type AppEnv, type Ctx } from '../context'
 import { ApiError, forbidden, notFound } from '../lib/errors'
 import { ipLimit } from '../middleware/rate-limit'
+import { announce } from '../services/live'
 import { afterJoin, changeRole, findMember, joinAsNewUser, listTeam, liveInvite, removeMember } from '../services/team'
 import { findUserByEmail, signIn } from '../services/users'
 
@@ -32,6 +33,8 @@ teamUsers.patch('/:id', async (c) => {
   if (!grantableRoles(c.var.auth.role).includes(permission)) throw forbidden()
   const { auth, deps } = c.var
   await changeRole(deps.db, auth.account.id, member.user.id, permission)
+  // Their devices in this account refresh the user (and so the role) now, not at the next pull.
+  await announce(deps.db, { k: 'user', u: member.user.id, a: auth.account.id })
   return c.json({ message: t(c, 'team.role_changed'), data: { id: member.user.id, permission } })
 })
 

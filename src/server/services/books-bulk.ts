@@ -8,11 +8,12 @@ import { translate } from '../messages'
 import { newId } from '../lib/crypto'
 import { ApiError } from '../lib/errors'
 import { isWellFormedText } from '../lib/input'
+import { editRun } from './books-bulk-edits'
 import { applyOne, createValues, toBookJson, type Answer, type BookMutation } from './books'
 
 // Set-based writes for a batch (a device flushing its outbox sends hundreds of creates in a row,
-// and deletes in a row): one INSERT for a run of new books, one UPDATE for a run of deletes,
-// instead of one statement per book. The answers, versions and stored keys are the ones the
+// edits in a row and deletes in a row): one INSERT for a run of new books, one UPDATE for a run of
+// edits (books-bulk-edits.ts) and one for a run of deletes, instead of one statement per book. The answers, versions and stored keys are the ones the
 // one-by-one path gives; whatever that path would treat specially (an id that exists already, a
 // create without a place in "Up next") still goes through it, in the same transaction.
 
@@ -21,11 +22,11 @@ const MAX_RUN = 500
 /**
  * The mutations from `start` that can be written together: creates that name their place in
  * "Up next" (a create without one goes on top of the books before it, so it waits its turn),
- * or deletes of distinct books; never a key seen before (a replay answers from its first use).
+ * or edits or deletes of distinct books (a second edit of a book starts the next run, so it lands
+ * on the first); never a key seen before (a replay answers from its first use).
  */
 export function bulkRun(mutations: BookMutation[], start: number, stored: Map<string, unknown>): BookMutation[] {
   const kind = mutations[start]!.kind
-  if (kind === 'book.update') return []
   const keys = new Set<string>()
   const ids = new Set<string>()
   const run: BookMutation[] = []
@@ -34,7 +35,7 @@ export function bulkRun(mutations: BookMutation[], start: number, stored: Map<st
     if (m.kind !== kind) break
     if (m.key != null && (stored.has(m.key) || keys.has(m.key))) break
     if (kind === 'book.create' && typeof (m.data as { position?: unknown } | null)?.position !== 'string') break
-    if (kind === 'book.delete' && ids.has(m.id ?? '')) break
+    if (kind !== 'book.create' && ids.has(m.id ?? '')) break
     if (m.key != null) keys.add(m.key)
     ids.add(m.id ?? '')
     run.push(m)
@@ -42,7 +43,7 @@ export function bulkRun(mutations: BookMutation[], start: number, stored: Map<st
   return run
 }
 
-type RunResult = { results: (Answer | ApiError)[]; counter: number }
+export type RunResult = { results: (Answer | ApiError)[]; counter: number }
 
 export async function applyRun(
   tx: Tx,
@@ -51,20 +52,25 @@ export async function applyRun(
   run: BookMutation[],
   counter: number,
 ): Promise<RunResult> {
-  return run[0]!.kind === 'book.create'
-    ? createRun(tx, accountId, locale, run, counter)
-    : deleteRun(tx, accountId, locale, run, counter)
+  switch (run[0]!.kind) {
+    case 'book.create':
+      return createRun(tx, accountId, locale, run, counter)
+    case 'book.update':
+      return editRun(tx, accountId, locale, run, counter)
+    case 'book.delete':
+      return deleteRun(tx, accountId, locale, run, counter)
+  }
 }
 
 /** The id and data checks of one mutation, as the one-by-one path makes them. */
-function checkShape(m: BookMutation) {
+export function checkShape(m: BookMutation) {
   if (m.id !== null && !isWellFormedText(m.id))
     throw new ApiError(400, 'validation.text.invalid_char', { inputError: 'id' })
   if (m.kind !== 'book.delete' && (typeof m.data !== 'object' || m.data === null || Array.isArray(m.data)))
     throw new ApiError(400, 'error.bad_request')
 }
 
-const attempt = <T>(fn: () => T): T | ApiError => {
+export const attempt = <T>(fn: () => T): T | ApiError => {
   try {
     return fn()
   } catch (err) {

@@ -131,6 +131,12 @@ export async function pullBooksJson(db: Db, accountId: string, counter: number, 
   return kept!.value
 }
 
+/** The account's change counter now (the cursor a pull would answer). */
+export async function changeCounter(db: Db, accountId: string): Promise<number> {
+  const [row] = await db.select({ counter: accounts.changeCounter }).from(accounts).where(eq(accounts.id, accountId))
+  return row?.counter ?? 0
+}
+
 export async function getBook(db: Db, accountId: string, id: string): Promise<Book | null> {
   const [row] = await db
     .select()
@@ -200,7 +206,7 @@ export async function runBookMutations(
         )
         continue
       }
-      // A run of new creates and a run of deletes are written with one statement each.
+      // A run of new creates, of edits or of deletes is written with one statement.
       const run = bulkRun(mutations, i, stored)
       if (run.length > 1) {
         const applied = await applyRun(tx, accountId, locale, run, counter)
@@ -288,8 +294,7 @@ export async function applyOne(
     }
     case 'book.update': {
       const input = validate(UpdateBookInput, m.data)
-      // The fields the patch names, and nothing else (field-level merge; shared/sync/book-rules.ts).
-      const set = { ...toColumns(patchFields(input)), version, updatedAt: now }
+      const set = updateSet(input, version, now)
       // datesInOrder (shared schema): a date sent alone must keep its order with the stored other
       // one, checked in the same statement (both sent: the schema has checked them already).
       const started = input.started_at
@@ -319,6 +324,12 @@ export async function applyOne(
       return { status: 200, body: { data: { id: row.id }, message: msg('book.deleted') }, wrote: true }
     }
   }
+}
+
+/** What an edit writes: the fields it names (field-level merge), its version and time. */
+export function updateSet(input: UpdateBookInput, version: number, now: Date): Partial<typeof books.$inferInsert> {
+  // The fields the patch names, and nothing else (field-level merge; shared/sync/book-rules.ts).
+  return { ...toColumns(patchFields(input)), version, updatedAt: now }
 }
 
 /** The row a create inserts (the batch's set-based insert writes the same). */

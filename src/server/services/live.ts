@@ -16,8 +16,9 @@ export type LiveNews =
   /** The account's books changed; `c` is its new change counter (the pull's cursor). */
   | { k: 'books'; a: string; c: number }
   | { k: 'goals'; a: string }
-  /** A person's settings changed: their own devices pull (whatever account they are in). */
-  | { k: 'user'; u: string }
+  /** A person's settings changed: their own devices pull (whatever account they are in); with `a`,
+   *  something of theirs in that account only (their role): their streams there. */
+  | { k: 'user'; u: string; a?: string }
   /** Some sessions or keys may have ended: the streams these name check their caller again now. */
   | { k: 'recheck'; a?: string; u?: string; s?: string; key?: string }
 
@@ -45,7 +46,7 @@ export function concerns(sub: LiveSubscriber, news: LiveNews): boolean {
     case 'goals':
       return news.a === sub.accountId
     case 'user':
-      return news.u === sub.userId
+      return news.u === sub.userId && (news.a === undefined || news.a === sub.accountId)
     case 'recheck':
       return (
         (news.a !== undefined && news.a === sub.accountId) ||

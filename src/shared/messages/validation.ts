@@ -87,7 +87,7 @@ export const validationMessages = [
   /*i18n*/ { id: 'validation.catalog.isbn.invalid', message: 'That is not a valid ISBN (check the digits)' },
   /*i18n*/ { id: 'validation.book.position.invalid', message: 'The position must be a fractional-index key' },
   /*i18n*/ { id: 'validation.book.source.invalid', message: 'The source must be hand, link, import or list' },
-  /*i18n*/ { id: 'validation.batch.invalid', message: 'The batch must be a list of 1 to 100 mutations' },
+  /*i18n*/ { id: 'validation.batch.invalid', message: 'The batch must be a list of 1 to 500 mutations' },
   /*i18n*/ { id: 'validation.message.required', message: 'Please enter a message' },
   /*i18n*/ { id: 'validation.message.max_length', message: 'Message must be at most 5000 characters' },
   /*i18n*/ { id: 'validation.template.invalid', message: 'That mail template does not exist' },

@@ -86,7 +86,7 @@ export const BatchMutation = v.pipe(
 )
 export type BatchMutation = v.InferOutput<typeof BatchMutation>
 
-export const BATCH_MAX = 100
+export const BATCH_MAX = 500
 
 /** `POST /api/books/batch` body: mutations applied in order, in one transaction. */
 export const BatchInput = v.pipe(
