@@ -56,13 +56,16 @@ async function last4(request: APIRequestContext, token: string) {
   return ((await res.json()) as { data: { last4: string } }).data.last4
 }
 
-async function openUpgrade(page: Page, token: string) {
+async function openUpgrade(page: Page, token: string, formName = 'Upgrade your plan') {
   await useToken(page, token)
   await page.goto('/account/upgrade?plan=club')
-  const form = page.getByRole('form', { name: 'Upgrade your plan' })
+  const form = page.getByRole('form', { name: formName })
   await expect(form.getByRole('radio', { name: /Book Club/ })).toBeChecked()
   return form
 }
+
+const STRIPE_AUTH_FAILED_EN =
+  'We are unable to authenticate your payment method. Please choose a different payment method and try again.'
 
 test.describe('stripe mode', () => {
   test.use({ baseURL: stripeURL })
@@ -153,7 +156,7 @@ test.describe('stripe mode', () => {
     expect(await plan(request, token)).toBe('club')
   })
 
-  test('3-D Secure failed: the card field says so and the plan stays free', async ({ page, request }) => {
+  test('3-D Secure failed: the card field says so in our words and the plan stays free', async ({ page, request }) => {
     const { token } = await readyUser(request)
     const form = await openUpgrade(page, token)
     await fillCard(form, STRIPE_CARDS.authenticate)
@@ -162,8 +165,30 @@ test.describe('stripe mode', () => {
     await bank.getByRole('button', { name: 'Fail' }).click()
     await expect(bank).toBeHidden()
     await expect(form.locator('[data-field="token"]')).toHaveText(
-      'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+      'Your bank did not authorise the payment. Nothing was charged.',
     )
+    await expect(page).toHaveURL(/\/account\/upgrade/)
+    expect(await plan(request, token)).toBe('free')
+  })
+
+  test('in Spanish: Stripe.js is given the UI’s locale, and a failed 3-D Secure is said in Spanish', async ({
+    page,
+    request,
+  }) => {
+    const { token } = await readyUser(request, { lang: 'es' })
+    expect((await request.patch('/api/user', { headers: api(token), data: { locale: 'es' } })).status()).toBe(200)
+    const form = await openUpgrade(page, token, 'Mejora tu plan')
+    // The card element words its own complaints in Spanish (the browser itself speaks English).
+    await form.locator('input[autocomplete="cc-number"]').fill('4242 4242 4242 4241')
+    await expect(form.locator('[data-field="token"]')).toHaveText('El número de tu tarjeta no es válido.')
+    await fillCard(form, STRIPE_CARDS.authenticate)
+    await form.locator('button[type="submit"]').click()
+    const bank = page.getByRole('dialog', { name: '3D Secure 2 Test Page' })
+    await bank.getByRole('button', { name: 'Fail' }).click()
+    await expect(bank).toBeHidden()
+    const field = form.locator('[data-field="token"]')
+    await expect(field).toHaveText('Tu banco no autorizó el pago. No se ha cobrado nada.')
+    await expect(field).not.toContainText(STRIPE_AUTH_FAILED_EN)
     await expect(page).toHaveURL(/\/account\/upgrade/)
     expect(await plan(request, token)).toBe('free')
   })
