@@ -68,7 +68,8 @@ for (const { width, scheme, lang } of combos) {
       .locator('section')
       .filter({ has: docs.getByText('/api/books/{id}', { exact: true }) })
       .filter({ has: docs.getByText('PATCH', { exact: true }) })
-      .first()
+      // The call's own section, not its group's (which holds it).
+      .last()
       .screenshot({ path: `${dir}/shell-api-reference-edit-${width}-${scheme}-${lang}.png` })
   })
 }
