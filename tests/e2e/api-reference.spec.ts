@@ -102,6 +102,14 @@ test('under the Spanish interface the page speaks Spanish: its title, contents, 
   await expect(add.getByRole('listitem').filter({ hasText: /^Idempotency-Key/ })).toContainText(
     'Hace seguro un reintento: repetir la llamada no cambia nada',
   )
+  // The body's fields and rules are described in Spanish as well.
+  await expect(add.getByRole('listitem').filter({ hasText: /^isbn/ })).toContainText(
+    'Un ISBN-10 o ISBN-13 con dígito de control válido; se ignoran guiones y espacios.',
+  )
+  await expect(add.getByRole('listitem').filter({ hasText: /^title/ })).toContainText('la longitud cuenta unidades UTF-16')
+  await expect(add).toContainText('finished_at no es anterior a started_at (el mismo día vale).')
+  await expect(add).not.toContainText('hyphens and spaces are ignored')
+  await expect(add).not.toContainText('the same day is fine')
   const list = page.getByRole('region', { name: 'Listar los libros, o los cambios desde un cursor', exact: true })
   await expect(list.getByRole('listitem').filter({ hasText: /^since/ })).toContainText(
     'Un cursor de una respuesta anterior (un número entero)',
@@ -113,6 +121,7 @@ test('under the Spanish interface the page speaks Spanish: its title, contents, 
   // No call keeps its English summary, in the contents or as a section's name.
   const doc: Doc = await (await request.get('/api/openapi.json')).json()
   expect(doc.paths['/api/books']!.post!.summary).toBe('Add a book')
+  expect(JSON.stringify(doc.paths['/api/books']!.post)).toContain('hyphens and spaces are ignored')
   for (const summary of [
     'Add a book',
     'Create a key',

@@ -5,9 +5,34 @@
 // the real one does (the spec routes that host to the local server speaking Stripe's wire format).
 // The card is typed into the element, sent only to Stripe, and the app receives a PaymentMethod.
 // Where the bank asks for 3-D Secure, a challenge stands in for the bank's page: "Complete" or
-// "Fail" (as on Stripe's own test page).
+// "Fail" (as on Stripe's own test page). As Stripe.js, it words its errors in the locale given to
+// Stripe(key, { locale }) (the card element's in that of elements({ locale }), if given), and in
+// the browser's language when none is given ('auto'); the bank's test page stays English.
 ;(function () {
   const API = 'https://api.stripe.com/v1'
+
+  const TEXTS = {
+    en: {
+      invalid_number: 'Your card number is invalid.',
+      invalid_expiry: "Your card's expiration date is invalid.",
+      incomplete_number: 'Your card number is incomplete.',
+      authentication_failure:
+        'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+    },
+    es: {
+      invalid_number: 'El número de tu tarjeta no es válido.',
+      invalid_expiry: 'La fecha de caducidad de tu tarjeta no es válida.',
+      incomplete_number: 'El número de tu tarjeta está incompleto.',
+      authentication_failure:
+        'No podemos autenticar tu método de pago. Elige otro método de pago e inténtalo de nuevo.',
+    },
+  }
+  /** Stripe.js's locale for an option: 'auto' (or none) is the browser's language; English otherwise. */
+  function localeOf(option) {
+    const tag = !option || option === 'auto' ? navigator.language : option
+    const base = String(tag).toLowerCase().split('-')[0]
+    return TEXTS[base] ? base : 'en'
+  }
 
   function luhn(digits) {
     let sum = 0
@@ -19,15 +44,14 @@
     return digits.length >= 13 && sum % 10 === 0
   }
 
-  function cardState(parts) {
+  function cardState(parts, texts) {
     const number = parts.number.replace(/\D/g, '')
     const expiry = /^(\d{2})\s*\/\s*(\d{2})$/.exec(parts.expiry.trim())
     const cvc = /^\d{3,4}$/.test(parts.cvc)
     const empty = !number && !parts.expiry && !parts.cvc
     let error
-    if (number.length >= 16 && !luhn(number)) error = 'Your card number is invalid.'
-    else if (expiry && (Number(expiry[1]) < 1 || Number(expiry[1]) > 12))
-      error = "Your card's expiration date is invalid."
+    if (number.length >= 16 && !luhn(number)) error = texts.invalid_number
+    else if (expiry && (Number(expiry[1]) < 1 || Number(expiry[1]) > 12)) error = texts.invalid_expiry
     const complete = !error && luhn(number) && !!expiry && cvc
     return {
       elementType: 'card',
@@ -42,7 +66,7 @@
     }
   }
 
-  function createCardElement() {
+  function createCardElement(texts) {
     const listeners = {}
     const parts = { number: '', expiry: '', cvc: '' }
     let root = null
@@ -58,7 +82,7 @@
         'border:0;background:transparent;color:inherit;font:inherit;min-width:0;flex:' + (part === 'number' ? '3' : '1')
       el.addEventListener('input', () => {
         parts[part] = el.value
-        const state = cardState(parts)
+        const state = cardState(parts, texts)
         delete state.details
         emit('change', state)
       })
@@ -101,7 +125,7 @@
       destroy() {
         this.unmount()
       },
-      _details: () => cardState(parts).details,
+      _details: () => cardState(parts, texts).details,
     }
   }
 
@@ -151,15 +175,8 @@
     })
   }
 
-  const AUTH_FAILED = {
-    type: 'card_error',
-    code: 'payment_intent_authentication_failure',
-    message:
-      'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
-  }
-
   /** confirmCard{Payment,Setup}: the intent by its client secret, 3-D Secure when it asks. */
-  async function confirm(key, resource, clientSecret, field) {
+  async function confirm(key, texts, resource, clientSecret, field) {
     const path = `/${resource}/${clientSecret.split('_secret_')[0]}`
     let { ok: intent, error } = await call(key, 'GET', path, { client_secret: clientSecret })
     if (error) return { error }
@@ -172,15 +189,26 @@
       if (error) return { error }
     }
     if (intent.status === 'succeeded' || intent.status === 'processing') return { [field]: intent }
-    return { error: { ...AUTH_FAILED, [field.replace(/I/, '_i')]: intent } }
+    const kind = field.replace(/I/, '_i')
+    return {
+      error: {
+        type: 'card_error',
+        code: `${kind}_authentication_failure`,
+        message: texts.authentication_failure,
+        [kind]: intent,
+      },
+    }
   }
 
-  window.Stripe = function Stripe(key) {
+  window.Stripe = function Stripe(key, options) {
+    const locale = localeOf(options && options.locale)
+    const texts = TEXTS[locale]
     const created = {}
+    let elementsTexts = texts
     const elements = {
       create(type) {
         if (type !== 'card') throw new Error(`stand-in Stripe.js: only the card element, not ${type}`)
-        return (created.card = createCardElement())
+        return (created.card = createCardElement(elementsTexts))
       },
       getElement(type) {
         return created[typeof type === 'string' ? type : type && type.__elementType] || null
@@ -188,7 +216,10 @@
       update() {},
     }
     return {
-      elements: () => elements,
+      elements(elementsOptions) {
+        if (elementsOptions && elementsOptions.locale) elementsTexts = TEXTS[localeOf(elementsOptions.locale)]
+        return elements
+      },
       registerAppInfo() {},
       _registerWrapper() {},
       async createToken() {
@@ -196,7 +227,7 @@
       },
       async createPaymentMethod(options) {
         const details = options.card && options.card._details()
-        if (!details) return { error: { type: 'validation_error', message: 'Your card number is incomplete.' } }
+        if (!details) return { error: { type: 'validation_error', code: 'incomplete_number', message: texts.incomplete_number } }
         const { ok, error } = await call(key, 'POST', '/payment_methods', {
           type: 'card',
           'card[number]': details.number,
@@ -206,9 +237,9 @@
         })
         return error ? { error } : { paymentMethod: ok }
       },
-      confirmCardPayment: (clientSecret) => confirm(key, 'payment_intents', clientSecret, 'paymentIntent'),
-      confirmCardSetup: (clientSecret) => confirm(key, 'setup_intents', clientSecret, 'setupIntent'),
-      handleNextAction: ({ clientSecret }) => confirm(key, 'payment_intents', clientSecret, 'paymentIntent'),
+      confirmCardPayment: (clientSecret) => confirm(key, texts, 'payment_intents', clientSecret, 'paymentIntent'),
+      confirmCardSetup: (clientSecret) => confirm(key, texts, 'setup_intents', clientSecret, 'setupIntent'),
+      handleNextAction: ({ clientSecret }) => confirm(key, texts, 'payment_intents', clientSecret, 'paymentIntent'),
     }
   }
 })()

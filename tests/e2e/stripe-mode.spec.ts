@@ -56,15 +56,23 @@ async function last4(request: APIRequestContext, token: string) {
   return ((await res.json()) as { data: { last4: string } }).data.last4
 }
 
-/** A new reader on the free plan, on the upgrade form with Book Club chosen. */
-async function openUpgrade(page: Page, request: APIRequestContext) {
-  const { token } = await readyUser(request)
+/** A new reader on the free plan (in `lang`), on the upgrade form with Book Club chosen. */
+async function openUpgrade(
+  page: Page,
+  request: APIRequestContext,
+  { lang, formName = 'Upgrade your plan' }: { lang?: string; formName?: string } = {},
+) {
+  const { token } = await readyUser(request, lang ? { lang } : {})
+  if (lang) expect((await request.patch('/api/user', { headers: api(token), data: { locale: lang } })).status()).toBe(200)
   await useToken(page, token)
   await page.goto('/account/upgrade?plan=club')
-  const form = page.getByRole('form', { name: 'Upgrade your plan' })
+  const form = page.getByRole('form', { name: formName })
   await expect(form.getByRole('radio', { name: /Book Club/ })).toBeChecked()
   return { token, form }
 }
+
+const STRIPE_AUTH_FAILED_EN =
+  'We are unable to authenticate your payment method. Please choose a different payment method and try again.'
 
 test.describe('stripe mode', () => {
   test.use({ baseURL: stripeURL })
@@ -151,15 +159,34 @@ test.describe('stripe mode', () => {
     expect(await plan(request, token)).toBe('club')
   })
 
-  test('3-D Secure failed: the card field says so and the plan stays free', async ({ page, request }) => {
+  test('3-D Secure failed: the card field says so in our words and the plan stays free', async ({ page, request }) => {
     const { token, form } = await openUpgrade(page, request)
     await payWith(form, STRIPE_CARDS.authenticate)
     const bank = page.getByRole('dialog', { name: '3D Secure 2 Test Page' })
     await bank.getByRole('button', { name: 'Fail' }).click()
     await expect(bank).toBeHidden()
     await expect(form.locator('[data-field="token"]')).toHaveText(
-      'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+      'Your bank did not authorise the payment. Nothing was charged.',
     )
+    await expect(page).toHaveURL(/\/account\/upgrade/)
+    expect(await plan(request, token)).toBe('free')
+  })
+
+  test('in Spanish: Stripe.js is given the UI’s locale, and a failed 3-D Secure is said in Spanish', async ({
+    page,
+    request,
+  }) => {
+    const { token, form } = await openUpgrade(page, request, { lang: 'es', formName: 'Mejora tu plan' })
+    // The card element words its own complaints in Spanish (the browser itself speaks English).
+    await form.locator('input[autocomplete="cc-number"]').fill('4242 4242 4242 4241')
+    await expect(form.locator('[data-field="token"]')).toHaveText('El número de tu tarjeta no es válido.')
+    await payWith(form, STRIPE_CARDS.authenticate)
+    const bank = page.getByRole('dialog', { name: '3D Secure 2 Test Page' })
+    await bank.getByRole('button', { name: 'Fail' }).click()
+    await expect(bank).toBeHidden()
+    const field = form.locator('[data-field="token"]')
+    await expect(field).toHaveText('Tu banco no autorizó el pago. No se ha cobrado nada.')
+    await expect(field).not.toContainText(STRIPE_AUTH_FAILED_EN)
     await expect(page).toHaveURL(/\/account\/upgrade/)
     expect(await plan(request, token)).toBe('free')
   })

@@ -1,12 +1,15 @@
 import { formatter } from '@lingui/format-po'
+import { toJsonSchema } from '@valibot/to-json-schema'
 import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import { API_CALLS, callKey, type ApiCall, type ApiText } from './calls'
+import { BODY_TEXTS, bodyText } from './body-texts'
 import { API_INTRODUCTION } from './introduction'
 
 // The table's texts (each call's summary and description, each parameter's description, the
 // document's introduction) are the reference page's in the reader's language: a call cannot be
-// added without its Spanish, nor a text changed without extracting it again.
+// added without its Spanish, nor a text changed without extracting it again. The request bodies'
+// field and rule descriptions are catalog texts too (body-texts.ts).
 
 const catalog = (locale: 'en' | 'es') =>
   formatter({ lineNumbers: false }).parse(
@@ -24,7 +27,33 @@ function textsOf(call: ApiCall): [where: string, text: ApiText][] {
   ]
 }
 
-const texts: [string, ApiText][] = [['introduction', API_INTRODUCTION], ...API_CALLS.flatMap(textsOf)]
+const texts: [string, ApiText][] = [
+  ['introduction', API_INTRODUCTION],
+  ...API_CALLS.flatMap(textsOf),
+  ...Object.entries(BODY_TEXTS).map(([name, text]) => [`body text ${name}`, text] as [string, ApiText]),
+]
+
+/** Every `description` of a JSON Schema, at any depth. */
+function descriptionsIn(node: unknown): string[] {
+  if (Array.isArray(node)) return node.flatMap(descriptionsIn)
+  if (typeof node !== 'object' || node === null) return []
+  return Object.entries(node).flatMap(([k, value]) =>
+    k === 'description' && typeof value === 'string' ? [value] : descriptionsIn(value),
+  )
+}
+
+test('a request body describes its fields and rules only with catalog texts', () => {
+  // As the document converts a body (server/openapi/operation.ts).
+  const written = API_CALLS.flatMap((call) =>
+    call.input?.body
+      ? descriptionsIn(
+          toJsonSchema(call.input.body as never, { target: 'draft-2020-12', typeMode: 'input', errorMode: 'ignore' }),
+        ).map((text) => [callKey(call), text] as const)
+      : [],
+  )
+  expect(written.length).toBeGreaterThan(0)
+  expect(written.filter(([, text]) => !bodyText(text))).toEqual([])
+})
 
 test('a call’s summary and description are keyed by its method and path', () => {
   const misnamed = API_CALLS.flatMap((call) => [

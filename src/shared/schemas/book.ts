@@ -1,5 +1,6 @@
 import { generateKeyBetween } from 'fractional-indexing'
 import * as v from 'valibot'
+import { BODY_TEXTS } from '../api/body-texts'
 import { POSITION_KEY_PATTERN, RETAILER_LINK_PATTERN, RETAILER_LINK_WITH_TITLE_PATTERN } from './book-json-schema'
 import { BOOK_SOURCES, type Book } from './book-view'
 import { isHttpUrl, truncate } from './common'
@@ -40,8 +41,7 @@ export type EditableField = (typeof EDITABLE_FIELDS)[number]
 export type BookFields = Pick<Book, EditableField>
 
 // JSON Schema counts a length in characters; the server counts UTF-16 units, as JavaScript does.
-const UTF16_NOTE =
-  'Trimmed; the length counts UTF-16 units, so a character outside the Basic Multilingual Plane (most emoji) counts as two.'
+const UTF16_NOTE = BODY_TEXTS.utf16Length.message
 
 const emptyToNull = (s: string | null): string | null => (s === '' ? null : s)
 
@@ -118,7 +118,7 @@ const Isbn = v.pipe(
       documents({
         format: 'isbn',
         pattern: '^[0-9Xx -]+$',
-        description: 'An ISBN-10 or ISBN-13 with a valid check digit; hyphens and spaces are ignored.',
+        description: BODY_TEXTS.isbn.message,
       }),
       v.transform((s) => s.replace(/[\s-]/g, '').toUpperCase()),
       v.check((s) => s === '' || isIsbn10(s) || isIsbn13(s), 'validation.book.isbn.invalid'),
@@ -183,7 +183,7 @@ export const BookId = v.pipe(
 // it received it; any other unknown field is a 400 (it is most likely a typo). The document shows
 // them with the types the Book JSON gives them.
 const ignored = (rules: Record<string, unknown>) =>
-  v.optional(v.pipe(v.unknown(), documents({ ...rules, readOnly: true, description: 'Read-only: accepted and ignored.' })))
+  v.optional(v.pipe(v.unknown(), documents({ ...rules, readOnly: true, description: BODY_TEXTS.readOnly.message })))
 const ignoredText = ignored({ type: 'string', pattern: WELL_FORMED_TEXT })
 const readOnly = {
   account_id: ignoredText,
@@ -209,8 +209,6 @@ const editable = {
   position: v.optional(Position),
   added_at: v.optional(AddedAt),
 }
-
-const DATES_ORDER_RULE = '`finished_at` is not before `started_at` (the same day is fine).'
 
 /**
  * A book is not finished before it was started (the same day is fine); a missing date is no
@@ -246,7 +244,7 @@ export const CreateBookInput = v.pipe(
   // A title, or a link whose URL carries one; the dates' order is a rule between two fields.
   documents({
     anyOf: [{ required: ['title'] }, { required: ['link'], properties: { link: { pattern: RETAILER_LINK_WITH_TITLE_PATTERN } } }],
-    description: DATES_ORDER_RULE,
+    description: BODY_TEXTS.datesInOrder.message,
   }),
   v.rawTransform(({ dataset, addIssue, NEVER }) => {
     const i = dataset.value
@@ -306,7 +304,7 @@ export const UpdateBookInput = v.pipe(
   // At least one field a reader writes; the dates' order also holds against the stored dates.
   documents({
     anyOf: EDITABLE_FIELDS.map((f) => ({ required: [f] })),
-    description: `${DATES_ORDER_RULE} A date sent alone is checked against the book's other date.`,
+    description: BODY_TEXTS.datesInOrderAlone.message,
   }),
   v.transform((i) => {
     const out: Partial<BookFields> = {}

@@ -6,6 +6,7 @@
 
 export interface JsonSchema {
   type?: string
+  description?: string
   enum?: unknown[]
   anyOf?: JsonSchema[]
   properties?: Record<string, JsonSchema>
@@ -55,6 +56,8 @@ export interface Field {
   nullable: boolean
   /** Allowed values and limits (the page words them in the reader's language). */
   rules: Rule[]
+  /** The document's words about the field, if any (English; the page shows them translated). */
+  description?: string
 }
 
 export interface Operation {
@@ -68,6 +71,8 @@ export interface Operation {
   scope: string | null
   parameters: RawParameter[]
   body: Field[] | null
+  /** A rule of the body as a whole (between fields), in the document's words. */
+  bodyDescription: string
   status: string
   example: unknown
   curl: string
@@ -108,6 +113,7 @@ function toOperation(method: string, path: string, raw: RawOperation, origin: st
     scope,
     parameters: raw.parameters ?? [],
     body: bodySchema ? fieldsOf(bodySchema) : null,
+    bodyDescription: bodySchema?.description ?? '',
     status,
     // The key calls' answers are API keys: their `key` sample is a key's (see SAMPLES).
     example: answer ? exampleOf(answer, '', '', raw.tags?.[0] === 'API keys' ? 'key' : '') : null,
@@ -134,12 +140,14 @@ export function fieldsOf(schema: JsonSchema): Field[] {
     .map(([name, s]) => {
       const options = s.anyOf ?? [s]
       const real = options.filter((o) => o.type !== 'null')
+      const description = s.description ?? real.find((o) => o.description)?.description
       return {
         name,
         type: real.map(typeName).join(' or '),
         required: required.has(name),
         nullable: real.length < options.length,
         rules: real.flatMap(rulesOf),
+        ...(description ? { description } : {}),
       }
     })
 }

@@ -111,6 +111,11 @@ function FieldItem({ field }: { field: Field }) {
           </Fragment>
         ))}
       </div>
+      {field.description && (
+        <div className={muted}>
+          <Prose text={field.description} />
+        </div>
+      )}
     </li>
   )
 }
@@ -169,6 +174,11 @@ export function OperationCard({ op }: { op: Operation }) {
           {op.body && (
             <>
               <h4 className={heading}>{t`Request body (JSON)`}</h4>
+              {op.bodyDescription && (
+                <div className={description}>
+                  <Prose text={op.bodyDescription} />
+                </div>
+              )}
               <ul className={fieldList}>
                 {op.body.map((f) => (
                   <FieldItem key={f.name} field={f} />

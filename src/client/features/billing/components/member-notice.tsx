@@ -32,9 +32,14 @@ export function MemberBillingNotice({ owner, status, wayOut }: { owner: Owner; s
         <Alert.Icon />
         <Alert.Content>
           <Alert.Description>
-            <Trans>
-              Billing for this account is managed by its owner, <OwnerName owner={owner} />.
-            </Trans>
+            {/* Without the owner's name, "its owner, the account owner" would say it twice. */}
+            {owner ? (
+              <Trans>
+                Billing for this account is managed by its owner, <OwnerName owner={owner} />.
+              </Trans>
+            ) : (
+              <Trans>Billing for this account is managed by its owner.</Trans>
+            )}
           </Alert.Description>
         </Alert.Content>
       </Alert.Root>
@@ -48,10 +53,17 @@ export function MemberBillingNotice({ owner, status, wayOut }: { owner: Owner; s
           <Trans>This account is on hold</Trans>
         </Alert.Title>
         <Alert.Description>
-          <Trans>
-            The latest payment for this account has not gone through. Only its owner, <OwnerName owner={owner} />, can
-            update the payment; until then the account cannot be used. You can switch to another account or sign out.
-          </Trans>
+          {owner ? (
+            <Trans>
+              The latest payment for this account has not gone through. Only its owner, <OwnerName owner={owner} />, can
+              update the payment; until then the account cannot be used. You can switch to another account or sign out.
+            </Trans>
+          ) : (
+            <Trans>
+              The latest payment for this account has not gone through. Only its owner can update the payment; until
+              then the account cannot be used. You can switch to another account or sign out.
+            </Trans>
+          )}
         </Alert.Description>
         {wayOut}
       </Alert.Content>

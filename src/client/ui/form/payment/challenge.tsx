@@ -3,7 +3,8 @@ import { useEffect, useRef, useState } from 'react'
 import { send } from '~/client/lib/http'
 import { Button } from '../../button'
 import * as Dialog from '../../dialog'
-import { stripeFor } from './stripe'
+import { stripeFor, stripeLocale } from './stripe'
+import { stripeErrorText } from './stripe-errors'
 import { CardError, type PaymentConfig } from './types'
 
 // Forms and payment: when an answer says a payment action is required, the provider's
@@ -78,28 +79,28 @@ function LocalChallenge({ clientSecret, onDone }: ChallengeProps) {
 
 /** Stripe shows its own authentication page for the PaymentIntent or SetupIntent (stripe.confirmCardPayment / confirmCardSetup). */
 function StripeChallenge({ config, clientSecret, onDone }: ChallengeProps) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const started = useRef(false)
   useEffect(() => {
     if (started.current) return
     started.current = true
     void (async () => {
       try {
-        const stripe = await stripeFor(config.publishable_key ?? '')
+        const stripe = await stripeFor(config.publishable_key ?? '', stripeLocale(i18n.locale))
         if (!stripe) throw new Error('Stripe.js did not load')
         // A new card with nothing due is authenticated through a SetupIntent (`seti_…`), a payment
         // through its PaymentIntent; the repeat carries either id as `payment_intent`.
         const { intent, error } = clientSecret.startsWith('seti_')
           ? await stripe.confirmCardSetup(clientSecret).then((r) => ({ intent: r.setupIntent, error: r.error }))
           : await stripe.confirmCardPayment(clientSecret).then((r) => ({ intent: r.paymentIntent, error: r.error }))
-        if (error || !intent)
-          onDone(new CardError(error?.message ?? t`The payment was not authorised. Nothing was charged.`))
+        if (error) onDone(new CardError(stripeErrorText(error, i18n)))
+        else if (!intent) onDone(new CardError(t`The payment was not authorised. Nothing was charged.`))
         else onDone({ payment_intent: intent.id })
       } catch (error) {
         onDone(error instanceof Error ? error : new Error(String(error)))
       }
     })()
-  }, [config, clientSecret, onDone, t])
+  }, [config, clientSecret, onDone, t, i18n])
   return null
 }
 

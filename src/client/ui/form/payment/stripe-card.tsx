@@ -4,7 +4,8 @@ import type { StripeCardElementOptions } from '@stripe/stripe-js'
 import { useEffect, useMemo, useRef } from 'react'
 import { css, cx } from 'styled-system/css'
 import { useFieldStyles } from '../../field'
-import { stripeFor } from './stripe'
+import { stripeFor, stripeLocale } from './stripe'
+import { stripeErrorText } from './stripe-errors'
 import { CardError, type CardInputProps } from './types'
 
 // PAYMENT_PROVIDER=stripe: Stripe Elements' card element. The number is typed
@@ -43,7 +44,8 @@ function StripeCard({ handle, onComplete, onError, invalid, labelledBy, onBlur }
         const card = elements?.getElement(CardElement)
         if (!stripe || !card) throw new CardError('global.form.creditcard.error.required')
         const { paymentMethod, error } = await stripe.createPaymentMethod({ type: 'card', card })
-        if (error || !paymentMethod) throw new CardError(error?.message ?? 'global.form.creditcard.error.invalid')
+        if (error) throw new CardError(stripeErrorText(error, i18n))
+        if (!paymentMethod) throw new CardError('global.form.creditcard.error.invalid')
         return paymentMethod.id
       },
     }
@@ -75,9 +77,10 @@ function StripeCard({ handle, onComplete, onError, invalid, labelledBy, onBlur }
 export default function StripeCardInput(props: CardInputProps) {
   const { i18n } = useLingui()
   const key = props.config.publishable_key ?? ''
-  const stripe = useMemo(() => stripeFor(key), [key])
+  const locale = stripeLocale(i18n.locale)
+  const stripe = useMemo(() => stripeFor(key, locale), [key, locale])
   return (
-    <Elements stripe={stripe} options={{ locale: i18n.locale === 'es' ? 'es' : 'en' }}>
+    <Elements stripe={stripe} options={{ locale }}>
       <StripeCard {...props} />
     </Elements>
   )
