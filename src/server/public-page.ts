@@ -143,6 +143,8 @@ export function pageHtml(
     .replace(/<html lang="[^"]*"/, () => `<html lang="${page.locale}"`)
     .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+    // The app's route preload fetches the app's own chunks for the path: a light page needs none.
+    .replace(/\s*<script src="\/assets\/route-preload-[^"]*"><\/script>/g, '')
     .replace(/<\/head>/, () => `  ${page.scripts}\n  </head>`)
     .replace(
       /<div id="root"><\/div>/,

@@ -183,9 +183,11 @@ test('joining while signed in: a read refused for the replaced session in the me
   await page.goto(pathOf(await mailedLink(request, joiner.email, '/signup/user')))
   // The server ends the old session before it answers the join. The answer is held back until
   // a sync run made with the old token has been refused, as happens when one starts in that gap.
+  // (The wait starts before the server is asked: a run already going may be refused at once,
+  // and the engine then sends nothing more with that token.)
   await page.route('**/api/invite/accept', async (route) => {
-    const answer = await route.fetch()
     const refused = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/books' && r.status() === 401)
+    const answer = await route.fetch()
     await page.evaluate(() => window.dispatchEvent(new Event('online')))
     await refused
     await route.fulfill({ response: answer })
