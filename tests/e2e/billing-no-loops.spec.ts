@@ -42,7 +42,9 @@ for (const status of STATUSES) {
     // The four people sweep side by side, each in a browser of their own.
     await Promise.all(
       people.map(async ([role, token]) => {
-        const context = await browser.newContext()
+        // No service worker: the sweep is about where pages settle, and each new browser installing
+        // one precaches the whole app (28 browsers over the seven statuses).
+        const context = await browser.newContext({ serviceWorkers: 'block' })
         const page = await context.newPage()
         await useToken(page, token)
         await sweep(page, `${status} ${role}`)
