@@ -3,8 +3,10 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 // The /books search box's text lives in the page, not in the URL: a keystroke re-renders the list
 // and nothing else. Navigating re-renders the whole route, which on a phone-class CPU cost more
 // than a frame per keystroke, so the URL (`?q=`, which a reload or coming back from a book
-// restores) is written once typing pauses, with replace, outside the keystroke's frame; a reload
-// or a closed tab writes what is still pending first.
+// restores) is written once typing pauses, with replace, outside the keystroke's frame. Leaving
+// the page writes what is still pending, so coming back to it through history restores it (a
+// reload inside the pause reloads the address as it was: the browser reads it before the page
+// hears it is leaving).
 
 const PAUSE_MS = 250
 
@@ -67,7 +69,7 @@ export function useSearchText(query: string, write: (q: string) => void) {
   )
 
   useEffect(() => {
-    // A reload (or closing the tab) right after typing keeps the search in the URL.
+    // Leaving the page right after typing: its history entry keeps the search.
     window.addEventListener('pagehide', flush)
     return () => {
       window.removeEventListener('pagehide', flush)
