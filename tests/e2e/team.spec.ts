@@ -186,7 +186,9 @@ test('joining while signed in: a read refused for the replaced session in the me
   // (The wait starts before the server is asked: a run already going may be refused at once,
   // and the engine then sends nothing more with that token.)
   await page.route('**/api/invite/accept', async (route) => {
-    const refused = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/books' && r.status() === 401)
+    // A pull asks for books, the user and goals at once: whichever is refused first pauses the engine.
+    const pull = ['/api/books', '/api/user', '/api/goals']
+    const refused = page.waitForResponse((r) => pull.includes(new URL(r.url()).pathname) && r.status() === 401)
     const answer = await route.fetch()
     await page.evaluate(() => window.dispatchEvent(new Event('online')))
     await refused
