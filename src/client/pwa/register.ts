@@ -1,4 +1,3 @@
-import { Workbox } from 'workbox-window'
 import { SW_MESSAGES } from '~/shared/sw-policy'
 import { hasUnsavedInput } from './unsaved-input'
 
@@ -6,6 +5,11 @@ import { hasUnsavedInput } from './unsaved-input'
 // `apply` function: the UI offers Reload in a toast and calls it when the reader chooses to.
 // Another tab applying the update takes control here too; this tab then reloads only if no
 // form holds unsaved input, and otherwise keeps running the page it has until the next load.
+//
+// The registration a tab finds when it opens (made by an earlier visit or another tab) is
+// watched from the start, and the app looks for a new version whenever it comes back to the
+// foreground: neither waits for this tab's own register(), which runs only once the page is idle
+// (decision 43), so a version found before then is still offered here.
 
 export interface UpdateHandlers {
   onUpdate(apply: () => void): void
@@ -13,35 +17,49 @@ export interface UpdateHandlers {
   onSyncRequest(): void
 }
 
-let workbox: Workbox | null = null
-
 export function registerServiceWorker(handlers: UpdateHandlers) {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return
-  const wb = new Workbox('/sw.js', { scope: '/' })
-  workbox = wb
+  const container = navigator.serviceWorker
   let reloadWhenControlled = false
-
-  wb.addEventListener('waiting', () => {
-    handlers.onUpdate(() => {
-      reloadWhenControlled = true
-      // Another tab may have applied this update already (this tab kept its unsaved input and
-      // the new worker controls it): nothing waits any more, so the reader's Reload reloads.
-      void navigator.serviceWorker.getRegistration().then((registration) => {
-        if (registration?.waiting) wb.messageSkipWaiting()
-        else window.location.reload()
-      })
+  const apply = () => {
+    reloadWhenControlled = true
+    // Another tab may have applied this update already (this tab kept its unsaved input and
+    // the new worker controls it): nothing waits any more, so the reader's Reload reloads.
+    void container.getRegistration().then((registration) => {
+      if (registration?.waiting) registration.waiting.postMessage({ type: SW_MESSAGES.skipWaiting })
+      else window.location.reload()
     })
-  })
+  }
+  // A waiting worker beside an active one is a new version. (The first worker of a first visit
+  // also passes through `waiting`, with no active worker, on its way to activating at once.)
+  let offered: ServiceWorker | null = null
+  const offerWaiting = (registration: ServiceWorkerRegistration) => {
+    const waiting = registration.waiting
+    if (!waiting || !registration.active || waiting === offered) return
+    offered = waiting
+    handlers.onUpdate(apply)
+  }
+  let watched: ServiceWorkerRegistration | undefined
+  const watch = (registration: ServiceWorkerRegistration | undefined) => {
+    if (!registration || registration === watched) return
+    watched = registration
+    const follow = (worker: ServiceWorker | null) =>
+      worker?.addEventListener('statechange', () => offerWaiting(registration))
+    follow(registration.installing)
+    registration.addEventListener('updatefound', () => follow(registration.installing))
+    offerWaiting(registration)
+  }
+  void container.getRegistration().then(watch, () => undefined)
+
   // The first worker of a first visit claims the page: nothing new to load. Any later change of
-  // controller is a new version taking over. (workbox-window's `isUpdate` cannot tell: it says
-  // whether the page was controlled when it loaded, so a tab of the first visit never reloaded.)
-  let controlled = navigator.serviceWorker.controller !== null
-  navigator.serviceWorker.addEventListener('controllerchange', () => {
+  // controller is a new version taking over.
+  let controlled = container.controller !== null
+  container.addEventListener('controllerchange', () => {
     const update = controlled
     controlled = true
     if (reloadWhenControlled || (update && !hasUnsavedInput())) window.location.reload()
   })
-  navigator.serviceWorker.addEventListener('message', (event) => {
+  container.addEventListener('message', (event) => {
     if ((event.data as { type?: string } | null)?.type === SW_MESSAGES.sync) handlers.onSyncRequest()
   })
   // Installing the worker precaches every chunk of the app, which must not compete with the
@@ -49,16 +67,13 @@ export function registerServiceWorker(handlers: UpdateHandlers) {
   // most IDLE_TIMEOUT_MS later; decision 43).
   // A browser may refuse the worker (a private window, a policy): the page then works online,
   // as on a first visit, and there is no version to look for.
-  let registered = false
   afterLoadWhenIdle(() => {
-    wb.register({ immediate: true }).then(
-      (registration) => (registered = registration !== undefined),
-      () => undefined,
-    )
+    container.register('/sw.js', { scope: '/' }).then(watch, () => undefined)
   })
   // Look for a new version when the app comes back to the foreground.
   document.addEventListener('visibilitychange', () => {
-    if (registered && document.visibilityState === 'visible') void wb.update()
+    if (document.visibilityState !== 'visible') return
+    void container.getRegistration().then((registration) => registration?.update().catch(() => undefined))
   })
 }
 
@@ -86,8 +101,4 @@ export async function clearPrivateCaches() {
   for (const name of await caches.keys()) {
     if (!name.startsWith('workbox-precache') && !name.startsWith('public-lists')) await caches.delete(name)
   }
-}
-
-export function getWorkbox() {
-  return workbox
 }
