@@ -167,6 +167,14 @@ test('a failed renewal: banner and redirect to /account/billing until the card i
   await expect(periodEnd).toHaveText(longDate(pastDue.object!.current_period_start))
   await expect(page.getByText('Payment due since')).toBeVisible()
   await expect(page.getByText('Renews on')).toHaveCount(0)
+  // No plan change is offered while the payment fails (the server would refuse it): the tab
+  // says to update the card first, and its button opens the Card tab.
+  const planTab = page.getByRole('tabpanel', { name: 'Plan' })
+  await expect(planTab.getByText('update your card first, then change your plan')).toBeVisible()
+  await expect(planTab.getByRole('button', { name: 'Change plan…' })).toHaveCount(0)
+  await planTab.getByRole('button', { name: 'Replace card' }).click()
+  await expect(page.getByRole('tab', { name: 'Card' })).toHaveAttribute('aria-selected', 'true')
+  await page.getByRole('tab', { name: 'Plan' }).click()
   await banner.getByRole('button', { name: 'Replace card' }).click()
   const form = page.getByRole('form', { name: 'Replace card' })
   await expect(page.getByRole('region', { name: 'Payment card' })).toContainText('4242')
@@ -178,6 +186,7 @@ test('a failed renewal: banner and redirect to /account/billing until the card i
   await page.getByRole('tab', { name: 'Plan' }).click()
   await expect(page.getByText('Renews on')).toBeVisible()
   await expect(periodEnd).toHaveText(longDate(pastDue.object!.current_period_end))
+  await expect(planTab.getByRole('button', { name: 'Change plan…' })).toBeVisible()
   await page.goto('/books')
   await expect(page).toHaveURL(/\/books$/)
 })

@@ -101,7 +101,7 @@ function OwnerBilling({ initial = 'plan' }: { initial?: BillingTab }) {
               )}
             </Tabs.List>
             <Tabs.Content value="plan">
-              <PlanTab plans={plans.data} subscription={subscription.data} />
+              <PlanTab plans={plans.data} subscription={subscription.data} onReplaceCard={() => setTab('card')} />
             </Tabs.Content>
             {paid && (
               <Tabs.Content value="card">

@@ -6,7 +6,14 @@ import { Link } from '~/client/ui/link'
 import { usePlanLabels } from '~/client/lib/plan-labels'
 import { paidPlans } from '~/client/lib/plans'
 import * as Form from '~/client/ui/form'
-import { ChangePlanInput, type PlanPreviewData, type PlansData, type SubscriptionData } from '~/shared/schemas/billing'
+import { Button } from '~/client/ui/button'
+import {
+  ChangePlanInput,
+  isGoodStanding,
+  type PlanPreviewData,
+  type PlansData,
+  type SubscriptionData,
+} from '~/shared/schemas/billing'
 import { ChangePlanDialog, type PlanPreview } from './change-plan-dialog'
 import { Downgrade } from './downgrade-dialog'
 import { usePlanOptions } from './plan-parts'
@@ -16,6 +23,7 @@ import { SubscriptionSummary } from './subscription-summary'
 const styles = {
   tab: css({ display: 'flex', flexDirection: 'column', gap: '8' }),
   heading: css({ fontSize: 'md', fontWeight: 'semibold', mb: '3' }),
+  paused: css({ color: 'fg.muted', mb: '3' }),
   upgrades: css({ display: 'flex', flexDirection: 'column', gap: '2', listStyle: 'none', p: '0', m: '0' }),
 }
 
@@ -23,9 +31,18 @@ const styles = {
  * The Plan tab of /account/billing: the plan in force, a change waiting for the period's end
  * (with "Keep current plan"), a change to another paid plan confirmed with what it charges (PATCH
  * /api/account/plan), and the switch to free with its end date. On free, the paid plans lead to
- * /account/upgrade.
+ * /account/upgrade. While the latest payment is failing, a change to another paid plan waits for
+ * a working card (decisions §16: the server refuses it), so the tab says so and leads to the Card tab.
  */
-export function PlanTab({ plans, subscription }: { plans: PlansData; subscription: SubscriptionData | undefined }) {
+export function PlanTab({
+  plans,
+  subscription,
+  onReplaceCard,
+}: {
+  plans: PlansData
+  subscription: SubscriptionData | undefined
+  onReplaceCard: () => void
+}) {
   const { t } = useLingui()
   const labels = usePlanLabels()
   const options = usePlanOptions()
@@ -64,32 +81,48 @@ export function PlanTab({ plans, subscription }: { plans: PlansData; subscriptio
     <div className={styles.tab}>
       <SubscriptionSummary plan={current} subscription={subscription} />
       {next && sub && <ScheduledChange current={current} next={next} date={sub.current_period_end} />}
-      {others.length > 0 && (
+      {others.length > 0 && !isGoodStanding(subscription?.status) ? (
         <section>
           <h3 className={styles.heading}>
             <Trans>Change plan</Trans>
           </h3>
-          {/* The choice asks the server what it would charge; the dialog confirms before anything is charged. */}
-          <Form.Root
-            key={`${plans.active}-${next?.id ?? ''}`}
-            schema={ChangePlanInput}
-            submit={(values) => send<PlanPreviewData>('patch', 'account/plan', { plan: values.plan, preview: true })}
-            onSuccess={(res) => setPreview((res.data as PlanPreviewData | undefined)?.preview ?? null)}
-            defaultValues={{ plan: others[0]!.id }}
-            aria-label={t`Change plan`}
-          >
-            <Form.Radio name="plan" label={t`Paid plans`} options={options(others)} />
-            <Form.Submit>
-              <Trans>Change plan…</Trans>
-            </Form.Submit>
-          </Form.Root>
-          <ChangePlanDialog
-            preview={preview}
-            plan={plans.plans.find((p) => p.id === preview?.plan)}
-            current={current}
-            onClose={() => setPreview(null)}
-          />
+          <p className={styles.paused}>
+            <Trans>Your latest payment has not gone through: update your card first, then change your plan.</Trans>
+          </p>
+          <div>
+            <Button size="sm" variant="outline" onClick={onReplaceCard}>
+              <Trans>Replace card</Trans>
+            </Button>
+          </div>
         </section>
+      ) : (
+        others.length > 0 && (
+          <section>
+            <h3 className={styles.heading}>
+              <Trans>Change plan</Trans>
+            </h3>
+            {/* The choice asks the server what it would charge; the dialog confirms before anything is charged. */}
+            <Form.Root
+              key={`${plans.active}-${next?.id ?? ''}`}
+              schema={ChangePlanInput}
+              submit={(values) => send<PlanPreviewData>('patch', 'account/plan', { plan: values.plan, preview: true })}
+              onSuccess={(res) => setPreview((res.data as PlanPreviewData | undefined)?.preview ?? null)}
+              defaultValues={{ plan: others[0]!.id }}
+              aria-label={t`Change plan`}
+            >
+              <Form.Radio name="plan" label={t`Paid plans`} options={options(others)} />
+              <Form.Submit>
+                <Trans>Change plan…</Trans>
+              </Form.Submit>
+            </Form.Root>
+            <ChangePlanDialog
+              preview={preview}
+              plan={plans.plans.find((p) => p.id === preview?.plan)}
+              current={current}
+              onClose={() => setPreview(null)}
+            />
+          </section>
+        )
       )}
       {!next && sub && <Downgrade planName={labels.name(current)} periodEnd={sub.current_period_end} />}
     </div>
