@@ -18,6 +18,13 @@ export function firstPaintTheme(c: Context<AppEnv>): FirstPaintTheme {
   return 'system-dark'
 }
 
+/**
+ * Whether this device showed dark: the signed-out pages write the system's mode into `tbr_theme`.
+ * A person created here starts with it as their saved `dark_mode`, so signing up (or joining by
+ * invite, or through a provider) never flips a dark screen to light.
+ */
+export const shownDark = (c: Context<AppEnv>) => getCookie(c, THEME_COOKIE) === 'dark'
+
 /** The class attribute for that mode on <html> and the app container (light has none). */
 export const themeAttribute = (theme: FirstPaintTheme) => (theme === 'light' ? '' : ` class="${theme}"`)
 

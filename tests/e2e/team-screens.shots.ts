@@ -3,8 +3,8 @@ import { mailedLink, pathOf, readyUser, uniqueEmail, useToken } from './auth-hel
 import { api, payingOwner } from './billing-helpers'
 
 // Screenshots of the team screens for a person to look at (not pixel assertions): SHOTS=<dir>
-// writes PNGs of /account/users (table and invite dialog) and /signup/user (new and existing
-// person) at 390 px and 1280 px, light and dark, en and es.
+// writes PNGs of /account/users (table and invite dialog), /signup/user (new and existing
+// person) and the invitee's /welcome at 390 px and 1280 px, light and dark, en and es.
 const dir = process.env.SHOTS
 test.skip(!dir, 'set SHOTS=<dir> to take screenshots')
 
@@ -33,6 +33,14 @@ for (const { width, scheme, lang } of combos) {
     await page.goto(pathOf(await mailedLink(request, member.email, '/signup/user')))
     await expect(page.locator('input[name="password"]')).toBeVisible()
     await shot('signup-user-existing')
+    // The invitee's own onboarding (no URL step: the address is the account's).
+    await page.goto(pathOf(await mailedLink(request, fresh, '/signup/user')))
+    await page.locator('input[name="name"]').fill('Nell Newcomer')
+    await page.locator('input[name="password"]').fill('Sunny-Day-42!')
+    await page.locator('input[name="confirm_password"]').fill('Sunny-Day-42!')
+    await page.locator('button[type="submit"]').click()
+    await expect(page).toHaveURL(/\/(welcome|dashboard)/)
+    await shot('invitee-welcome')
 
     await useToken(page, owner.token)
     await page.goto('/account/users')

@@ -167,3 +167,28 @@ describe('where an invitee lands', () => {
     expect(own.body.data.onboarded).toBe(false)
   })
 })
+
+describe('a new person starts in the colour scheme their screen showed', () => {
+  // The signed-out pages follow the system and write the mode they show into `tbr_theme`; the
+  // signed-in app follows the saved dark_mode, so a new user saved as light would see a dark
+  // screen flip to light on joining.
+  test.each([
+    ['POST /api/account', 'tbr_theme=dark', true],
+    ['POST /api/account', 'tbr_theme=light', false],
+    ['POST /api/account', undefined, false],
+    ['POST /api/user', 'tbr_theme=dark', true],
+    ['POST /api/user', undefined, false],
+  ])('%s with the cookie %s: dark_mode %s', async (call, cookie, dark) => {
+    const email = address('scheme')
+    const headers = cookie ? { cookie } : undefined
+    const body = { name: 'Sol', email, password: PASSWORD, confirm_password: PASSWORD }
+    const res =
+      call === 'POST /api/account'
+        ? await s.api('POST', '/api/account', { headers, body })
+        : await s.api('POST', '/api/user', { headers, body: { ...body, ...(await inviteLink(email)) } })
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    expect(res.body.data.dark_mode).toBe(dark)
+    // Saved, not only answered: the next read says the same.
+    expect((await s.api('GET', '/api/user', { token: res.body.data.token })).body.data.dark_mode).toBe(dark)
+  })
+})

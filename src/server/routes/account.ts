@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { SignUpInput } from '~/shared/schemas/auth'
 import { readBody, t, type AppEnv } from '../context'
 import { hashPassword, newId } from '../lib/crypto'
+import { shownDark } from '../first-paint-theme'
 import { ApiError } from '../lib/errors'
 import { ipLimit } from '../middleware/rate-limit'
 import { signIn, createAccountFor, createUserWithAccount, findUserByEmail, sendTokenMail } from '../services/users'
@@ -48,6 +49,7 @@ account.post('/', ipLimit('auth'), async (c) => {
       email: body.email,
       passwordHash,
       locale: c.var.locale,
+      darkMode: shownDark(c),
     })
   } catch (err) {
     // A concurrent sign-up with the same email won the unique index.

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { pathParam, type AppEnv, type Ctx } from '../context'
+import { shownDark } from '../first-paint-theme'
 import { ApiError } from '../lib/errors'
 import { ipLimit } from '../middleware/rate-limit'
 import { findProvider, finishSocialSignIn, socialSignInToken, startSocialSignIn } from '../services/social'
@@ -52,7 +53,10 @@ authSocial.get('/:provider/callback', ipLimit('auth'), async (c) => {
   const query = new URL(c.req.url).searchParams
   const cookieState = getCookie(c, STATE_COOKIE)
   deleteCookie(c, STATE_COOKIE, { path: COOKIE_PATH, secure: secure(c) })
-  const user = await finishSocialSignIn(deps, p, query, cookieState, c.var.locale)
+  const user = await finishSocialSignIn(deps, p, query, cookieState, {
+    locale: c.var.locale,
+    darkMode: shownDark(c),
+  })
   if (!user) return c.redirect(`/signin/social?provider=${p.id}&error=failed`, 302)
   const token = await socialSignInToken(deps, user, p)
   return c.redirect(`/signin/social?provider=${p.id}&token=${encodeURIComponent(token)}`, 302)

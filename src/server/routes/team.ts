@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { grantableRoles } from '~/shared/permissions'
 import { AcceptNewUserInput, ChangeRoleInput } from '~/shared/schemas/team'
 import { pathParam, readBody, t, type AppEnv, type Ctx } from '../context'
+import { shownDark } from '../first-paint-theme'
 import { ApiError, forbidden, notFound } from '../lib/errors'
 import { ipLimit } from '../middleware/rate-limit'
 import { announce } from '../services/live'
@@ -63,7 +64,7 @@ teamMember.post('/', ipLimit('auth'), async (c) => {
   if (input.email !== invite.email.toLowerCase()) throw new ApiError(400, 'invite.wrong_email', { inputError: 'email' })
   if (await findUserByEmail(deps.db, input.email)) throw new ApiError(400, 'invite.user_exists', { inputError: 'email' })
   const { email, name, password } = input
-  const user = await joinAsNewUser(deps.db, invite, { email, name, password, locale: c.var.locale })
+  const user = await joinAsNewUser(deps.db, invite, { email, name, password, locale: c.var.locale, darkMode: shownDark(c) })
   await afterJoin(deps, invite, user)
   const data = await signIn(deps, { userId: user.id, accountId: invite.accountId, userAgent: c.req.header('user-agent') })
   return c.json({ message: t(c, 'invite.accepted', { account: invite.accountName }), data })

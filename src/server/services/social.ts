@@ -80,7 +80,7 @@ export async function finishSocialSignIn(
   p: SocialProvider,
   query: URLSearchParams,
   cookieState: string | undefined,
-  locale: Locale,
+  prefs: { locale: Locale; darkMode: boolean },
 ): Promise<UserRow | null> {
   const state = query.get('state') ?? ''
   // Used up first, whatever follows: a callback is good once.
@@ -103,7 +103,7 @@ export async function finishSocialSignIn(
     const fromUserInfo = idToken.email ? {} : await client.fetchUserInfo(config, tokens.access_token, idToken.sub)
     const claims = v.safeParse(Claims, { ...fromUserInfo, ...idToken })
     if (!claims.success) return fail(p, 'no subject, or an email that is not an address')
-    return await resolveUser(deps, p, claims.output, locale)
+    return await resolveUser(deps, p, claims.output, prefs)
   } catch (err) {
     return fail(p, err instanceof Error ? err.message : String(err))
   }
@@ -120,7 +120,12 @@ function fail(p: SocialProvider, why: string): null {
  * (verified: the provider vouched for the address). An unverified address links and creates
  * nothing: whoever controls a provider account with someone's address is not that person.
  */
-async function resolveUser(deps: Deps, p: SocialProvider, claims: v.InferOutput<typeof Claims>, locale: Locale) {
+async function resolveUser(
+  deps: Deps,
+  p: SocialProvider,
+  claims: v.InferOutput<typeof Claims>,
+  { locale, darkMode }: { locale: Locale; darkMode: boolean },
+) {
   const db = deps.db
   const [linked] = await db
     .select({ user: users })
@@ -147,7 +152,7 @@ async function resolveUser(deps: Deps, p: SocialProvider, claims: v.InferOutput<
   const name = truncate(claims.name?.trim() || email.split('@')[0]!, 100)
   // As a sign-up does (routes/account.ts): the new person owns a new account, with no plan yet.
   await db.transaction(async (tx) => {
-    await tx.insert(users).values({ id: userId, name, email, verified: true, locale, defaultAccount: accountId })
+    await tx.insert(users).values({ id: userId, name, email, verified: true, locale, darkMode, defaultAccount: accountId })
     await tx.insert(accounts).values({ id: accountId, name })
     await tx.insert(memberships).values({ userId, accountId, role: 'owner' })
     await tx.insert(socialIdentities).values({ ...identity, userId })

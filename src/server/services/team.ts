@@ -202,13 +202,13 @@ export async function acceptInvite(tx: Tx, invite: InviteRow, user: { id: string
 export async function joinAsNewUser(
   db: Db,
   invite: InviteRow,
-  person: { email: string; name: string; password: string; locale: Locale },
+  person: { email: string; name: string; password: string; locale: Locale; darkMode: boolean },
 ) {
   const passwordHash = await hashPassword(person.password)
   const user = { id: newId(), email: person.email, name: person.name }
   try {
     await db.transaction(async (tx) => {
-      await tx.insert(users).values({ ...user, passwordHash, verified: true, locale: person.locale, defaultAccount: invite.accountId })
+      await tx.insert(users).values({ ...user, passwordHash, verified: true, locale: person.locale, darkMode: person.darkMode, defaultAccount: invite.accountId })
       await acceptInvite(tx, invite, user)
     })
   } catch (err) {

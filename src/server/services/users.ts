@@ -109,7 +109,7 @@ export async function signIn(
 /** A new person and the account they own, all or nothing: a user never exists without it. */
 export async function createUserWithAccount(
   db: Db,
-  u: { userId: string; accountId: string; name: string; email: string; passwordHash: string; locale: Locale },
+  u: { userId: string; accountId: string; name: string; email: string; passwordHash: string; locale: Locale; darkMode: boolean },
 ) {
   await db.transaction(async (tx) => {
     await tx.insert(users).values({
@@ -118,6 +118,7 @@ export async function createUserWithAccount(
       email: u.email,
       passwordHash: u.passwordHash,
       locale: u.locale,
+      darkMode: u.darkMode,
       defaultAccount: u.accountId,
     })
     await tx.insert(accounts).values({ id: u.accountId, name: u.name })

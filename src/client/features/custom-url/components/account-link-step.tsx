@@ -16,7 +16,11 @@ export function AccountLinkStep() {
   return (
     <div>
       <p className={lead}>
-        <Trans>You joined {account}. Its books are shared at this address:</Trans>
+        {user.slug ? (
+          <Trans>You joined {account}. Its books are shared at this address:</Trans>
+        ) : (
+          <Trans>You joined {account}.</Trans>
+        )}
       </p>
       <AccountLink slug={user.slug} />
     </div>
