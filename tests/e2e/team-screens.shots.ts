@@ -13,7 +13,7 @@ const combos = [390, 1280].flatMap((width) =>
 )
 
 for (const { width, scheme, lang } of combos) {
-  test(`team screens ${width}px ${scheme} ${lang}`, async ({ page, request }) => {
+  test(`team screens ${width}px ${scheme} ${lang}`, async ({ page, request, browser }) => {
     test.setTimeout(120_000)
     await page.setViewportSize({ width, height: width < 600 ? 844 : 800 })
     await page.emulateMedia({ colorScheme: scheme })
@@ -33,14 +33,19 @@ for (const { width, scheme, lang } of combos) {
     await page.goto(pathOf(await mailedLink(request, member.email, '/signup/user')))
     await expect(page.locator('input[name="password"]')).toBeVisible()
     await shot('signup-user-existing')
-    // The invitee's own onboarding (no URL step: the address is the account's).
-    await page.goto(pathOf(await mailedLink(request, fresh, '/signup/user')))
-    await page.locator('input[name="name"]').fill('Nell Newcomer')
-    await page.locator('input[name="password"]').fill('Sunny-Day-42!')
-    await page.locator('input[name="confirm_password"]').fill('Sunny-Day-42!')
-    await page.locator('button[type="submit"]').click()
-    await expect(page).toHaveURL(/\/(welcome|dashboard)/)
-    await shot('invitee-welcome')
+    // The invitee's own onboarding (no URL step: the address is the account's), in a browser of
+    // their own.
+    const invitee = await browser.newContext({ viewport: { width, height: width < 600 ? 844 : 800 }, colorScheme: scheme })
+    const joining = await invitee.newPage()
+    await joining.addInitScript((l) => localStorage.setItem('locale', l), lang)
+    await joining.goto(pathOf(await mailedLink(request, fresh, '/signup/user')))
+    await joining.locator('input[name="name"]').fill('Nell Newcomer')
+    await joining.locator('input[name="password"]').fill('Sunny-Day-42!')
+    await joining.locator('input[name="confirm_password"]').fill('Sunny-Day-42!')
+    await joining.locator('button[type="submit"]').click()
+    await expect(joining).toHaveURL(/\/(welcome|dashboard)/)
+    await joining.screenshot({ path: `${dir}/invitee-welcome-${width}-${scheme}-${lang}.png`, fullPage: true })
+    await invitee.close()
 
     await useToken(page, owner.token)
     await page.goto('/account/users')
