@@ -1,8 +1,9 @@
-import { and, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm'
 import { UpdateBookInput } from '~/shared/schemas/book'
 import type { Locale } from '~/shared/schemas/common'
 import { validate } from '../context'
 import type { Tx } from '../db/client'
+import { anyOf } from '../db/json-rows'
 import { books } from '../db/schema'
 import { translate } from '../messages'
 import { ApiError } from '../lib/errors'
@@ -40,7 +41,7 @@ export async function editRun(
           await tx
             .select({ id: books.id, startedAt: books.startedAt, finishedAt: books.finishedAt })
             .from(books)
-            .where(and(eq(books.accountId, accountId), inArray(books.id, ids), isNull(books.deletedAt)))
+            .where(and(eq(books.accountId, accountId), anyOf(books.id, ids), isNull(books.deletedAt)))
         ).map((r) => [r.id, r])
       : [],
   )
@@ -86,7 +87,8 @@ async function updateAll(tx: Tx, accountId: string, writes: Write[], now: Date) 
   const set: Record<string, SQL | Date> = { version: sql`v.version`, updatedAt: now }
   for (const [name, col] of FIELD_COLUMNS) {
     if (!named.has(name)) continue
-    set[name] = sql`case when v.p ? ${sql.raw(`'${name}'`)} then (v.p->>${sql.raw(`'${name}'`)})::${sql.raw(col.getSQLType())} else ${col} end`
+    set[name] =
+      sql`case when v.p ? ${sql.raw(`'${name}'`)} then (v.p->>${sql.raw(`'${name}'`)})::${sql.raw(col.getSQLType())} else ${col} end`
   }
   const list = writes.map((w) => {
     const { version: _v, updatedAt: _u, ...fields } = w.set

@@ -1,8 +1,10 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import { CreateBookInput } from '~/shared/schemas/book'
 import type { Locale } from '~/shared/schemas/common'
 import { validate } from '../context'
+import type { BookRow } from '../db/book-columns'
 import type { Tx } from '../db/client'
+import { anyOf, insertJsonRows } from '../db/json-rows'
 import { books } from '../db/schema'
 import { translate } from '../messages'
 import { newId } from '../lib/crypto'
@@ -90,7 +92,7 @@ async function createRun(tx: Tx, accountId: string, locale: Locale, run: BookMut
   )
   const ids = parsed.flatMap((p) => (p instanceof ApiError ? [] : [p.id]))
   const taken = new Set(
-    ids.length ? (await tx.select({ id: books.id }).from(books).where(inArray(books.id, ids))).map((r) => r.id) : [],
+    ids.length ? (await tx.select({ id: books.id }).from(books).where(anyOf(books.id, ids))).map((r) => r.id) : [],
   )
   // New ids, each once and with a place, are inserted together, numbered in the batch's order.
   const fresh = new Map<number, { id: string; version: number }>()
@@ -102,14 +104,12 @@ async function createRun(tx: Tx, accountId: string, locale: Locale, run: BookMut
     fresh.set(i, { id: p.id, version: counter })
     values.push(createValues(accountId, p.id, p.input, p.input.position, counter, now))
   }
-  const inserted = values.length
-    ? new Map(
-        (await tx.insert(books).values(values).onConflictDoNothing({ target: books.id }).returning()).map((r) => [
-          r.id,
-          r,
-        ]),
-      )
-    : new Map()
+  // The rows written are the values sent (the table adds nothing to a new book), so only their
+  // ids come back: one taken meanwhile by another account is left out and answered below.
+  const written = new Set(await insertJsonRows(tx, books, values, { skipConflictOn: books.id, returning: books.id }))
+  const inserted = new Map(
+    values.filter((v) => written.has(v.id)).map((v): [string, BookRow] => [v.id, { ...v, deletedAt: null } as BookRow]),
+  )
   const results: (Answer | ApiError)[] = []
   for (const [i, p] of parsed.entries()) {
     if (p instanceof ApiError) {
@@ -145,7 +145,7 @@ async function deleteRun(tx: Tx, accountId: string, locale: Locale, run: BookMut
           await tx
             .select({ id: books.id })
             .from(books)
-            .where(and(eq(books.accountId, accountId), inArray(books.id, ids), isNull(books.deletedAt)))
+            .where(and(eq(books.accountId, accountId), anyOf(books.id, ids), isNull(books.deletedAt)))
         ).map((r) => r.id)
       : [],
   )
@@ -162,14 +162,12 @@ async function deleteRun(tx: Tx, accountId: string, locale: Locale, run: BookMut
   if (versions.size) {
     const now = new Date()
     // A tombstone per book, each with its own version (the row stays so `since` pulls report it).
-    const version = sql`case ${books.id} ${sql.join(
-      [...versions].map(([id, v]) => sql`when ${id} then ${v}::bigint`),
-      sql` `,
-    )} end`
+    const list = JSON.stringify([...versions].map(([id, version]) => ({ id, version })))
     await tx
       .update(books)
-      .set({ deletedAt: now, updatedAt: now, version })
-      .where(and(eq(books.accountId, accountId), inArray(books.id, [...versions.keys()]), isNull(books.deletedAt)))
+      .set({ deletedAt: now, updatedAt: now, version: sql`v.version` })
+      .from(sql`jsonb_to_recordset(${list}::jsonb) as v(id text, version bigint)`)
+      .where(and(sql`${books.id} = v.id`, eq(books.accountId, accountId), isNull(books.deletedAt)))
   }
   return { results, counter }
 }

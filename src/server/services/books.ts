@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, isNull, lt, sql, type SQL } from 'drizzle-orm'
 import { generateKeyBetween } from 'fractional-indexing'
 import { CreateBookInput, UpdateBookInput, type Book } from '~/shared/schemas/book'
 import { newBook, patchFields } from '~/shared/sync/book-rules'
@@ -14,6 +14,7 @@ import {
 import { normaliseId, validate } from '../context'
 import { fromRow, toColumns, toRow } from '../db/book-columns'
 import type { Db, Tx } from '../db/client'
+import { anyOf, insertJsonRows } from '../db/json-rows'
 import { accounts, books, idempotencyKeys } from '../db/schema'
 import { translate } from '../messages'
 import { newId, sha256 } from '../lib/crypto'
@@ -179,7 +180,7 @@ export async function runBookMutations(
       const rows = await tx
         .select()
         .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.accountId, accountId), inArray(idempotencyKeys.key, keys)))
+        .where(and(eq(idempotencyKeys.accountId, accountId), anyOf(idempotencyKeys.key, keys)))
       for (const r of rows) stored.set(r.key, r)
     }
     const fresh: (typeof idempotencyKeys.$inferInsert)[] = []
@@ -238,7 +239,7 @@ export async function runBookMutations(
       // Delivered when (and only if) this transaction commits: the account's streams pull.
       await announce(tx, { k: 'books', a: accountId, c: counter })
     }
-    if (fresh.length) await tx.insert(idempotencyKeys).values(fresh)
+    await insertJsonRows(tx, idempotencyKeys, fresh)
     // Forget old answers now and then (every 256 writes of the account), off the common path.
     if (Math.floor(counter / 256) !== Math.floor(acct.counter / 256)) {
       await tx
