@@ -21,3 +21,23 @@ export function bindCurrentPath(fn: () => string) {
 export function getCurrentPath() {
   return currentPath()
 }
+
+/**
+ * A plain `<a href>`'s click, followed inside the app (no page load) unless the reader asked for
+ * a new tab or window (a modifier key, another button). For long lists: a router link per row
+ * works out its location on every render; a plain link with this one handler costs nothing.
+ */
+export function followLink(e: {
+  defaultPrevented: boolean
+  button: number
+  metaKey: boolean
+  ctrlKey: boolean
+  shiftKey: boolean
+  altKey: boolean
+  currentTarget: HTMLAnchorElement
+  preventDefault(): void
+}) {
+  if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return
+  e.preventDefault()
+  navigateTo(e.currentTarget.pathname)
+}

@@ -36,6 +36,7 @@ export class BookIndex {
   private entries = new Map<string, Entry>()
   private accountId: string | null = null
   private sorted = new Map<BookSort, Entry[]>()
+  private sortedBooks = new Map<BookSort, LocalBook[]>()
   private last: { key: string; version: number; words: string[]; rows: Entry[] } | null = null
   private listeners = new Set<() => void>()
   private queue: Promise<void> = Promise.resolve()
@@ -75,17 +76,38 @@ export class BookIndex {
   search({ words, status, sort }: BookFilter): LocalBook[] {
     const key = `${sort}|${status ?? ''}`
     const last = this.last
+    const all = this.ordered(sort)
     // A query that only adds to the previous one (typing on) narrows the previous answer.
     const from =
-      last && last.key === key && last.version === this.version && refines(words, last.words)
-        ? last.rows
-        : this.ordered(sort)
-    const rows =
-      from === this.ordered(sort) && words.length === 0 && !status
-        ? from
-        : from.filter((e) => (!status || e.book.status === status) && words.every((w) => e.text.includes(w)))
+      last && last.key === key && last.version === this.version && refines(words, last.words) ? last.rows : all
+    let rows = from
+    let books: LocalBook[]
+    if (from === all && words.length === 0 && !status) books = this.booksOf(sort, all)
+    else {
+      // One pass, no closures: this runs on every keystroke over up to every book.
+      rows = []
+      books = []
+      for (const e of from) {
+        if (status && e.book.status !== status) continue
+        let every = true
+        for (const w of words)
+          if (!e.text.includes(w)) {
+            every = false
+            break
+          }
+        if (!every) continue
+        rows.push(e)
+        books.push(e.book)
+      }
+    }
     this.last = { key, version: this.version ?? -1, words, rows }
-    return rows.map((e) => e.book)
+    return books
+  }
+
+  private booksOf(sort: BookSort, list: Entry[]): LocalBook[] {
+    let books = this.sortedBooks.get(sort)
+    if (!books) this.sortedBooks.set(sort, (books = list.map((e) => e.book)))
+    return books
   }
 
   private ordered(sort: BookSort): Entry[] {
@@ -152,6 +174,7 @@ export class BookIndex {
   private changed() {
     this.version = (this.version ?? 0) + 1
     this.last = null
+    this.sortedBooks.clear()
     for (const l of this.listeners) l()
   }
 }

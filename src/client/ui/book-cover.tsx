@@ -33,6 +33,14 @@ const PIXELS = { sm: [40, 56], md: [48, 72], lg: [64, 96], xl: [128, 192] } as c
 /** The box per size, worked out once (a public list hydrates hundreds of covers on a phone). */
 const BOX = { sm: bookCover({ size: 'sm' }), md: bookCover({ size: 'md' }), lg: bookCover({ size: 'lg' }), xl: bookCover({ size: 'xl' }) }
 
+/** The mark per size, built once (a list draws one per row). */
+const MARK = {
+  sm: <BookOpen size={ICON_SIZE.sm} />,
+  md: <BookOpen size={ICON_SIZE.md} />,
+  lg: <BookOpen size={ICON_SIZE.lg} />,
+  xl: <BookOpen size={ICON_SIZE.xl} />,
+}
+
 export function BookCover({ url, size = 'md' }: { url: string | null | undefined; size?: keyof typeof ICON_SIZE }) {
   const [failed, setFailed] = useState(false)
   return (
@@ -49,7 +57,7 @@ export function BookCover({ url, size = 'md' }: { url: string | null | undefined
           onError={() => setFailed(true)}
         />
       ) : (
-        <BookOpen size={ICON_SIZE[size]} />
+        MARK[size]
       )}
     </span>
   )

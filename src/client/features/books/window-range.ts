@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useRef, useState } from 'react'
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react'
 
 // Windowing for long lists (10,000 books stay smooth): rows have one fixed height, the list is
 // as tall as all its rows, and only the rows near the viewport are rendered. The page itself
@@ -22,17 +22,21 @@ export function visibleRange(top: number, viewport: number, count: number, rowHe
   return { start, end }
 }
 
-/** The rows of the list in `ref` that are on (or near) the screen; updates on scroll and resize. */
+/** The rows of the list in `ref` that are on (or near) the screen; updates on scroll and resize.
+ *  The list's place on screen is measured only when the page scrolls or resizes; a new row count
+ *  (a search keystroke) is applied to the last measure, so typing never forces a layout. */
 export function useWindowRange(count: number, rowHeight: number, overscan = 8) {
   const ref = useRef<HTMLDivElement | null>(null)
-  const [range, setRange] = useState<Range>(() => visibleRange(0, typeof window === 'undefined' ? 800 : window.innerHeight, count, rowHeight, overscan))
+  const [view, setView] = useState(() => ({ top: 0, height: typeof window === 'undefined' ? 800 : window.innerHeight }))
 
+  const measured = useRef<HTMLDivElement | null>(null)
   const measure = useCallback(() => {
     const el = ref.current
+    measured.current = el
     if (!el) return
-    const next = visibleRange(el.getBoundingClientRect().top, window.innerHeight, count, rowHeight, overscan)
-    setRange((prev) => (prev.start === next.start && prev.end === next.end ? prev : next))
-  }, [count, rowHeight, overscan])
+    const next = { top: Math.round(el.getBoundingClientRect().top), height: window.innerHeight }
+    setView((prev) => (prev.top === next.top && prev.height === next.height ? prev : next))
+  }, [])
 
   useLayoutEffect(() => {
     measure()
@@ -57,5 +61,14 @@ export function useWindowRange(count: number, rowHeight: number, overscan = 8) {
     }
   }, [measure])
 
+  // The list itself came back (after "No books match"): measure where it now is.
+  useLayoutEffect(() => {
+    if (ref.current !== measured.current) measure()
+  })
+
+  const range = useMemo(
+    () => visibleRange(view.top, view.height, count, rowHeight, overscan),
+    [view, count, rowHeight, overscan],
+  )
   return { ref, range }
 }

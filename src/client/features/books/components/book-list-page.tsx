@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { Download, Plus, Search, Upload } from 'lucide-react'
-import { useCallback, useEffect, useId, useRef, useState } from 'react'
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import type { LocalBook } from '~/client/db'
 import { useDocumentTitle } from '~/client/lib/use-document-title'
@@ -102,16 +102,31 @@ export function BookListPage({ query, status, sort, onSearchChange, onQueryChang
   if (list.total !== undefined && list.total !== count) setCount(list.total)
   const { at, show } = useMoving(list.at, range)
 
-  const search = (next: { q?: string; status?: BookStatus; sort?: ListSort }) => {
-    navigating(next.q ?? '')
-    onSearchChange({
+  // The toolbar's controls get callbacks that never change (they read the latest state here), so
+  // a keystroke draws the list and the box again, not the header, the order menu or the chips.
+  const latest = useRef({ text, status, sort, navigating, onSearchChange })
+  useEffect(() => {
+    latest.current = { text, status, sort, navigating, onSearchChange }
+  })
+  const search = useCallback((next: { q?: string; status?: BookStatus; sort?: ListSort }) => {
+    latest.current.navigating(next.q ?? '')
+    latest.current.onSearchChange({
       q: next.q || undefined,
       status: next.status,
       sort: next.sort === 'up-next' ? undefined : next.sort,
     })
-  }
-  const setStatus = (value: string) =>
-    search({ q: text, status: value === 'any' ? undefined : (value as BookStatus), sort })
+  }, [])
+  const setStatus = useCallback(
+    (value: string) => {
+      const { text: q, sort: order } = latest.current
+      search({ q, status: value === 'any' ? undefined : (value as BookStatus), sort: order })
+    },
+    [search],
+  )
+  const setSort = useCallback(
+    (next: ListSort) => search({ q: latest.current.text, status: latest.current.status, sort: next }),
+    [search],
+  )
   const clearFilters = () => {
     setText('')
     search({ sort })
@@ -134,6 +149,9 @@ export function BookListPage({ query, status, sort, onSearchChange, onQueryChang
     const b = at(i)
     if (b) shown.push(b)
   }
+  // The same ids keep the same array, so the sortable rows are not told of a change there is not.
+  const idsKey = shown.map((b) => b.id).join(' ')
+  const ids = useMemo(() => (idsKey ? idsKey.split(' ') : []), [idsKey])
   const indexOf = (id: string) => {
     for (let i = range.start; i < range.end; i++) if (at(i)?.id === id) return i
     return -1
@@ -172,34 +190,7 @@ export function BookListPage({ query, status, sort, onSearchChange, onQueryChang
 
   return (
     <>
-      <header className={styles.header}>
-        <div>
-          <h1 ref={heading} tabIndex={-1} className={styles.title}>
-            <Trans>My books</Trans>
-          </h1>
-          {!!all && (
-            <p className={styles.lead}>
-              {all === 1 ? <Trans>1 book on your list</Trans> : <Trans>{allText} books on your list</Trans>}
-            </p>
-          )}
-        </div>
-        {all !== 0 && (
-          <div className={styles.headerActions}>
-            <Link to="/books/import" className={buttonRecipe({ variant: 'outline', size: 'md' })}>
-              <Upload aria-hidden size={18} />
-              <Trans>Import</Trans>
-            </Link>
-            <Button variant="outline" icon={<Download aria-hidden size={18} />} onClick={() => void downloadExport()}>
-              <Trans>Export</Trans>
-            </Button>
-            <Link to="/books/new" className={buttonRecipe({ variant: 'solid', size: 'md' })}>
-              <Plus aria-hidden size={18} />
-              <Trans>Add a book</Trans>
-            </Link>
-          </div>
-        )}
-      </header>
-
+      <ListHeader all={all} heading={heading} />
       {all !== 0 && (
         <div className={styles.toolbar} role="search">
           <div className={styles.search}>
@@ -216,15 +207,8 @@ export function BookListPage({ query, status, sort, onSearchChange, onQueryChang
               autoComplete="off"
             />
           </div>
-          <SortSelect value={sort} onChange={(next) => search({ q: text, status, sort: next })} />
-          <FilterChips
-            legend={<Trans>Status</Trans>}
-            legendHidden
-            name="status"
-            value={status ?? 'any'}
-            onValueChange={setStatus}
-            options={STATUS_FILTERS.map((f) => ({ value: f.value, label: i18n._(f.label) }))}
-          />
+          <SortSelect value={sort} onChange={setSort} />
+          <StatusChips value={status ?? 'any'} onValueChange={setStatus} />
         </div>
       )}
 
@@ -258,7 +242,7 @@ export function BookListPage({ query, status, sort, onSearchChange, onQueryChang
         <div className={styles.frame}>
           <ReorderContext
             enabled={reorderable}
-            ids={shown.map((b) => b.id)}
+            ids={ids}
             indexOf={indexOf}
             titleOf={(id) => shown.find((b) => b.id === id)?.title ?? ''}
             total={total ?? 0}
@@ -320,3 +304,66 @@ export function BookListPage({ query, status, sort, onSearchChange, onQueryChang
     </>
   )
 }
+
+/** The title, the count and the header's actions: drawn again only when the count changes. */
+const ListHeader = memo(function ListHeader({
+  all,
+  heading,
+}: {
+  all: number | undefined
+  heading: React.RefObject<HTMLHeadingElement | null>
+}) {
+  const { i18n } = useLingui()
+  const allText = all === undefined ? '' : i18n.number(all)
+  return (
+    <header className={styles.header}>
+      <div>
+        <h1 ref={heading} tabIndex={-1} className={styles.title}>
+          <Trans>My books</Trans>
+        </h1>
+        {!!all && (
+          <p className={styles.lead}>
+            {all === 1 ? <Trans>1 book on your list</Trans> : <Trans>{allText} books on your list</Trans>}
+          </p>
+        )}
+      </div>
+      {all !== 0 && (
+        <div className={styles.headerActions}>
+          <Link to="/books/import" className={buttonRecipe({ variant: 'outline', size: 'md' })}>
+            <Upload aria-hidden size={18} />
+            <Trans>Import</Trans>
+          </Link>
+          <Button variant="outline" icon={<Download aria-hidden size={18} />} onClick={() => void downloadExport()}>
+            <Trans>Export</Trans>
+          </Button>
+          <Link to="/books/new" className={buttonRecipe({ variant: 'solid', size: 'md' })}>
+            <Plus aria-hidden size={18} />
+            <Trans>Add a book</Trans>
+          </Link>
+        </div>
+      )}
+    </header>
+  )
+})
+
+/** The status filter's chips: drawn again only when the filter changes. */
+const StatusChips = memo(function StatusChips({
+  value,
+  onValueChange,
+}: {
+  value: BookStatus | 'any'
+  onValueChange: (value: string) => void
+}) {
+  const { i18n } = useLingui()
+  const options = useMemo(() => STATUS_FILTERS.map((f) => ({ value: f.value, label: i18n._(f.label) })), [i18n])
+  return (
+    <FilterChips
+      legend={<Trans>Status</Trans>}
+      legendHidden
+      name="status"
+      value={value}
+      onValueChange={onValueChange}
+      options={options}
+    />
+  )
+})

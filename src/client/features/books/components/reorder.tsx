@@ -10,7 +10,7 @@ import {
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
 import { useLingui } from '@lingui/react/macro'
-import { memo, type ReactNode } from 'react'
+import { memo, useMemo, type ReactNode } from 'react'
 import type { LocalBook } from '~/client/db'
 import { BookRow } from './book-row'
 
@@ -88,23 +88,24 @@ export const SortableBookRow = memo(function SortableBookRow({
   const { setNodeRef, setActivatorNodeRef, listeners, transform, transition, isDragging } = useSortable({
     id: book.id,
   })
+  // The list's order changing re-runs every row's sortable hook; the row under it is drawn again
+  // only when what it shows changes (its book, its drag state), so its props keep their identity.
+  const translate = CSS.Translate.toString(transform)
+  const style = useMemo(() => ({ transform: translate, transition }), [translate, transition])
+  const handle = useMemo(
+    () => ({
+      ref: setActivatorNodeRef,
+      listeners,
+      describedBy,
+      onKeyDown: (e: React.KeyboardEvent<HTMLButtonElement>) => {
+        if (e.key !== 'ArrowUp' && e.key !== 'ArrowDown') return
+        e.preventDefault()
+        onStep(book, e.key === 'ArrowUp' ? -1 : 1)
+      },
+    }),
+    [setActivatorNodeRef, listeners, describedBy, onStep, book],
+  )
   return (
-    <BookRow
-      book={book}
-      onDelete={onDelete}
-      nodeRef={setNodeRef}
-      style={{ transform: CSS.Translate.toString(transform), transition }}
-      dragging={isDragging}
-      handle={{
-        ref: setActivatorNodeRef,
-        listeners,
-        describedBy,
-        onKeyDown: (e) => {
-          if (e.key !== 'ArrowUp' && e.key !== 'ArrowDown') return
-          e.preventDefault()
-          onStep(book, e.key === 'ArrowUp' ? -1 : 1)
-        },
-      }}
-    />
+    <BookRow book={book} onDelete={onDelete} nodeRef={setNodeRef} style={style} dragging={isDragging} handle={handle} />
   )
 })

@@ -24,6 +24,10 @@ const styles = {
   input: css({ srOnly: true }),
 }
 
+// The two stars, built once (five a row, on every row).
+const ON = <Star aria-hidden size={16} fill="currentColor" strokeWidth={1.75} />
+const OFF = <Star aria-hidden size={16} fill="none" strokeWidth={1.75} />
+
 /**
  * The row's rating, rated where it is shown: one native radio a star, so a tap rates and arrows
  * move the rating from the keyboard; tapping the current rating, or Delete/Backspace on a star (as
@@ -51,7 +55,7 @@ export function RowRating({ book }: { book: LocalBook }) {
             onClick={() => book.rating === n && rate(null)}
             onKeyDown={clearOnDelete(() => rate(null))}
           />
-          <Star aria-hidden size={16} fill={n <= rating ? 'currentColor' : 'none'} strokeWidth={1.75} />
+          {n <= rating ? ON : OFF}
         </label>
       ))}
     </span>

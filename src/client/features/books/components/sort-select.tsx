@@ -1,13 +1,20 @@
 import { useLingui } from '@lingui/react/macro'
-import { useMemo } from 'react'
+import { memo, useMemo } from 'react'
 import { css } from 'styled-system/css'
 import * as Select from '~/client/ui/select'
 import { LIST_SORTS, type ListSort } from '../labels'
 
 const root = css({ minW: { md: '12rem' } })
 
-/** The order of /books: Up next, date added, title, author, rating. */
-export function SortSelect({ value, onChange }: { value: ListSort; onChange: (next: ListSort) => void }) {
+/** The order of /books: Up next, date added, title, author, rating. Memoised: the list's page
+ *  draws again on every search keystroke, the menu need not. */
+export const SortSelect = memo(function SortSelect({
+  value,
+  onChange,
+}: {
+  value: ListSort
+  onChange: (next: ListSort) => void
+}) {
   const { t, i18n } = useLingui()
   const collection = useMemo(
     () => Select.optionsCollection(LIST_SORTS.map((s) => ({ value: s.value, label: i18n._(s.label) }))),
@@ -30,4 +37,4 @@ export function SortSelect({ value, onChange }: { value: ListSort; onChange: (ne
       <Select.HiddenSelect />
     </Select.Root>
   )
-}
+})

@@ -1,0 +1,117 @@
+// `npx tsx tests/bench/list-profile.ts [books]`: where a /books search keystroke and a keyboard
+// move spend their CPU, from a Chromium CPU profile (production build, `npm run build` first; a
+// build with `--minify false` gives readable names). Seeds a reader with `books` books (5,000 by
+// default), lets the app fill Dexie, slows the CPU (PROFILE_CPU, 4 by default), then profiles
+// typing the benchmark's queries letter by letter and a few arrow-key moves, and prints the
+// functions with the most self time and the most total time. PROFILE_OUT=file keeps the profile
+// (open it in the DevTools Performance panel).
+import { chromium } from '@playwright/test'
+import { writeFileSync } from 'node:fs'
+import { listShows } from './browser-measures'
+import { probe, throttle, waitFor } from './browser-probe'
+import { newReader, seedBooks, startServer } from './browser-server'
+
+const books = Number(process.argv[2] ?? 5000)
+const rate = Number(process.env.PROFILE_CPU ?? 4)
+const queries = ['river 12', 'garcia', 'lovelace night']
+
+interface Node {
+  id: number
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }
+  children?: number[]
+}
+interface Profile {
+  nodes: Node[]
+  samples: number[]
+  timeDeltas: number[]
+}
+
+const server = await startServer(Number(process.env.BENCH_PORT ?? 3141))
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+})
+
+function summarise(profile: Profile, label: string) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]))
+  const parent = new Map<number, number>()
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id)
+  const self = new Map<number, number>()
+  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000))
+  const key = (n: Node) => {
+    const f = n.callFrame
+    const file = f.url.split('/').pop() ?? ''
+    return `${f.functionName || '(anonymous)'} ${file}:${f.lineNumber + 1}:${f.columnNumber + 1}`
+  }
+  const selfBy = new Map<string, number>()
+  const totalBy = new Map<string, number>()
+  let all = 0
+  for (const [id, ms] of self) {
+    const node = byId.get(id)!
+    if (['(idle)', '(program)', '(garbage collector)'].includes(node.callFrame.functionName) || ms <= 0) {
+      selfBy.set(node.callFrame.functionName, (selfBy.get(node.callFrame.functionName) ?? 0) + ms)
+      continue
+    }
+    all += ms
+    selfBy.set(key(node), (selfBy.get(key(node)) ?? 0) + ms)
+    // Total: each function on the stack once.
+    const seen = new Set<string>()
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const k = key(byId.get(at)!)
+      if (seen.has(k)) continue
+      seen.add(k)
+      totalBy.set(k, (totalBy.get(k) ?? 0) + ms)
+    }
+  }
+  const top = (m: Map<string, number>, n: number) =>
+    [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `   ${v.toFixed(1).padStart(8)} ms  ${k}`)
+  console.log(`\n── ${label}: ${all.toFixed(0)} ms of script; GC ${(selfBy.get('(garbage collector)') ?? 0).toFixed(0)} ms, program ${(selfBy.get('(program)') ?? 0).toFixed(0)} ms`)
+  console.log('  self:')
+  console.log(top(selfBy, 30).join('\n'))
+  console.log('  total:')
+  console.log(top(totalBy, 45).join('\n'))
+}
+
+try {
+  const token = await newReader(server.url, 'profile')
+  await seedBooks(server.url, token, 0, books)
+  const context = await browser.newContext({ baseURL: server.url, locale: 'en-US', viewport: { width: 1280, height: 900 } })
+  await context.addInitScript('globalThis.__name = globalThis.__name || ((f) => f)')
+  await context.addInitScript((t) => localStorage.setItem('token', t), token)
+  await context.addInitScript(probe)
+  const page = await context.newPage()
+  await page.goto('/books')
+  await listShows(page, books)
+  const cdp = await throttle(page, rate)
+  await cdp.send('Profiler.enable')
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
+  const box = page.getByRole('searchbox', { name: 'Search by title or author' })
+  // Warm up once (the index fills, chunks load), then profile.
+  await box.fill('r')
+  await box.fill('')
+  await waitFor(page, { kind: 'unfiltered' })
+
+  await cdp.send('Profiler.start')
+  for (const query of queries) {
+    await box.click()
+    for (const ch of query) await page.keyboard.press(ch === ' ' ? 'Space' : ch)
+    await box.fill('')
+    await waitFor(page, { kind: 'unfiltered' })
+  }
+  const typed = (await cdp.send('Profiler.stop')).profile as unknown as Profile
+  summarise(typed, `typing ${queries.join(', ')} (CPU ×${rate}, ${books} books)`)
+  if (process.env.PROFILE_OUT) writeFileSync(process.env.PROFILE_OUT, JSON.stringify(typed))
+
+  const id = await page.locator('ul[aria-label] li [data-book-id]').first().getAttribute('data-book-id')
+  await cdp.send('Profiler.start')
+  for (let i = 0; i < 10; i++) {
+    await page.locator(`[data-reorder-handle="${id}"]`).press(i % 2 ? 'ArrowUp' : 'ArrowDown')
+    await waitFor(page, { kind: 'posinset', id: id!, at: i % 2 ? 1 : 2 })
+  }
+  const moved = (await cdp.send('Profiler.stop')).profile as unknown as Profile
+  summarise(moved, `10 keyboard moves (CPU ×${rate}, ${books} books)`)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
+} finally {
+  await browser.close()
+  await server.close()
+}
