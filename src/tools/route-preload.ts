@@ -55,7 +55,11 @@ export function routePreload(): Plugin {
         const locale = CATALOG.exec(id)?.[1]
         if (locale) catalogs[locale] = `/${c.fileName}`
       }
-      const routes: [string, string[]][] = []
+      // Each route names its files by their place in one shared list (most routes share their
+      // layout's chunks), so the script stays small: it is parsed before the entry on every start.
+      const files: string[] = []
+      const place = (f: string) => (files.includes(f) ? files.indexOf(f) : files.push(f) - 1)
+      const routes: [string, number[]][] = []
       // Pages only (a layout's name is a prefix of its pages'), static paths before dynamic
       // ones: the first match is the router's match (/books is the list, not a list named "books").
       const all = [...byRoute.keys()]
@@ -64,13 +68,13 @@ export function routePreload(): Plugin {
         .sort((a, b) => a.split('$').length - b.split('$').length)
       for (const name of names) {
         // The route's own chunk and its layouts' (the files whose name is a prefix of its name).
-        const files = new Set<string>()
+        const own = new Set<string>()
         for (const [other, file] of byRoute)
-          if (name === other || name.startsWith(`${other}.`)) closure(bundle, file, files)
-        routes.push([routePattern(name), [...files].filter((f) => !loaded.has(f)).map((f) => `/${f}`)])
+          if (name === other || name.startsWith(`${other}.`)) closure(bundle, file, own)
+        routes.push([routePattern(name), [...own].filter((f) => !loaded.has(f)).map(place)])
       }
-      const source = `(function(){var R=${JSON.stringify(routes)},C=${JSON.stringify(catalogs)},p=location.pathname,l,s=[],i;
-for(i=0;i<R.length;i++)if(new RegExp(R[i][0]).test(p)){s=R[i][1].slice();break}
+      const source = `(function(){var F=${JSON.stringify(files.map((f) => `/${f}`))},R=${JSON.stringify(routes)},C=${JSON.stringify(catalogs)},p=location.pathname,l,s=[],i;
+for(i=0;i<R.length;i++)if(new RegExp(R[i][0]).test(p)){s=R[i][1].map(function(n){return F[n]});break}
 try{l=localStorage.getItem('locale')}catch(e){}
 if(!C[l])l=/^es/i.test(navigator.language||'')?'es':'en';if(C[l])s.push(C[l]);
 s.forEach(function(h){if(document.querySelector('link[href="'+h+'"]'))return;var k=document.createElement('link');k.rel='modulepreload';k.crossOrigin='';k.href=h;document.head.appendChild(k)})})();

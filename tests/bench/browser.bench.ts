@@ -37,6 +37,8 @@ const port = Number(process.env.BENCH_PORT ?? 3140)
  *  the search keystrokes and the local save (a quick before/after of a list change). */
 const flushOnly = process.env.BENCH_ONLY === 'flush'
 const listOnly = process.env.BENCH_ONLY === 'list'
+/** BENCH_ONLY=cold: just the offline cold starts (a quick before/after of a start-up change). */
+const coldOnly = process.env.BENCH_ONLY === 'cold'
 
 if (!existsSync(fileURLToPath(new URL('../../dist/client/index.html', import.meta.url)))) {
   console.error('The browser benchmark runs against the production build: run `npm run build` first.')
@@ -90,7 +92,7 @@ async function listMeasures() {
     await listShows(page, size)
     console.log(`   the app's own pull filled Dexie in ${ms(performance.now() - t0)}`)
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
-    for (const rate of [1, 4])
+    for (const rate of coldOnly ? [] : [1, 4])
       report(
         `Search keystroke → list, CPU ×${rate}, ${size}`,
         await searchKeystrokes(page, size, n.search, rate),
@@ -100,6 +102,7 @@ async function listMeasures() {
       report(`Offline cold start → first row, ${size}`, await offlineColdStart(reader, n.cold, 1), '≤ 500 ms')
       report(`Offline cold start → first row, CPU ×4, ${size}`, await offlineColdStart(reader, n.cold, 4), '(phone)')
     }
+    if (coldOnly) continue
     report(`Local save → visible, CPU ×4, ${size}`, await localSave(page, n.save, 4), 'p95 ≤ 16 ms')
     if (listOnly) continue
     heap = await heapAfterLoad(reader, size)
@@ -107,7 +110,7 @@ async function listMeasures() {
     console.log(`   JS heap after /books loads, ${size}: ${heap.toFixed(1)} MB`)
   }
 
-  if (listOnly) return
+  if (listOnly || coldOnly) return
   console.log(`\n── cross-device (the same reader on a second browser context, ${seeded} books)`)
   const other = await device(token)
   const b = await other.newPage()
@@ -126,7 +129,7 @@ async function listMeasures() {
 try {
   console.log(`Chromium ${browser.version()}, ${smoke ? 'smoke (small lists)' : 'full'}; books: ${sizes.join(', ')}`)
   if (!flushOnly) await listMeasures()
-  if (!listOnly) {
+  if (!listOnly && !coldOnly) {
     console.log(`\n── flush (${n.flush} queued mutations, a reader with an empty list)`)
     const flushToken = await newReader(server.url, 'flush')
     const user = (await call(server.url, 'GET', '/api/user', undefined, flushToken)).data as SessionUser

@@ -85,7 +85,9 @@ function summarise(events: TraceEvent[], firstRowMs: number) {
     if (e.name === 'FunctionCall' && e.dur && e.dur > 5000)
       lines.push(`${at(e.ts)} +${(e.dur / 1000).toFixed(1)} ms  task ${d?.url ?? ''}:${d?.lineNumber ?? ''} ${d?.functionName ?? ''}`)
     if (e.cat.includes('user_timing') && (e.ph === 'R' || e.ph === 'I' || e.ph === 'b' || e.ph === 'n'))
-      lines.push(`${at(e.ts)}  mark ${e.name}`)
+      // A navigation names its document: the SVG favicon is a document of its own (a second
+      // "navigationStart" in the page's renderer that is not the app's).
+      lines.push(`${at(e.ts)}  mark ${e.name}${e.name === 'navigationStart' && d?.documentLoaderURL ? ` ${String(d.documentLoaderURL).slice(0, 60)}` : ''}`)
     if (e.cat.includes('IndexedDB') && e.dur && e.dur > 1000)
       lines.push(`${at(e.ts)} +${(e.dur / 1000).toFixed(1)} ms  ${e.name}`)
     if (e.name === 'ParseHTML' && e.dur) lines.push(`${at(e.ts)} +${(e.dur / 1000).toFixed(1)} ms  ParseHTML`)
