@@ -10,6 +10,7 @@ import {
   UpdateBookInput,
 } from '~/shared/schemas/book'
 import { canonicalJson } from '~/shared/sync/protocol'
+import { newBook } from '~/shared/sync/book-rules'
 
 // The shared book rules (src/shared/schemas/book.ts): one module for forms, engine and API.
 
@@ -88,28 +89,16 @@ test('create input: trimmed, normalised, link-derived', () => {
     id: 'A0EEBC99-9C0B-4EF8-BB6D-6BB9BD380A11',
     status: 'ignored',
   })
-  expect(out).toEqual({
-    id: 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11',
-    title: 'Emma',
-    author: null,
-    rating: null,
-    review: null,
-    started_at: null,
-    finished_at: null,
-    imageUrl: null,
-    isbn: null,
-    asin: null,
-    pages: null,
-    year: null,
-    position: null,
-    added_at: null,
-    source: 'hand',
-  })
+  // What was given, normalised; the create's defaults are newBook's alone.
+  expect(out).toEqual({ id: 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11', title: 'Emma', author: null })
   const fromLink = v.parse(CreateBookInput, {
     link: 'https://www.amazon.com/Emma-Jane-Austen/dp/0141439580',
     rating: 5,
   })
-  expect(fromLink).toMatchObject({ title: 'Emma Jane Austen', isbn: '0141439580', rating: 5 })
+  expect(fromLink).toEqual({ title: 'Emma Jane Austen', link: 'https://www.amazon.com/Emma-Jane-Austen/dp/0141439580', rating: 5 })
+  const at = { id: 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11', accountId: 'acct', now: '2024-05-01T10:00:00.000Z', version: 1 }
+  expect(newBook(fromLink, at)).toMatchObject({ title: 'Emma Jane Austen', isbn: '0141439580', source: 'link', rating: 5 })
+  expect(newBook(out, at)).toMatchObject({ isbn: null, source: 'hand', added_at: '2024-05-01', review: null })
   expect(v.safeParse(CreateBookInput, { link: 'https://www.amazon.com/dp/0141439580' }).success).toBe(false)
 })
 

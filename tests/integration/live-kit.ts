@@ -1,3 +1,4 @@
+import { expect } from 'vitest'
 import { SseParser, type SseEvent as SharedEvent } from '~/shared/sync/sse'
 import type { TestServer } from './harness'
 
@@ -98,4 +99,26 @@ export async function openRemoteStream(base: string, token: string): Promise<Eve
     headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
   })
   return readEvents(res)
+}
+
+/**
+ * What the stream tests share, on the server `server()` answers (read when called: it starts in
+ * beforeAll): streams opened through `stream` are closed together by `closeAll` (afterAll), and
+ * `addBook` makes the change a stream announces.
+ */
+export function liveCalls(server: () => TestServer) {
+  const open: EventReader[] = []
+  return {
+    async stream(token?: string, opts?: Parameters<typeof openStream>[2]) {
+      const r = await openStream(server(), token, opts)
+      open.push(r)
+      return r
+    },
+    async addBook(token: string, title: string) {
+      const res = await server().api('POST', '/api/books', { token, body: { title } })
+      expect(res.status, JSON.stringify(res.body)).toBe(201)
+      return res.body.data
+    },
+    closeAll: () => Promise.all(open.splice(0).map((r) => r.close())),
+  }
 }

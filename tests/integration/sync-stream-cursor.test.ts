@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { newMember, newOwner } from './billing-kit'
 import { startTestServer, type TestServer } from './harness'
-import { openStream, type EventReader } from './live-kit'
+import { liveCalls } from './live-kit'
 
 // The live stream and a reconnecting device: the device names the cursor it has pulled to
 // (Last-Event-ID, or ?cursor=) and hears at once whether changes wait for it, so a reconnect with
@@ -10,23 +10,13 @@ import { openStream, type EventReader } from './live-kit'
 // Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
 
 let s: TestServer
-const open: EventReader[] = []
-const stream = async (token: string, opts?: Parameters<typeof openStream>[2]) => {
-  const r = await openStream(s, token, opts)
-  open.push(r)
-  return r
-}
-const addBook = async (token: string, title: string) => {
-  const res = await s.api('POST', '/api/books', { token, body: { title } })
-  expect(res.status, JSON.stringify(res.body)).toBe(201)
-  return res.body.data
-}
+const { stream, addBook, closeAll } = liveCalls(() => s)
 
 beforeAll(async () => {
   s = await startTestServer()
 })
 afterAll(async () => {
-  await Promise.all(open.map((r) => r.close()))
+  await closeAll()
   await s.close()
 })
 

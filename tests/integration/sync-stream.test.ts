@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { makeKey } from './api-keys-kit'
 import { newMember, newOwner, type Person } from './billing-kit'
 import { startTestServer, sql, type TestServer } from './harness'
-import { openStream, type EventReader } from './live-kit'
+import { liveCalls, openStream } from './live-kit'
 import { revokeUserSessions } from '~/server/services/sessions'
 import { signIn } from '~/server/services/users'
 
@@ -11,24 +11,14 @@ import { signIn } from '~/server/services/users'
 // PGlite (in-process notifications) and, with TEST_DATABASE_URL, on PostgreSQL (LISTEN/NOTIFY).
 
 let s: TestServer
-const open: EventReader[] = []
-const stream = async (token?: string) => {
-  const r = await openStream(s, token)
-  open.push(r)
-  return r
-}
+const { stream, addBook, closeAll } = liveCalls(() => s)
 const secondSession = async (p: Person) => (await signIn(s.deps, { userId: p.userId, accountId: p.accountId })).token
-const addBook = async (token: string, title: string) => {
-  const res = await s.api('POST', '/api/books', { token, body: { title } })
-  expect(res.status, JSON.stringify(res.body)).toBe(201)
-  return res.body.data
-}
 
 beforeAll(async () => {
   s = await startTestServer()
 })
 afterAll(async () => {
-  await Promise.all(open.map((r) => r.close()))
+  await closeAll()
   await s.close()
 })
 

@@ -1,10 +1,9 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import { useState, useSyncExternalStore } from 'react'
+import { useSyncExternalStore } from 'react'
 import { db } from '~/client/db'
 import { signOut } from '~/client/lib/session'
 import { querySyncStatus, syncNow } from '~/client/sync'
-import { Button } from '~/client/ui/button'
-import * as Dialog from '~/client/ui/dialog'
+import { ConfirmDialog } from '~/client/ui/confirm-dialog'
 
 // Signing out wipes this device's database, outbox included. A change made offline
 // that has not reached the server yet would be lost without a word ("nothing is ever lost"), so a
@@ -40,51 +39,24 @@ export function SignOutGuard() {
     (l) => (listeners.add(l), () => listeners.delete(l)),
     () => ask,
   )
-  const [busy, setBusy] = useState(false)
   const count = current?.pending ?? 0
   return (
-    <Dialog.Root
+    <ConfirmDialog
       open={current !== null}
-      role="alertdialog"
-      onOpenChange={(e) => {
-        if (!e.open) setAsk(null)
-      }}
-      initialFocusEl={() => document.querySelector<HTMLElement>('[data-sign-out-stay]')}
-    >
-      <Dialog.Content>
-        <Dialog.Title>
-          <Plural value={count} one="# change has not been saved to your account yet" other="# changes have not been saved to your account yet" />
-        </Dialog.Title>
-        <Dialog.Description>
-          {current?.online ? (
-            <Trans>The server could not be reached just now. Signing out deletes them from this device; stay signed in and they will sync when it answers.</Trans>
-          ) : (
-            <Trans>You are offline. Signing out deletes them from this device; stay signed in and they will sync when you are back online.</Trans>
-          )}
-        </Dialog.Description>
-        <Dialog.Footer>
-          <Dialog.CloseTrigger asChild>
-            <Button variant="outline" data-sign-out-stay>
-              {t`Stay signed in`}
-            </Button>
-          </Dialog.CloseTrigger>
-          <Button
-            variant="danger"
-            loading={busy}
-            onClick={async () => {
-              setBusy(true)
-              try {
-                await signOut()
-              } finally {
-                setBusy(false)
-                setAsk(null)
-              }
-            }}
-          >
-            {t`Sign out and delete them`}
-          </Button>
-        </Dialog.Footer>
-      </Dialog.Content>
-    </Dialog.Root>
+      title={
+        <Plural value={count} one="# change has not been saved to your account yet" other="# changes have not been saved to your account yet" />
+      }
+      description={
+        current?.online ? (
+          <Trans>The server could not be reached just now. Signing out deletes them from this device; stay signed in and they will sync when it answers.</Trans>
+        ) : (
+          <Trans>You are offline. Signing out deletes them from this device; stay signed in and they will sync when you are back online.</Trans>
+        )
+      }
+      cancelLabel={t`Stay signed in`}
+      confirmLabel={t`Sign out and delete them`}
+      onClose={() => setAsk(null)}
+      onConfirm={signOut}
+    />
   )
 }

@@ -84,18 +84,11 @@ export function createMutations(opts: MutationOptions = {}) {
   }
 
   /** The create call's body: a new book goes on top of "Up next", added today. */
-  function createPayload(
-    input: CreateBookRaw,
-    parsed: CreateBookInput,
-    position: string,
-  ): Record<string, unknown> & { id: string } {
-    const { isbn, asin, ...fields } = parsed
-    // ISBN/ASIN travel only when given; otherwise the link travels and the server derives them.
+  function createPayload(parsed: CreateBookInput, position: string): Record<string, unknown> & { id: string } {
+    // What was given travels (a link too: the server derives the same ISBN/ASIN from it); the
+    // create's other defaults are newBook's, here and on the server.
     return {
-      ...fields,
-      ...(input.isbn !== undefined ? { isbn } : {}),
-      ...(input.asin !== undefined ? { asin } : {}),
-      ...(input.link !== undefined ? { link: input.link } : {}),
+      ...parsed,
       id: parsed.id ?? newId(),
       position: parsed.position ?? position,
       added_at: parsed.added_at ?? localDay(now()),
@@ -107,7 +100,7 @@ export function createMutations(opts: MutationOptions = {}) {
     async addBook(input: CreateBookRaw): Promise<LocalBook> {
       const parsed = parse(CreateBookInput, input)
       return write(async ({ me, entry }) => {
-        const payload = createPayload(input, parsed, generateKeyBetween(null, await firstPosition(d, me.account_id)))
+        const payload = createPayload(parsed, generateKeyBetween(null, await firstPosition(d, me.account_id)))
         const e = entry({ kind: 'book.create', entityId: payload.id, payload })
         const row = applyEntry(undefined, e)!
         await d.books.put(row)
@@ -125,7 +118,7 @@ export function createMutations(opts: MutationOptions = {}) {
       return write(async ({ me, entry }) => {
         const keys = generateNKeysBetween(null, await firstPosition(d, me.account_id), parsed.length)
         const entries = parsed.map((p, i) => {
-          const payload = createPayload(inputs[i]!, p, keys[i]!)
+          const payload = createPayload(p, keys[i]!)
           return entry({ kind: 'book.create', entityId: payload.id, payload })
         })
         const rows = entries.map((e) => applyEntry(undefined, e)!)

@@ -23,19 +23,10 @@ export const PlanConfig = v.object({
   stripe_price: v.optional(v.pipe(v.string(), v.regex(/^price_[A-Za-z0-9_]+$/))),
 })
 
-export interface Plan {
-  id: string
-  name: string
-  type: string
-  price: number
-  currency: string
-  currency_symbol: string
-  interval: string | null
-  /** In English; `localFeatures` holds the other languages the configuration gives. */
-  features: { name: string }[]
+/** A configured plan: what the API answers of it (PlanInfo), plus what only the server uses. */
+export interface Plan extends PlanInfo {
+  /** `features` is in English; this holds the other languages the configuration gives. */
   localFeatures?: Partial<Record<Locale, { name: string }[]>>
-  unlocks: Capability[]
-  per_seat: boolean
   stripe_price?: string
 }
 
@@ -113,7 +104,7 @@ export function planInfo(p: Plan, locale: Locale = 'en'): PlanInfo {
     price: p.price,
     currency: p.currency,
     currency_symbol: p.currency_symbol,
-    interval: p.interval as PlanInfo['interval'],
+    interval: p.interval,
     features: p.localFeatures?.[locale] ?? p.features,
     unlocks: p.unlocks,
     per_seat: p.per_seat,

@@ -40,6 +40,14 @@ export const EDITABLE_FIELDS = [
 export type EditableField = (typeof EDITABLE_FIELDS)[number]
 export type BookFields = Pick<Book, EditableField>
 
+/** The fields a reader writes that an input names (given, even as null); nothing else. */
+export function givenFields(input: object): Partial<BookFields> {
+  const given = input as Record<string, unknown>
+  const out: Record<string, unknown> = {}
+  for (const f of EDITABLE_FIELDS) if (given[f] !== undefined) out[f] = given[f]
+  return out as Partial<BookFields>
+}
+
 // JSON Schema counts a length in characters; the server counts UTF-16 units, as JavaScript does.
 const UTF16_NOTE = BODY_TEXTS.utf16Length.message
 
@@ -272,23 +280,15 @@ export const CreateBookInput = v.pipe(
       addIssue({ message: 'validation.book.dates.order', path: pathTo(dataset.value, 'finished_at') })
       return NEVER
     }
+    // What was given, normalised; the defaults (null fields, ISBN/ASIN and the source from the
+    // link, the day added) are the create's rule, applied once by newBook (shared/sync/book-rules.ts).
+    const { id, source, link } = i
     return {
-      ...(i.id !== undefined ? { id: i.id } : {}),
+      ...givenFields(i),
+      ...(id !== undefined ? { id } : {}),
+      ...(source !== undefined ? { source } : {}),
+      ...(link !== undefined ? { link } : {}),
       title: truncate(title, BOOK_LIMITS.title),
-      author: i.author ?? null,
-      rating: i.rating ?? null,
-      review: i.review ?? null,
-      started_at: i.started_at ?? null,
-      finished_at: i.finished_at ?? null,
-      imageUrl: i.imageUrl ?? null,
-      // Given values win over the link's (an import or an undo carries the book's own).
-      isbn: i.isbn !== undefined ? i.isbn : (fromLink?.isbn ?? null),
-      asin: i.asin !== undefined ? i.asin : (fromLink?.asin ?? null),
-      pages: i.pages ?? null,
-      year: i.year ?? null,
-      position: i.position ?? null,
-      added_at: i.added_at ?? null,
-      source: i.source ?? (fromLink ? 'link' : 'hand'),
     }
   }),
 )
@@ -306,11 +306,7 @@ export const UpdateBookInput = v.pipe(
     anyOf: EDITABLE_FIELDS.map((f) => ({ required: [f] })),
     description: BODY_TEXTS.datesInOrderAlone.message,
   }),
-  v.transform((i) => {
-    const out: Partial<BookFields> = {}
-    for (const f of EDITABLE_FIELDS) if (i[f] !== undefined) (out as Record<string, unknown>)[f] = i[f]
-    return out
-  }),
+  v.transform(givenFields),
   v.check((o) => Object.keys(o).length > 0, 'validation.book.nothing_to_update'),
   v.rawCheck(({ dataset, addIssue }) => {
     if (dataset.typed && !datesInOrder(dataset.value.started_at, dataset.value.finished_at)) {

@@ -1,5 +1,5 @@
 import type { StoredBook } from '../schemas/book-view'
-import { EDITABLE_FIELDS, parseRetailerLink, withDerived, type BookFields, type EditableField } from '../schemas/book'
+import { givenFields, parseRetailerLink, withDerived, type BookFields, type EditableField } from '../schemas/book'
 
 // The field rules of the book mutations, written once and run on both sides: the server's service
 // writes what these give into its table, and the client's optimistic write (and its rebase after a
@@ -54,12 +54,7 @@ export function newBook(input: CreateFields, at: CreateStamp): StoredBook {
 }
 
 /** The fields a patch sets: those it names among the fields a reader writes; nothing else. */
-export function patchFields(patch: object): Partial<BookFields> {
-  const given = patch as Record<string, unknown>
-  const out: Record<string, unknown> = {}
-  for (const f of EDITABLE_FIELDS) if (given[f] !== undefined) out[f] = given[f]
-  return out as Partial<BookFields>
-}
+export const patchFields: (patch: object) => Partial<BookFields> = givenFields
 
 /**
  * A patch merged onto a book, field by field: the fields it names take its values, every other

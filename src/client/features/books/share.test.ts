@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest'
 import { CreateBookInput } from '~/shared/schemas/book'
+import { newBook } from '~/shared/sync/book-rules'
 import * as v from 'valibot'
 import { bookFromShare, findRetailerLink, isShare } from './share'
 
@@ -13,7 +14,12 @@ test('the shared title wins; a retailer link beside it still travels (ISBN/ASIN)
 test('without a title, a retailer link in url or text names the book', () => {
   expect(bookFromShare({ url: AMAZON })).toEqual({ link: AMAZON })
   expect(bookFromShare({ text: `You should read this: ${AMAZON}.` })).toEqual({ link: AMAZON })
-  const out = v.parse(CreateBookInput, bookFromShare({ text: AMAZON }))
+  const out = newBook(v.parse(CreateBookInput, bookFromShare({ text: AMAZON })), {
+    id: 'b1',
+    accountId: 'a1',
+    now: '2024-05-01T10:00:00.000Z',
+    version: 1,
+  })
   expect(out).toMatchObject({ title: 'Dune Frank Herbert', isbn: '0441013597', asin: '0441013597' })
 })
 

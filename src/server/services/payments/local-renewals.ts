@@ -5,19 +5,16 @@ import type { Tx } from '../../db/client'
 import { billingAccounts, invoices } from '../../db/schema'
 import { log } from '../../lib/log'
 import {
-  addInterval,
   clockNow,
   currentCard,
   lockBilling,
   openInvoice,
-  seatsFor,
   setAccountPlan,
   updateBilling,
   type CardRow,
 } from '../billing/records'
-import { seatPriceOf } from '../plans'
 import { paymentProblem, type RenewalResult } from '../billing/payment-mails'
-import { issueInvoice } from './local'
+import { issueInvoice, planPeriod } from './local'
 import { LIVE_STATUSES } from './types'
 
 // Local renewals, run by the hourly maintenance and at once by the dev clock.
@@ -96,23 +93,11 @@ async function renewAccount(deps: Deps, tx: Tx, accountId: string): Promise<Omit
       return { endedPlan: true, problem: null }
     }
     const start = row.currentPeriodEnd
-    const end = addInterval(start, plan.interval)
-    const seats = await seatsFor(tx, accountId, plan)
-    const seatPrice = seatPriceOf(plan)
+    const period = await planPeriod(tx, accountId, plan, start)
     const paid = cardWorks(card, start)
-    await issueInvoice(tx, accountId, row.customerId!, { plan, seats, seatPrice, start, end, paid, at: start })
+    await issueInvoice(tx, accountId, row.customerId!, { ...period, paid, at: start })
     const status: SubscriptionStatus = paid ? 'active' : card?.behaviour === 'authenticate' ? 'requires_action' : 'past_due'
-    row = await updateBilling(tx, accountId, {
-      plan: plan.id,
-      pendingPlan: null,
-      currentPeriodStart: start,
-      currentPeriodEnd: end,
-      seats,
-      seatPrice,
-      currency: plan.currency,
-      status,
-      pastDueSince: paid ? null : start,
-    })
+    row = await updateBilling(tx, accountId, { ...period.fields, status, pastDueSince: paid ? null : start })
     await setAccountPlan(tx, accountId, plan.id, status)
   }
   return done()

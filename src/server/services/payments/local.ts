@@ -167,26 +167,29 @@ async function switchPlan(tx: Tx, ctx: BillingContext, row: BillingRow, plan: Pl
   await setAccountPlan(tx, ctx.accountId, plan.id, (row.status ?? 'active') as SubscriptionStatus)
 }
 
-/** Starts a paid period now (the account's billing clock) and issues its paid invoice. */
-export async function startPeriod(tx: Tx, accountId: string, row: BillingRow, plan: Plan) {
-  const start = clockNow(row)
+/**
+ * A paid period of `plan` from `start`: when it ends, the seats it counts, the seat price, and the
+ * billing fields that name it (no pending change survives a new period).
+ */
+export async function planPeriod(tx: Tx, accountId: string, plan: Plan, start: Date) {
   const end = addInterval(start, plan.interval)
   const seats = await seatsFor(tx, accountId, plan)
   const seatPrice = seatPriceOf(plan)
+  const fields = { plan: plan.id, pendingPlan: null, currentPeriodStart: start, currentPeriodEnd: end, seats, seatPrice, currency: plan.currency }
+  return { plan, seats, seatPrice, start, end, fields }
+}
+
+/** Starts a paid period now (the account's billing clock) and issues its paid invoice. */
+export async function startPeriod(tx: Tx, accountId: string, row: BillingRow, plan: Plan) {
+  const period = await planPeriod(tx, accountId, plan, clockNow(row))
   await updateBilling(tx, accountId, {
+    ...period.fields,
     subscriptionId: row.subscriptionId ?? stripeLikeId('sub'),
-    plan: plan.id,
     status: 'active',
     cancelAtPeriodEnd: false,
-    pendingPlan: null,
-    currentPeriodStart: start,
-    currentPeriodEnd: end,
-    seats,
-    seatPrice,
-    currency: plan.currency,
     pastDueSince: null,
   })
-  await issueInvoice(tx, accountId, row.customerId!, { plan, seats, seatPrice, start, end, paid: true, at: start })
+  await issueInvoice(tx, accountId, row.customerId!, { ...period, paid: true, at: period.start })
   await setAccountPlan(tx, accountId, plan.id, 'active')
 }
 

@@ -17,7 +17,7 @@ import { toast } from '~/client/ui/toast'
 import { textRecipe } from '~/client/ui/text'
 import type { ApiKeyView } from '~/shared/schemas/key'
 import { API_DOCS_URL, deleteKeys, keysQuery, updateKey } from '../api'
-import { ConfirmDialog } from './confirm-dialog'
+import { ConfirmDialog } from '~/client/ui/confirm-dialog'
 import { OfflineNotice } from './offline-notice'
 import { RevealDialog } from './reveal-dialog'
 

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { useDocumentTitle } from '~/client/lib/use-document-title'
-import * as Alert from '~/client/ui/alert'
 import * as Form from '~/client/ui/form'
 import { TextLink } from '~/client/ui/page-link'
 import { EmailInput } from '~/shared/schemas/auth'
 import { AuthHeading, authFooter } from '~/client/ui/auth-heading'
+import { CheckEmailAlert } from './check-email-alert'
 
 /** /forgotpassword: mails a reset link (POST /api/auth/password/reset/request). */
 export function ForgotPasswordPage() {
@@ -26,17 +26,9 @@ export function ForgotPasswordPage() {
         onSuccess={(_res, values) => setSentTo(values.email)}
       >
         {sentTo && (
-          <Alert.Root status="success">
-            <Alert.Icon />
-            <Alert.Content>
-              <Alert.Title>
-                <Trans>Check your email</Trans>
-              </Alert.Title>
-              <Alert.Description>
-                <Trans>If {sentTo} has an account, a reset link is on its way. It works for one hour.</Trans>
-              </Alert.Description>
-            </Alert.Content>
-          </Alert.Root>
+          <CheckEmailAlert>
+            <Trans>If {sentTo} has an account, a reset link is on its way. It works for one hour.</Trans>
+          </CheckEmailAlert>
         )}
         <Form.Email name="email" label={t`Email`} required />
         <Form.Submit>

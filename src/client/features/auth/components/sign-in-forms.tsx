@@ -11,6 +11,7 @@ import { TextLink } from '~/client/ui/page-link'
 import { toast } from '~/client/ui/toast'
 import { EmailInput, SignInPasswordForm } from '~/shared/schemas/auth'
 import { formRow } from '~/client/ui/auth-heading'
+import { CheckEmailAlert } from './check-email-alert'
 
 // The sign-in forms of / and /signin: password or magic link, one at a time.
 
@@ -91,17 +92,9 @@ function MagicLinkForm({ redirect, email }: { redirect?: string; email: string }
       }}
     >
       {sentTo && (
-        <Alert.Root status="success">
-          <Alert.Icon />
-          <Alert.Content>
-            <Alert.Title>
-              <Trans>Check your email</Trans>
-            </Alert.Title>
-            <Alert.Description>
-              <Trans>If {sentTo} has an account, a sign-in link is on its way. It works for one hour.</Trans>
-            </Alert.Description>
-          </Alert.Content>
-        </Alert.Root>
+        <CheckEmailAlert>
+          <Trans>If {sentTo} has an account, a sign-in link is on its way. It works for one hour.</Trans>
+        </CheckEmailAlert>
       )}
       <Form.Email name="email" label={t`Email`} required />
       <Form.Submit>

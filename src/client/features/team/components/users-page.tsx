@@ -69,6 +69,8 @@ export function UsersPage() {
   ]
   const roleName = (role: string) => (role in ROLE_LABELS ? i18n._(ROLE_LABELS[role as Role]) : role)
 
+  // Deleting a row (withdrawing an invite, removing a member) always asks first, online only.
+  const deleteAction = (ask: Confirm) => ({ id: 'delete', label: t`Delete`, danger: true, disabled: !online, onSelect: () => setConfirm(ask) })
   const actionsFor = (row: TeamRow) => {
     const contact = { id: 'contact', label: t`Contact`, onSelect: () => window.open(`mailto:${row.email}`, '_self') }
     if (row.kind === 'invite') {
@@ -84,19 +86,12 @@ export function UsersPage() {
             ),
         },
         contact,
-        {
-          id: 'delete',
-          label: t`Delete`,
-          danger: true,
-          disabled: !online,
-          onSelect: () =>
-            setConfirm({
-              title: t`Withdraw the invite to ${row.email}?`,
-              description: t`The link in the email stops working.`,
-              confirm: t`Withdraw invite`,
-              run: () => revokeInvite(row.id),
-            }),
-        },
+        deleteAction({
+          title: t`Withdraw the invite to ${row.email}?`,
+          description: t`The link in the email stops working.`,
+          confirm: t`Withdraw invite`,
+          run: () => revokeInvite(row.id),
+        }),
       ]
     }
     // The owner's row (and one's own, and anyone at or above one's own role) has no actions.
@@ -104,20 +99,13 @@ export function UsersPage() {
     return [
       { id: 'edit', label: t`Edit`, disabled: !online, onSelect: () => setEditing(row) },
       contact,
-      {
-        id: 'delete',
-        label: t`Delete`,
-        danger: true,
-        disabled: !online,
-        onSelect: () =>
-          setConfirm({
-            title: t`Remove ${row.name} from this account?`,
-            // decisions: removing a member revokes the API keys they created; the toast says how many.
-            description: t`They are signed out of this account at once, and the API keys they created here are revoked. Their own user and other accounts stay.`,
-            confirm: t`Remove`,
-            run: () => removeMember(row.id),
-          }),
-      },
+      deleteAction({
+        title: t`Remove ${row.name} from this account?`,
+        // decisions: removing a member revokes the API keys they created; the toast says how many.
+        description: t`They are signed out of this account at once, and the API keys they created here are revoked. Their own user and other accounts stay.`,
+        confirm: t`Remove`,
+        run: () => removeMember(row.id),
+      }),
     ]
   }
 
