@@ -124,6 +124,39 @@ test('in Spanish: sign-up, verification and the dashboard', async ({ page, reque
   await expect(page.getByText(/Sesión iniciada como/)).toBeVisible()
 })
 
+test('a Spanish browser with a dark screen signs up: the account keeps the language and the mode it was shown', async ({
+  browser,
+  request,
+}) => {
+  // No language chosen on this device: the page follows the browser's (es-ES) and the system's
+  // dark scheme; the server answers, mails and saves the same, and nothing flips after sign-up.
+  const context = await browser.newContext({ locale: 'es-ES', colorScheme: 'dark' })
+  const page = await context.newPage()
+  await page.goto('/signup')
+  await expect(page.getByRole('heading', { name: 'Crea tu cuenta' })).toBeVisible()
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+  const email = uniqueEmail('es-dark')
+  await page.locator('input[name="name"]').fill('Dora Oscura')
+  await page.locator('input[name="email"]').fill(email)
+  await page.locator('input[name="password"]').fill(PASSWORD)
+  await page.locator('input[name="confirm_password"]').fill(PASSWORD)
+  await page.locator('button[type="submit"]').click()
+  await expect(notifications(page).getByText('Tu cuenta se ha creado')).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Revisa tu correo' })).toBeVisible()
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+  const token = await page.evaluate(() => localStorage.getItem('token'))
+  const me = await request.get('/api/user', { headers: { authorization: `Bearer ${token}` } })
+  expect(((await me.json()) as { data: { locale: string; dark_mode: boolean } }).data).toMatchObject({
+    locale: 'es',
+    dark_mode: true,
+  })
+  const link = await mailedLink(request, email, '/signup/verify')
+  await page.goto(pathOf(link))
+  await expect(page.getByRole('heading', { name: 'Elige un plan' })).toBeVisible()
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+  await context.close()
+})
+
 test('dark mode follows the system when signed out and the saved choice when signed in', async ({ page, request }) => {
   await page.emulateMedia({ colorScheme: 'dark' })
   await page.goto('/signin')

@@ -1,6 +1,6 @@
 import ky, { HTTPError, isNetworkError, isTimeoutError, type Options } from 'ky'
 import { isPublicApiCall } from '~/shared/public-api'
-import { sessionToken, storedLocale } from './session-token'
+import { sessionToken, shownLocale } from './session-token'
 import { askForProof, isStepUpRequired } from './step-up'
 
 // The one HTTP client (only this module imports ky, decision 62). Every call carries
@@ -68,7 +68,7 @@ export const http = ky.create({
         const path = new URL(request.url).pathname
         if (!request.headers.has('Authorization') && !isPublicApiCall(request.method, path))
           throw new SignedOutError(request.method, path)
-        request.headers.set('Accept-Language', storedLocale.get() ?? 'en')
+        request.headers.set('Accept-Language', shownLocale())
       },
     ],
   },

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { Capability, PlanInfo, PlansData } from '~/shared/schemas/billing'
 import { getData } from './http'
-import { storedLocale } from './session-token'
+import { shownLocale } from './session-token'
 
 // GET /api/account/plans: shared by plan choice, billing, the dashboard
 // and the navigation (features never import each other). Plan names, prices, features and what
@@ -11,7 +11,7 @@ export type Plan = PlanInfo
 export const plansQuery = () =>
   queryOptions({
     // The features come in the reader's language (Accept-Language): one cache entry per language.
-    queryKey: ['account', 'plans', storedLocale.get() ?? 'en'],
+    queryKey: ['account', 'plans', shownLocale()],
     queryFn: ({ signal }) => getData<PlansData>('account/plans', { signal }),
     staleTime: 60_000,
   })

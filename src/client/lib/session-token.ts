@@ -1,3 +1,4 @@
+import { initialLocale } from '~/client/i18n'
 import { ACCOUNT_COOKIE, LOCALE_COOKIE, THEME_COOKIE } from '~/shared/preference-cookies'
 
 // The session token lives in localStorage; the language too, so requests made
@@ -18,6 +19,13 @@ export const sessionToken = {
   set: (token: string) => localStorage.setItem(TOKEN_KEY, token),
   clear: () => localStorage.removeItem(TOKEN_KEY),
 }
+
+/**
+ * The language the interface shows: the stored choice, else the browser's (what the app and the
+ * signed-out pages activate). Requests ask the server for the same, so its messages, mails and a
+ * new person's saved locale match the screen.
+ */
+export const shownLocale = () => initialLocale(storedLocale.get())
 
 export const storedLocale = {
   get: () => localStorage.getItem(LOCALE_KEY),

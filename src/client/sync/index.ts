@@ -1,5 +1,5 @@
 import { db, getMeta, META } from '~/client/db'
-import { sessionToken, storedLocale } from '~/client/lib/session-token'
+import { sessionToken, shownLocale } from '~/client/lib/session-token'
 import { tokenStore } from '~/client/lib/session/token-store'
 import { requestBackgroundSync } from '~/client/pwa/register'
 import { SyncEngine } from './engine'
@@ -26,7 +26,7 @@ export function startSync(opts: { onUnauthorized?: (token: string) => void } = {
   const e = new SyncEngine({
     db,
     getToken: () => sessionToken.get(),
-    getLocale: () => storedLocale.get() ?? 'en',
+    getLocale: shownLocale,
     onUnauthorized: opts.onUnauthorized,
   })
   engine = e
