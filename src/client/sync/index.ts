@@ -102,13 +102,3 @@ export const { addBook, addBooks, updateBook, moveBook, deleteBook, patchUser, s
     void requestBackgroundSync().catch(() => {})
   },
 })
-
-/**
- * Someone who has just created their login starts in the colour scheme their system shows: the
- * signed-out pages followed it, and the signed-in app follows the saved `dark_mode` (false on a
- * new user), so without this signing up would flip a dark screen to light.
- */
-export async function adoptSystemScheme(user: { dark_mode: boolean }) {
-  const systemDark = window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false
-  if (systemDark !== user.dark_mode) await patchUser({ dark_mode: systemDark })
-}
