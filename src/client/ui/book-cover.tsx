@@ -42,10 +42,11 @@ const MARK = {
 }
 
 export function BookCover({ url, size = 'md' }: { url: string | null | undefined; size?: keyof typeof ICON_SIZE }) {
-  const [failed, setFailed] = useState(false)
+  // The address that failed to load: a list that reuses a row for another book tries its cover.
+  const [failed, setFailed] = useState<string | null>(null)
   return (
     <span className={BOX[size]} aria-hidden>
-      {url && !failed ? (
+      {url && failed !== url ? (
         <img
           src={url}
           alt=""
@@ -54,7 +55,7 @@ export function BookCover({ url, size = 'md' }: { url: string | null | undefined
           loading="lazy"
           decoding="async"
           referrerPolicy="no-referrer"
-          onError={() => setFailed(true)}
+          onError={() => setFailed(url)}
         />
       ) : (
         MARK[size]

@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useMemo, useSyncExternalStore } from 'react'
 import { db, type LocalBook } from '~/client/db'
-import { bookIndex, listBooks, useBookCount, type BookSort } from '~/client/sync'
+import { bookIndex, listBooks, type BookSort } from '~/client/sync'
 import type { BookStatus } from '~/shared/schemas/book'
 import { queryWords } from './search'
 import type { Range } from './window-range'
@@ -41,10 +41,16 @@ function useIndex(now: boolean) {
   return useSyncExternalStore(index.subscribe, index.getVersion, index.getVersion)
 }
 
-export function useBookList(query: string, status: BookStatus | undefined, sort: BookSort, range: Range): BookList {
+/** `all`: the account's book count (useBookCount), read by the page for its header too. */
+export function useBookList(
+  query: string,
+  status: BookStatus | undefined,
+  sort: BookSort,
+  range: Range,
+  all: number | undefined,
+): BookList {
   const words = useMemo(() => queryWords(query), [query])
   const filtered = words.length > 0 || status !== undefined || sort !== 'position'
-  const all = useBookCount()
   const version = useIndex(filtered)
 
   // Whole pages around the window, so scrolling a few rows does not start a new query.

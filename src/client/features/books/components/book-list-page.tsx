@@ -5,7 +5,7 @@ import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from '
 import { css } from 'styled-system/css'
 import type { LocalBook } from '~/client/db'
 import { useDocumentTitle } from '~/client/lib/use-document-title'
-import { moveBook } from '~/client/sync'
+import { moveBook, useBookCount } from '~/client/sync'
 import { Button, buttonRecipe } from '~/client/ui/button'
 import * as Card from '~/client/ui/card'
 import { FilterChips } from '~/client/ui/filter-chips'
@@ -19,7 +19,7 @@ import { useSearchText } from '../use-search-text'
 import { useWindowRange } from '../window-range'
 import { DeleteBookDialog } from './delete-book-dialog'
 import { emptyStyles, EmptyList } from './empty-list'
-import { ReorderContext, SortableBookRow } from './reorder'
+import { ReorderContext, ReorderItems, type ReorderList } from './reorder'
 import { BookRow, ROW_HEIGHT, SkeletonRow } from './book-row'
 import { SortSelect } from './sort-select'
 
@@ -83,14 +83,57 @@ export interface BookListPageProps {
 const OVERSCAN = 4
 
 /** /books: the reader's list from Dexie, searchable, filterable, sortable, windowed;
- *  in "Up next" order without a search or filter the reader reorders it (decision 35). */
-export function BookListPage({ query, status, sort, onSearchChange, onQueryChange }: BookListPageProps) {
-  const { t, i18n } = useLingui()
+ *  in "Up next" order without a search or filter the reader reorders it (decision 35). The page
+ *  holds what a keystroke does not change (the header, dnd-kit's context, the delete dialog); the
+ *  list below it holds the search box's text, so a keystroke draws the list and nothing above it. */
+export function BookListPage(props: BookListPageProps) {
+  const { t } = useLingui()
   useDocumentTitle(t`My books`)
-  const { text, setText, navigating } = useSearchText(query, (q) => onQueryChange(q || undefined))
+  const all = useBookCount()
   const [confirming, setConfirming] = useState<LocalBook | null>(null)
-  const [moved, setMoved] = useState('')
   const heading = useRef<HTMLHeadingElement>(null)
+  const reorder = useRef<ReorderList>(NO_LIST)
+  const confirmDelete = useCallback((book: LocalBook) => setConfirming(book), [])
+  const closeDialog = useCallback(() => setConfirming(null), [])
+  const afterDelete = useCallback(() => heading.current, [])
+  return (
+    <>
+      <ListHeader all={all} heading={heading} />
+      <ReorderContext list={reorder}>
+        <BookListBody {...props} all={all} reorder={reorder} onDelete={confirmDelete} />
+      </ReorderContext>
+      <DeleteBookDialog
+        book={confirming}
+        onClose={closeDialog}
+        onConfirm={deleteBookWithUndo}
+        afterDelete={afterDelete}
+      />
+    </>
+  )
+}
+
+const NO_LIST: ReorderList = { indexOf: () => -1, titleOf: () => '', total: 0, onMove: () => {} }
+
+interface BookListBodyProps extends BookListPageProps {
+  all: number | undefined
+  /** Kept current for dnd-kit's context above. */
+  reorder: React.RefObject<ReorderList>
+  onDelete: (book: LocalBook) => void
+}
+
+const BookListBody = memo(function BookListBody({
+  query,
+  status,
+  sort,
+  onSearchChange,
+  onQueryChange,
+  all,
+  reorder,
+  onDelete,
+}: BookListBodyProps) {
+  const { t, i18n } = useLingui()
+  const { text, setText, navigating } = useSearchText(query, (q) => onQueryChange(q || undefined))
+  const [moved, setMoved] = useState('')
   const searchBox = useRef<HTMLInputElement>(null)
   const instructions = useId()
   const sortOption = LIST_SORTS.find((s) => s.value === sort) ?? LIST_SORTS[0]!
@@ -98,7 +141,7 @@ export function BookListPage({ query, status, sort, onSearchChange, onQueryChang
   // The window is measured before the data is read, so only the rows on screen are loaded.
   const [count, setCount] = useState(0)
   const { ref, range } = useWindowRange(count, ROW_HEIGHT, OVERSCAN)
-  const list = useBookList(text, status, sortOption.sort, range)
+  const list = useBookList(text, status, sortOption.sort, range, all)
   if (list.total !== undefined && list.total !== count) setCount(list.total)
   const { at, show } = useMoving(list.at, range)
 
@@ -132,16 +175,17 @@ export function BookListPage({ query, status, sort, onSearchChange, onQueryChang
     search({ sort })
     searchBox.current?.focus()
   }
-  const confirmDelete = useCallback((book: LocalBook) => setConfirming(book), [])
   // One function for every row, so a row is drawn again only when its book changes.
   const step = useRef((_book: LocalBook, _delta: -1 | 1) => {})
   const onStep = useCallback((book: LocalBook, delta: -1 | 1) => step.current(book, delta), [])
+  const rowReorder = useMemo(() => ({ onStep, describedBy: instructions }), [onStep, instructions])
 
-  const all = list.all
   const total = list.total
   const filtered = !!text.trim() || status !== undefined
   const reorderable = sort === 'up-next' && !filtered && !!total && total > 1
   const allText = all === undefined ? '' : i18n.number(all)
+  // Slots the rows on screen are keyed by (more than any window holds).
+  const slots = Math.max(128, range.end - range.start)
 
   // Rows on screen, for dnd-kit and the keyboard moves.
   const shown: LocalBook[] = []
@@ -188,9 +232,17 @@ export function BookListPage({ query, status, sort, onSearchChange, onQueryChang
     }
   })
 
+  useEffect(() => {
+    reorder.current = {
+      indexOf,
+      titleOf: (id) => shown.find((b) => b.id === id)?.title ?? '',
+      total: total ?? 0,
+      onMove: (from, to) => void move(from, to, false),
+    }
+  })
+
   return (
     <>
-      <ListHeader all={all} heading={heading} />
       {all !== 0 && (
         <div className={styles.toolbar} role="search">
           <div className={styles.search}>
@@ -240,14 +292,7 @@ export function BookListPage({ query, status, sort, onSearchChange, onQueryChang
         </Card.Root>
       ) : (
         <div className={styles.frame}>
-          <ReorderContext
-            enabled={reorderable}
-            ids={ids}
-            indexOf={indexOf}
-            titleOf={(id) => shown.find((b) => b.id === id)?.title ?? ''}
-            total={total ?? 0}
-            onMove={(from, to) => void move(from, to, false)}
-          >
+          <ReorderItems enabled={reorderable} ids={ids}>
             <ul
               ref={ref as never}
               className={styles.list}
@@ -268,22 +313,22 @@ export function BookListPage({ query, status, sort, onSearchChange, onQueryChang
                     const index = range.start + k
                     const book = at(index)
                     return (
+                      // Keyed by its slot on screen, not by its book: a keystroke gives the rows
+                      // other books to show (React updates their text), instead of building new
+                      // ones; a scroll of one row reuses the slot that left the window.
                       <li
-                        key={book?.id ?? `loading-${index}`}
+                        key={index % slots}
                         className={styles.item}
                         style={{ height: ROW_HEIGHT, transform: `translateY(${index * ROW_HEIGHT}px)` }}
                         aria-setsize={total}
                         aria-posinset={index + 1}
                       >
-                        {book && reorderable ? (
-                          <SortableBookRow
+                        {book ? (
+                          <BookRow
                             book={book}
-                            onDelete={confirmDelete}
-                            describedBy={instructions}
-                            onStep={onStep}
+                            onDelete={onDelete}
+                            reorder={reorderable ? rowReorder : undefined}
                           />
-                        ) : book ? (
-                          <BookRow book={book} onDelete={confirmDelete} />
                         ) : (
                           <SkeletonRow />
                         )}
@@ -291,19 +336,13 @@ export function BookListPage({ query, status, sort, onSearchChange, onQueryChang
                     )
                   })}
             </ul>
-          </ReorderContext>
+          </ReorderItems>
         </div>
       )}
 
-      <DeleteBookDialog
-        book={confirming}
-        onClose={() => setConfirming(null)}
-        onConfirm={deleteBookWithUndo}
-        afterDelete={() => heading.current}
-      />
     </>
   )
-}
+})
 
 /** The title, the count and the header's actions: drawn again only when the count changes. */
 const ListHeader = memo(function ListHeader({

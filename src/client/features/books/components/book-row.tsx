@@ -1,16 +1,16 @@
 import { useLingui } from '@lingui/react/macro'
-import { GripVertical, Pencil, Trash2 } from 'lucide-react'
-import type React from 'react'
+import { Pencil, Trash2 } from 'lucide-react'
 import { memo } from 'react'
-import { css, cx } from 'styled-system/css'
+import { css } from 'styled-system/css'
 import type { LocalBook } from '~/client/db'
 import { followLink } from '~/client/lib/navigation'
 import { BookCover, bookCover } from '~/client/ui/book-cover'
-import { Button } from '~/client/ui/button'
+import { buttonRecipe } from '~/client/ui/button'
 import { DataTable } from '~/client/ui/data-table'
 import { addedDay } from '~/shared/schemas/book'
 import { formatDay, STATUS_BADGE, STATUS_LABEL } from '../labels'
 import { RowRating } from './row-rating'
+import { SortableHandle, type RowReorder } from './reorder'
 import { SyncStateMark } from './sync-state'
 
 /** Every row has this height, so the list can be windowed (see window-range.ts). */
@@ -28,6 +28,8 @@ export const rowStyles = {
     bg: 'bg.panel',
     transition: 'background 0.1s',
     _hover: { bg: 'bg.subtle' },
+    // Set by the drag handle (reorder.tsx) while the row is dragged.
+    '&[data-dragging]': { position: 'relative', zIndex: 2, boxShadow: 'lg', cursor: 'grabbing' },
   }),
   main: css({ flex: '1', minW: 0, display: 'flex', flexDirection: 'column', gap: '0.5' }),
   title: css({
@@ -57,22 +59,6 @@ export const rowStyles = {
     whiteSpace: 'nowrap',
     minH: '4',
   }),
-  handle: css({
-    display: 'inline-flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    w: '8',
-    h: '10',
-    flexShrink: 0,
-    mx: '-1',
-    borderRadius: 'md',
-    color: 'fg.muted',
-    cursor: 'grab',
-    touchAction: 'none',
-    _hover: { bg: 'bg.muted', color: 'fg' },
-    _focusVisible: { outline: '2px solid', outlineColor: 'accent', outlineOffset: '1px' },
-  }),
-  dragging: css({ position: 'relative', zIndex: 2, boxShadow: 'lg', cursor: 'grabbing' }),
   actions: css({ display: 'flex', alignItems: 'center', gap: '1', flexShrink: 0 }),
   // Edit is in reach on every screen, phones too (the title opens the book's page instead).
   iconLink: css({
@@ -90,31 +76,22 @@ export const rowStyles = {
 
 // Icons drawn once: the same element every render is skipped by React, and building a lucide
 // icon is a good part of a row's cost.
-const GRIP = <GripVertical aria-hidden size={18} />
 const PENCIL = <Pencil aria-hidden size={18} />
 const TRASH = <Trash2 aria-hidden size={18} />
-
-/** The drag handle's wiring (book-list-page.tsx): dnd-kit's pointer listeners and the arrow keys. */
-export interface RowHandle {
-  ref: (el: HTMLElement | null) => void
-  listeners: Record<string, unknown> | undefined
-  onKeyDown: (e: React.KeyboardEvent<HTMLButtonElement>) => void
-  describedBy: string
-}
+// The kit button's look, worked out once (a plain button: the kit's adds a component per row).
+const DELETE_BUTTON = buttonRecipe({ variant: 'ghost', size: 'icon' })
 
 export interface BookRowProps {
   book: LocalBook
   onDelete: (book: LocalBook, trigger: HTMLElement) => void
-  /** Present while the list can be reordered ("Up next", no search or filter). */
-  handle?: RowHandle
-  /** dnd-kit's node ref and style while a row is dragged or makes room. */
-  nodeRef?: (el: HTMLElement | null) => void
-  style?: React.CSSProperties
-  dragging?: boolean
+  /** Present while the list can be reordered ("Up next", no search or filter): the row has a
+   *  drag handle. */
+  reorder?: RowReorder
 }
 
-/** Memoised: a list change draws again only the rows whose book (or drag state) changed. */
-export const BookRow = memo(function BookRow({ book, onDelete, handle, nodeRef, style, dragging }: BookRowProps) {
+/** Memoised: a list change draws again only the rows whose book changed (or that gained or lost
+ *  the drag handle). */
+export const BookRow = memo(function BookRow({ book, onDelete, reorder }: BookRowProps) {
   const { t, i18n } = useLingui()
   const title = book.title
   const day = book.finished_at
@@ -124,26 +101,8 @@ export const BookRow = memo(function BookRow({ book, onDelete, handle, nodeRef, 
       : t`Added ${formatDay(i18n, addedDay(book), 'medium')}`
   const review = book.review ? book.review.slice(0, 160).replace(/\s+/g, ' ') : null
   return (
-    <div
-      ref={nodeRef}
-      style={style}
-      className={cx(rowStyles.row, dragging && rowStyles.dragging)}
-      data-book-id={book.id}
-    >
-      {handle && (
-        <button
-          ref={handle.ref}
-          type="button"
-          className={rowStyles.handle}
-          aria-label={t`Move “${title}”`}
-          aria-describedby={handle.describedBy}
-          data-reorder-handle={book.id}
-          {...handle.listeners}
-          onKeyDown={handle.onKeyDown}
-        >
-          {GRIP}
-        </button>
-      )}
+    <div className={rowStyles.row} data-book-id={book.id}>
+      {reorder && <SortableHandle book={book} {...reorder} />}
       <BookCover url={book.imageUrl} />
       <div className={rowStyles.main}>
         {/* Plain links: a router link works out its location on every render of every row. */}
@@ -171,15 +130,15 @@ export const BookRow = memo(function BookRow({ book, onDelete, handle, nodeRef, 
         >
           {PENCIL}
         </a>
-        <Button
-          variant="ghost"
-          size="icon"
+        <button
+          type="button"
+          className={DELETE_BUTTON}
           aria-label={t`Delete “${title}”`}
           title={t`Delete`}
           onClick={(e) => onDelete(book, e.currentTarget)}
         >
           {TRASH}
-        </Button>
+        </button>
       </div>
     </div>
   )

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useRef } from 'react'
+import { memo, useRef } from 'react'
 import { css } from 'styled-system/css'
 import type { LocalBook } from '~/client/db'
 import { ConfirmDialog } from '~/client/ui/confirm-dialog'
@@ -16,8 +16,14 @@ export interface DeleteBookDialogProps {
   afterDelete?: () => HTMLElement | null
 }
 
-/** Confirms a delete; Cancel is focused first. */
-export function DeleteBookDialog({ book, onClose, onConfirm, afterDelete }: DeleteBookDialogProps) {
+/** Confirms a delete; Cancel is focused first. Memoised: the list around it draws on every
+ *  keystroke of its search, the dialog only when its book changes. */
+export const DeleteBookDialog = memo(function DeleteBookDialog({
+  book,
+  onClose,
+  onConfirm,
+  afterDelete,
+}: DeleteBookDialogProps) {
   const { t } = useLingui()
   const deleted = useRef(false)
   const title = book?.title ?? ''
@@ -45,4 +51,4 @@ export function DeleteBookDialog({ book, onClose, onConfirm, afterDelete }: Dele
       }}
     />
   )
-}
+})

@@ -10,45 +10,55 @@ import {
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
 import { useLingui } from '@lingui/react/macro'
-import { memo, useMemo, type ReactNode } from 'react'
+import { GripVertical } from 'lucide-react'
+import { memo, useCallback, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react'
+import { css } from 'styled-system/css'
 import type { LocalBook } from '~/client/db'
-import { BookRow } from './book-row'
 
 // "Up next" reordering on /books (decision 35) with dnd-kit: a drag handle per row for the
 // pointer (mouse, touch, pen); from the keyboard the same handle moves its book one place per
 // arrow key (book-list-page.tsx), announced in a live region. dnd-kit's own keyboard sensor is
 // not used: one key press, one move, is simpler to learn than pick up / move / drop.
 
-export interface ReorderProps {
-  enabled: boolean
-  /** Ids of the rows on screen, in list order. */
-  ids: string[]
+/** What the drag needs of the list on screen, read when a drag happens (the list keeps it current). */
+export interface ReorderList {
   /** The list index of a book id on screen (-1 when not). */
   indexOf: (id: string) => number
   titleOf: (id: string) => string
   total: number
   onMove: (from: number, to: number) => void
-  children: ReactNode
 }
 
-export function ReorderContext({ enabled, ids, indexOf, titleOf, total, onMove, children }: ReorderProps) {
+/**
+ * dnd-kit's context for the whole list. Its props never change with what the list shows (it reads
+ * `list` when a drag starts, moves or ends), so a keystroke in the search box below it does not
+ * draw it again.
+ */
+export function ReorderContext({ list, children }: { list: RefObject<ReorderList>; children: ReactNode }) {
   const { t } = useLingui()
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }))
-  const place = (id: string | number) => indexOf(String(id)) + 1
-  const name = (id: string | number) => titleOf(String(id))
+  const place = (id: string | number) => list.current.indexOf(String(id)) + 1
+  const name = (id: string | number) => list.current.titleOf(String(id))
   const announcements: Announcements = {
-    onDragStart: ({ active }) => t`Picked up “${name(active.id)}”, place ${place(active.id)} of ${total}.`,
-    onDragOver: ({ active, over }) =>
-      over ? t`“${name(active.id)}” is over place ${place(over.id)} of ${total}.` : undefined,
-    onDragEnd: ({ active, over }) =>
-      over ? t`“${name(active.id)}” moved to place ${place(over.id)} of ${total}.` : undefined,
+    onDragStart: ({ active }) => {
+      const total = list.current.total
+      return t`Picked up “${name(active.id)}”, place ${place(active.id)} of ${total}.`
+    },
+    onDragOver: ({ active, over }) => {
+      const total = list.current.total
+      return over ? t`“${name(active.id)}” is over place ${place(over.id)} of ${total}.` : undefined
+    },
+    onDragEnd: ({ active, over }) => {
+      const total = list.current.total
+      return over ? t`“${name(active.id)}” moved to place ${place(over.id)} of ${total}.` : undefined
+    },
     onDragCancel: ({ active }) => t`Move of “${name(active.id)}” cancelled.`,
   }
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return
-    const from = indexOf(String(active.id))
-    const to = indexOf(String(over.id))
-    if (from >= 0 && to >= 0) onMove(from, to)
+    const from = list.current.indexOf(String(active.id))
+    const to = list.current.indexOf(String(over.id))
+    if (from >= 0 && to >= 0) list.current.onMove(from, to)
   }
   return (
     <DndContext
@@ -62,50 +72,103 @@ export function ReorderContext({ enabled, ids, indexOf, titleOf, total, onMove, 
         },
       }}
     >
-      <SortableContext items={ids} strategy={verticalListSortingStrategy} disabled={!enabled}>
-        {children}
-      </SortableContext>
+      {children}
     </DndContext>
   )
 }
 
-export interface SortableBookRowProps {
-  book: LocalBook
-  onDelete: (book: LocalBook, trigger: HTMLElement) => void
+const NONE: string[] = []
+
+/** The rows on screen as dnd-kit's sortable items (none while the list cannot be reordered, so a
+ *  keystroke tells no one of new ids). */
+export function ReorderItems({ enabled, ids, children }: { enabled: boolean; ids: string[]; children: ReactNode }) {
+  return (
+    <SortableContext items={enabled ? ids : NONE} strategy={verticalListSortingStrategy} disabled={!enabled}>
+      {children}
+    </SortableContext>
+  )
+}
+
+export interface RowReorder {
   /** Arrow keys on the handle: -1 up, +1 down. */
   onStep: (book: LocalBook, delta: -1 | 1) => void
   describedBy: string
 }
 
-/** A row of the reorderable list (a list under a search, a filter or another order draws plain
- *  `BookRow`s: no sortable hooks to run on each keystroke). */
-export const SortableBookRow = memo(function SortableBookRow({
+const handleStyle = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  w: '8',
+  h: '10',
+  flexShrink: 0,
+  mx: '-1',
+  borderRadius: 'md',
+  color: 'fg.muted',
+  cursor: 'grab',
+  touchAction: 'none',
+  _hover: { bg: 'bg.muted', color: 'fg' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'accent', outlineOffset: '1px' },
+})
+
+const GRIP = <GripVertical aria-hidden size={18} />
+
+/**
+ * A row's drag handle, and the only part of the row that is sortable: dnd-kit's hook runs here,
+ * and the row it belongs to (the `[data-book-id]` element around it) is the node dnd-kit measures
+ * and moves. So a row is the same component whether or not the list can be reordered: the first
+ * letter typed in the search box takes the handles away instead of building every row again, and
+ * a change of order re-runs the handles' hooks, not the rows.
+ */
+export const SortableHandle = memo(function SortableHandle({
   book,
-  onDelete,
   onStep,
   describedBy,
-}: SortableBookRowProps) {
+}: RowReorder & { book: LocalBook }) {
+  const { t } = useLingui()
+  const title = book.title
   const { setNodeRef, setActivatorNodeRef, listeners, transform, transition, isDragging } = useSortable({
     id: book.id,
   })
-  // The list's order changing re-runs every row's sortable hook; the row under it is drawn again
-  // only when what it shows changes (its book, its drag state), so its props keep their identity.
-  const translate = CSS.Translate.toString(transform)
-  const style = useMemo(() => ({ transform: translate, transition }), [translate, transition])
-  const handle = useMemo(
-    () => ({
-      ref: setActivatorNodeRef,
-      listeners,
-      describedBy,
-      onKeyDown: (e: React.KeyboardEvent<HTMLButtonElement>) => {
+  const row = useRef<HTMLElement | null>(null)
+  const ref = useCallback(
+    (el: HTMLButtonElement | null) => {
+      setActivatorNodeRef(el)
+      row.current = el?.closest<HTMLElement>('[data-book-id]') ?? null
+      setNodeRef(row.current)
+    },
+    [setActivatorNodeRef, setNodeRef],
+  )
+  // The row is drawn by its own component: the drag's offset and state are put on it here.
+  const translate = CSS.Translate.toString(transform) ?? ''
+  useLayoutEffect(() => {
+    const el = row.current
+    if (!el) return
+    el.style.transform = translate
+    el.style.transition = transition ?? ''
+    el.toggleAttribute('data-dragging', isDragging)
+    return () => {
+      el.style.transform = ''
+      el.style.transition = ''
+      el.removeAttribute('data-dragging')
+    }
+  }, [translate, transition, isDragging])
+  return (
+    <button
+      ref={ref}
+      type="button"
+      className={handleStyle}
+      aria-label={t`Move “${title}”`}
+      aria-describedby={describedBy}
+      data-reorder-handle={book.id}
+      {...listeners}
+      onKeyDown={(e) => {
         if (e.key !== 'ArrowUp' && e.key !== 'ArrowDown') return
         e.preventDefault()
         onStep(book, e.key === 'ArrowUp' ? -1 : 1)
-      },
-    }),
-    [setActivatorNodeRef, listeners, describedBy, onStep, book],
-  )
-  return (
-    <BookRow book={book} onDelete={onDelete} nodeRef={setNodeRef} style={style} dragging={isDragging} handle={handle} />
+      }}
+    >
+      {GRIP}
+    </button>
   )
 })

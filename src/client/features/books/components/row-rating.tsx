@@ -28,6 +28,13 @@ const styles = {
 const ON = <Star aria-hidden size={16} fill="currentColor" strokeWidth={1.75} />
 const OFF = <Star aria-hidden size={16} fill="none" strokeWidth={1.75} />
 
+// The stars' names, worked out once a language (five a row, on every row).
+let named: { locale: string; labels: string[] } | null = null
+function starLabels(locale: string): string[] {
+  if (named?.locale !== locale) named = { locale, labels: STARS.map((n) => plural(n, { one: '# star', other: '# stars' })) }
+  return named.labels
+}
+
 /**
  * The row's rating, rated where it is shown: one native radio a star, so a tap rates and arrows
  * move the rating from the keyboard; tapping the current rating, or Delete/Backspace on a star (as
@@ -35,7 +42,8 @@ const OFF = <Star aria-hidden size={16} fill="none" strokeWidth={1.75} />
  * and synced like any other edit.
  */
 export function RowRating({ book }: { book: LocalBook }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
+  const labels = starLabels(i18n.locale)
   const title = book.title
   const rating = book.rating ?? 0
   const rate = (value: number | null) => void updateBook(book.id, { rating: value })
@@ -49,7 +57,7 @@ export function RowRating({ book }: { book: LocalBook }) {
             name={`rating-${book.id}`}
             value={n}
             checked={book.rating === n}
-            aria-label={plural(n, { one: '# star', other: '# stars' })}
+            aria-label={labels[n - 1]}
             onChange={() => rate(n)}
             // A click on the star already chosen changes nothing, so no change event: it clears.
             onClick={() => book.rating === n && rate(null)}
