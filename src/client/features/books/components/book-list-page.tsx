@@ -15,6 +15,7 @@ import { deleteBookWithUndo, downloadExport } from '../actions'
 import { LIST_SORTS, STATUS_FILTERS, type ListSort } from '../labels'
 import { useBookList } from '../use-book-list'
 import { useMoving } from '../use-moving'
+import { useRowKeys } from '../row-keys'
 import { useSearchText } from '../use-search-text'
 import { useWindowRange } from '../window-range'
 import { DeleteBookDialog } from './delete-book-dialog'
@@ -184,15 +185,12 @@ const BookListBody = memo(function BookListBody({
   const filtered = !!text.trim() || status !== undefined
   const reorderable = sort === 'up-next' && !filtered && !!total && total > 1
   const allText = all === undefined ? '' : i18n.number(all)
-  // Slots the rows on screen are keyed by (more than any window holds).
-  const slots = Math.max(128, range.end - range.start)
 
   // Rows on screen, for dnd-kit and the keyboard moves.
-  const shown: LocalBook[] = []
-  for (let i = range.start; i < range.end; i++) {
-    const b = at(i)
-    if (b) shown.push(b)
-  }
+  const onScreen: (LocalBook | undefined)[] = []
+  for (let i = range.start; i < range.end; i++) onScreen.push(at(i))
+  const shown = onScreen.filter((b): b is LocalBook => b !== undefined)
+  const keys = useRowKeys(onScreen.map((b) => b?.id))
   // The same ids keep the same array, so the sortable rows are not told of a change there is not.
   const idsKey = shown.map((b) => b.id).join(' ')
   const ids = useMemo(() => (idsKey ? idsKey.split(' ') : []), [idsKey])
@@ -207,7 +205,12 @@ const BookListBody = memo(function BookListBody({
     const want = refocus.current
     if (!want || at(want.index)?.id !== want.id) return
     refocus.current = null
-    document.querySelector<HTMLElement>(`[data-reorder-handle="${want.id}"]`)?.focus()
+    const handle = document.querySelector<HTMLElement>(`[data-reorder-handle="${want.id}"]`)
+    if (!handle || handle === document.activeElement) return
+    // Without scrolling now (that would lay the page out inside the key press); brought into
+    // view, if the move took it out, with the next frame's layout.
+    handle.focus({ preventScroll: true })
+    requestAnimationFrame(() => handle.scrollIntoView({ block: 'nearest' }))
   })
 
   const move = async (from: number, to: number, byKey: boolean) => {
@@ -309,15 +312,13 @@ const BookListBody = memo(function BookListBody({
                       <SkeletonRow />
                     </li>
                   ))
-                : Array.from({ length: range.end - range.start }, (_, k) => {
+                : onScreen.map((book, k) => {
                     const index = range.start + k
-                    const book = at(index)
                     return (
-                      // Keyed by its slot on screen, not by its book: a keystroke gives the rows
-                      // other books to show (React updates their text), instead of building new
-                      // ones; a scroll of one row reuses the slot that left the window.
+                      // Keyed so that a book keeps its row while on screen and a book coming on
+                      // screen takes the row of one that left (row-keys.ts).
                       <li
-                        key={index % slots}
+                        key={keys[k]}
                         className={styles.item}
                         style={{ height: ROW_HEIGHT, transform: `translateY(${index * ROW_HEIGHT}px)` }}
                         aria-setsize={total}

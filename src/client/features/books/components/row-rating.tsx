@@ -18,15 +18,15 @@ const styles = {
     borderRadius: 'sm',
     cursor: 'pointer',
     color: 'border.input',
-    '&[data-on]': { color: { base: 'amber.600', _dark: 'amber.400' } },
+    '&[data-on]': { color: { base: 'amber.600', _dark: 'amber.400' }, '& svg': { fill: 'currentColor' } },
     '&:has(input:focus-visible)': { outline: '2px solid', outlineColor: 'accent', outlineOffset: '-1px' },
   }),
   input: css({ srOnly: true }),
 }
 
-// The two stars, built once (five a row, on every row).
-const ON = <Star aria-hidden size={16} fill="currentColor" strokeWidth={1.75} />
-const OFF = <Star aria-hidden size={16} fill="none" strokeWidth={1.75} />
+// One star element, built once (five a row, on every row): a chosen star is filled by its label's
+// style, so a row given another rating changes an attribute, not its icons.
+const STAR = <Star aria-hidden size={16} fill="none" strokeWidth={1.75} />
 
 // The stars' names, worked out once a language (five a row, on every row).
 let named: { locale: string; labels: string[] } | null = null
@@ -63,7 +63,7 @@ export function RowRating({ book }: { book: LocalBook }) {
             onClick={() => book.rating === n && rate(null)}
             onKeyDown={clearOnDelete(() => rate(null))}
           />
-          {n <= rating ? ON : OFF}
+          {STAR}
         </label>
       ))}
     </span>
