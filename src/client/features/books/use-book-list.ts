@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useEffect, useMemo, useSyncExternalStore } from 'react'
+import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react'
 import { db, type LocalBook } from '~/client/db'
 import { bookIndex, listBooks, type BookSort } from '~/client/sync'
 import type { BookStatus } from '~/shared/schemas/book'
@@ -42,6 +42,13 @@ function useIndex(now: boolean) {
 }
 
 /** `all`: the account's book count (useBookCount), read by the page for its header too. */
+function sameFields(a: LocalBook, b: LocalBook): boolean {
+  const keys = Object.keys(b) as (keyof LocalBook)[]
+  if (keys.length !== Object.keys(a).length) return false
+  for (const k of keys) if (a[k] !== b[k]) return false
+  return true
+}
+
 export function useBookList(
   query: string,
   status: BookStatus | undefined,
@@ -56,8 +63,24 @@ export function useBookList(
   // Whole pages around the window, so scrolling a few rows does not start a new query.
   const offset = Math.floor(range.start / PAGE) * PAGE
   const limit = Math.max(PAGE, Math.ceil(range.end / PAGE) * PAGE - offset)
+  const kept = useRef(new Map<string, LocalBook>())
   const page = useLiveQuery(
-    async () => (filtered ? null : { offset, rows: await listBooks(db, { sort, offset, limit }) }),
+    async () => {
+      if (filtered) return null
+      const rows = await listBooks(db, { sort, offset, limit })
+      // A book read again unchanged keeps the object already on screen, so after a save only the
+      // rows whose book changed are drawn again (a move re-reads the whole page).
+      const before = kept.current
+      const next = new Map<string, LocalBook>()
+      const stable = rows.map((row) => {
+        const old = before.get(row.id)
+        const book = old && sameFields(old, row) ? old : row
+        next.set(book.id, book)
+        return book
+      })
+      kept.current = next
+      return { offset, rows: stable }
+    },
     [filtered, sort, offset, limit],
   )
   const matches = useMemo(
