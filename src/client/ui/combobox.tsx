@@ -2,7 +2,6 @@ import { Combobox as ArkCombobox, createListCollection, type ListCollection } fr
 import { Portal } from '@ark-ui/react/portal'
 import { createContext, useContext, type ComponentProps } from 'react'
 import { cx, sva } from 'styled-system/css'
-import { inputStyle } from './input-style'
 
 // Ark Combobox styled (park-ui pattern): `import * as Combobox from '~/client/ui/combobox'`. An
 // input with a listbox of suggestions (the catalogue search on /books/new).
@@ -12,9 +11,9 @@ export const comboboxRecipe = sva({
     root: { display: 'flex', flexDirection: 'column', gap: '1.5', w: 'full' },
     label: { fontSize: 'sm', fontWeight: 'medium', color: 'fg' },
     control: { position: 'relative' },
-    input: inputStyle,
+    input: { layerStyle: 'input' },
     content: {
-      zIndex: 'dropdown',
+      layerStyle: 'popover',
       display: 'flex',
       flexDirection: 'column',
       gap: '0.5',
@@ -22,15 +21,6 @@ export const comboboxRecipe = sva({
       minW: 'var(--reference-width)',
       maxH: '80',
       overflowY: 'auto',
-      bg: 'bg.panel',
-      color: 'fg',
-      borderWidth: '1px',
-      borderColor: 'border',
-      borderRadius: 'md',
-      boxShadow: 'lg',
-      outline: 'none',
-      _open: { animation: 'fadeIn 0.12s' },
-      _motionReduce: { animation: 'none!' },
     },
     item: {
       display: 'flex',

@@ -1,7 +1,6 @@
 import { Field as ArkField } from '@ark-ui/react/field'
 import { createContext, useContext, type ComponentProps } from 'react'
 import { cx, sva } from 'styled-system/css'
-import { inputStyle } from './input-style'
 
 // Ark Field styled; used as `import * as Field from '~/client/ui/field'`. Invalid inputs get
 // aria-invalid from Ark and a red border here.
@@ -11,7 +10,7 @@ export const fieldRecipe = sva({
     root: { display: 'flex', flexDirection: 'column', gap: '1.5', w: 'full' },
     label: { fontSize: 'sm', fontWeight: 'medium', color: 'fg' },
     input: {
-      ...inputStyle,
+      layerStyle: 'input',
       transition: 'border-color 0.15s, box-shadow 0.15s',
       _invalid: { borderColor: 'danger', _focusVisible: { boxShadow: '0 0 0 1px token(colors.danger)' } },
       _disabled: { opacity: 0.6, cursor: 'not-allowed' },

@@ -31,7 +31,7 @@ export const toastRecipe = sva({
       outline: 'none',
       pointerEvents: 'auto',
       _empty: { p: '0' },
-      _focusVisible: { outline: '2px solid', outlineColor: 'accent', outlineOffset: '-2px' },
+      focusRing: 'inside',
     },
     root: {
       position: 'relative',
