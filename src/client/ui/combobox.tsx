@@ -2,14 +2,14 @@ import { Combobox as ArkCombobox, createListCollection, type ListCollection } fr
 import { Portal } from '@ark-ui/react/portal'
 import { createContext, useContext, type ComponentProps } from 'react'
 import { cx, sva } from 'styled-system/css'
+import { fieldRecipe } from './field'
 
 // Ark Combobox styled (park-ui pattern): `import * as Combobox from '~/client/ui/combobox'`. An
-// input with a listbox of suggestions (the catalogue search on /books/new).
+// input with a listbox of suggestions (the catalogue search on /books/new). Its frame and label are
+// the text field's.
 export const comboboxRecipe = sva({
-  slots: ['root', 'label', 'control', 'input', 'positioner', 'content', 'item', 'empty'],
+  slots: ['control', 'input', 'positioner', 'content', 'item', 'empty'],
   base: {
-    root: { display: 'flex', flexDirection: 'column', gap: '1.5', w: 'full' },
-    label: { fontSize: 'sm', fontWeight: 'medium', color: 'fg' },
     control: { position: 'relative' },
     input: { layerStyle: 'input' },
     content: {
@@ -37,6 +37,7 @@ export const comboboxRecipe = sva({
   },
 })
 
+const field = fieldRecipe()
 const Styles = createContext(comboboxRecipe())
 const useStyles = () => useContext(Styles)
 
@@ -46,13 +47,13 @@ export function Root<T>({ className, ...props }: ComponentProps<typeof ArkCombob
   const styles = comboboxRecipe()
   return (
     <Styles.Provider value={styles}>
-      <ArkCombobox.Root positioning={{ sameWidth: true }} lazyMount unmountOnExit className={cx(styles.root, className)} {...props} />
+      <ArkCombobox.Root positioning={{ sameWidth: true }} lazyMount unmountOnExit className={cx(field.root, className)} {...props} />
     </Styles.Provider>
   )
 }
 
 export function Label({ className, ...props }: ComponentProps<typeof ArkCombobox.Label>) {
-  return <ArkCombobox.Label className={cx(useStyles().label, className)} {...props} />
+  return <ArkCombobox.Label className={cx(field.label, className)} {...props} />
 }
 
 export function Input({ className, ...props }: ComponentProps<typeof ArkCombobox.Input>) {

@@ -3,14 +3,13 @@ import { Select as ArkSelect, createListCollection, type ListCollection } from '
 import { Check, ChevronsUpDown } from 'lucide-react'
 import { createContext, useContext, type ComponentProps, type ReactNode } from 'react'
 import { cx, sva } from 'styled-system/css'
+import { fieldRecipe } from './field'
 
 // Ark Select styled; used as `import * as Select from '~/client/ui/select'`. Options may be
-// grouped (select: grouped options possible).
+// grouped (select: grouped options possible). Its frame and label are the text field's.
 export const selectRecipe = sva({
-  slots: ['root', 'label', 'control', 'trigger', 'valueText', 'indicator', 'positioner', 'content', 'itemGroup', 'itemGroupLabel', 'item', 'itemText', 'itemIndicator'],
+  slots: ['control', 'trigger', 'valueText', 'indicator', 'positioner', 'content', 'itemGroup', 'itemGroupLabel', 'item', 'itemText', 'itemIndicator'],
   base: {
-    root: { display: 'flex', flexDirection: 'column', gap: '1.5', w: 'full' },
-    label: { fontSize: 'sm', fontWeight: 'medium', color: 'fg' },
     control: { position: 'relative' },
     trigger: {
       layerStyle: 'input',
@@ -56,6 +55,7 @@ export const selectRecipe = sva({
   },
 })
 
+const field = fieldRecipe()
 const Styles = createContext(selectRecipe())
 const useStyles = () => useContext(Styles)
 
@@ -87,13 +87,13 @@ export function Root({ className, ...props }: ComponentProps<typeof ArkSelect.Ro
     <Styles.Provider value={styles}>
       {/* Mounted on opening: a dialog hides (aria-hidden) what is outside it once, when it opens, so
           a list portalled before then stayed hidden from assistive technology inside a dialog. */}
-      <ArkSelect.Root positioning={{ sameWidth: true }} lazyMount unmountOnExit className={cx(styles.root, className)} {...props} />
+      <ArkSelect.Root positioning={{ sameWidth: true }} lazyMount unmountOnExit className={cx(field.root, className)} {...props} />
     </Styles.Provider>
   )
 }
 
 export function Label({ className, ...props }: ComponentProps<typeof ArkSelect.Label>) {
-  return <ArkSelect.Label className={cx(useStyles().label, className)} {...props} />
+  return <ArkSelect.Label className={cx(field.label, className)} {...props} />
 }
 
 /** The button showing the chosen option (or the placeholder). */
