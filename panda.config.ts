@@ -11,7 +11,8 @@ const FOCUS_VISIBLE = '&:is(:focus-visible, [data-focus-visible])'
 const FOCUS_WITHIN_INPUT = '&:has(input:focus-visible)'
 
 // A text input's look: its edge meets 3:1 against the page (WCAG 1.4.11: border.input, not
-// border), and keyboard focus thickens the edge in the accent instead of an outline.
+// border), and keyboard focus thickens the edge in the accent instead of an outline (in the
+// danger colour while the field is invalid).
 const inputSkin = {
   backgroundColor: 'bg',
   color: 'fg',
@@ -20,6 +21,27 @@ const inputSkin = {
   borderRadius: 'md',
   _placeholder: { color: 'fg.muted' },
   _focusVisible: { outline: 'none', borderColor: 'accent', boxShadow: '0 0 0 1px token(colors.accent)' },
+  _invalid: {
+    borderColor: 'danger',
+    _focusVisible: { borderColor: 'danger', boxShadow: '0 0 0 1px token(colors.danger)' },
+  },
+}
+
+// What floats over the page: the select, combobox, menu and date popovers. The layer goes on the
+// content, not the positioner: Zag's positioner sets an inline `z-index: var(--z-index)` copied
+// from the content's computed z-index, which overrides a class on the positioner (with none on
+// the content the list opened behind a dialog).
+const popover = {
+  zIndex: 'dropdown',
+  backgroundColor: 'bg.panel',
+  color: 'fg',
+  borderWidth: '1px',
+  borderColor: 'border',
+  borderRadius: 'md',
+  boxShadow: 'lg',
+  outline: 'none',
+  _open: { animation: 'fadeIn 0.12s' },
+  _motionReduce: { animation: 'none!' },
 }
 
 // Panda types a layer style's values as plain CSS (and only visual properties); these name the
@@ -29,22 +51,31 @@ const layerStyles = {
   input: { value: { width: 'full', height: '10', paddingInline: '3', fontSize: 'md', ...inputSkin } },
   // The same look at a size of its own (a textarea, a code's slots).
   inputSkin: { value: inputSkin },
-  // What floats over the page: the select, combobox, menu and date popovers. The layer goes
-  // on the content, not the positioner: Zag's positioner sets an inline
-  // `z-index: var(--z-index)` copied from the content's computed z-index, which overrides a
-  // class on the positioner (with none on the content the list opened behind a dialog).
-  popover: {
+  // A quiet icon button (close, clear, show password, a row's menu): muted until pointed at.
+  // Each place gives its size.
+  iconButton: {
     value: {
-      zIndex: 'dropdown',
-      backgroundColor: 'bg.panel',
-      color: 'fg',
-      borderWidth: '1px',
-      borderColor: 'border',
+      display: 'inline-flex',
+      alignItems: 'center',
+      justifyContent: 'center',
       borderRadius: 'md',
-      boxShadow: 'lg',
-      outline: 'none',
-      _open: { animation: 'fadeIn 0.12s' },
-      _motionReduce: { animation: 'none!' },
+      color: 'fg.muted',
+      cursor: 'pointer',
+      _hover: { backgroundColor: 'bg.muted', color: 'fg' },
+    },
+  },
+  popover: { value: popover },
+  // A popover listing options as wide as its trigger (the select's and the combobox's); each
+  // gives its height.
+  listbox: {
+    value: {
+      ...popover,
+      display: 'flex',
+      flexDirection: 'column',
+      gap: '0.5',
+      padding: '1',
+      minWidth: 'var(--reference-width)',
+      overflowY: 'auto',
     },
   },
 } as unknown as LayerStyles

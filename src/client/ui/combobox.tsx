@@ -12,16 +12,7 @@ export const comboboxRecipe = sva({
   base: {
     control: { position: 'relative' },
     input: { layerStyle: 'input' },
-    content: {
-      layerStyle: 'popover',
-      display: 'flex',
-      flexDirection: 'column',
-      gap: '0.5',
-      p: '1',
-      minW: 'var(--reference-width)',
-      maxH: '80',
-      overflowY: 'auto',
-    },
+    content: { layerStyle: 'listbox', maxH: '80' },
     item: {
       display: 'flex',
       alignItems: 'center',

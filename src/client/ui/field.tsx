@@ -3,7 +3,7 @@ import { createContext, useContext, type ComponentProps } from 'react'
 import { cx, sva } from 'styled-system/css'
 
 // Ark Field styled; used as `import * as Field from '~/client/ui/field'`. Invalid inputs get
-// aria-invalid from Ark and a red border here.
+// aria-invalid from Ark and the input layer style's red border.
 export const fieldRecipe = sva({
   slots: ['root', 'label', 'input', 'helperText', 'errorText', 'requiredIndicator'],
   base: {
@@ -12,7 +12,6 @@ export const fieldRecipe = sva({
     input: {
       layerStyle: 'input',
       transition: 'border-color 0.15s, box-shadow 0.15s',
-      _invalid: { borderColor: 'danger', _focusVisible: { boxShadow: '0 0 0 1px token(colors.danger)' } },
       _disabled: { opacity: 0.6, cursor: 'not-allowed' },
     },
     helperText: { fontSize: 'sm', color: 'fg.muted' },

@@ -123,15 +123,9 @@ export const rowMenuRecipe = sva({
   slots: menuAnatomy.keys(),
   base: {
     trigger: {
-      display: 'inline-flex',
-      alignItems: 'center',
-      justifyContent: 'center',
+      layerStyle: 'iconButton',
       width: '8',
       height: '8',
-      borderRadius: 'md',
-      color: 'fg.muted',
-      cursor: 'pointer',
-      _hover: { bg: 'bg.muted', color: 'fg' },
       focusRing: 'outside',
     },
     content: { layerStyle: 'popover', minWidth: '40', padding: '1', bg: 'bg' },

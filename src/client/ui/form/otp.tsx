@@ -20,7 +20,6 @@ const styles = {
     fontWeight: 'semibold',
     fontVariantNumeric: 'tabular-nums',
     layerStyle: 'inputSkin',
-    _invalid: { borderColor: 'danger' },
     _disabled: { opacity: 0.6 },
   }),
 }
