@@ -1,4 +1,84 @@
-import { defineConfig } from '@pandacss/dev'
+import { defineConfig, type LayerStyles } from '@pandacss/dev'
+
+// The kit's shared style runs live here, not in objects imported into recipes: Panda extracts
+// `css`/`sva`/`cva` arguments statically and does not follow every import, so a shared object
+// could leave a class out of the CSS without a warning. The config is evaluated, so layer styles
+// and utilities defined here always reach the stylesheet.
+
+// Focused by keyboard: the accent outline (the same as the global `*:focus-visible` rule, for
+// elements that set their own outline or show another element's focus, as Ark's controls do).
+const FOCUS_VISIBLE = '&:is(:focus-visible, [data-focus-visible])'
+const FOCUS_WITHIN_INPUT = '&:has(input:focus-visible)'
+
+// A text input's look: its edge meets 3:1 against the page (WCAG 1.4.11: border.input, not
+// border), and keyboard focus thickens the edge in the accent instead of an outline (in the
+// danger colour while the field is invalid).
+const inputSkin = {
+  backgroundColor: 'bg',
+  color: 'fg',
+  borderWidth: '1px',
+  borderColor: 'border.input',
+  borderRadius: 'md',
+  _placeholder: { color: 'fg.muted' },
+  _focusVisible: { outline: 'none', borderColor: 'accent', boxShadow: '0 0 0 1px token(colors.accent)' },
+  _invalid: {
+    borderColor: 'danger',
+    _focusVisible: { borderColor: 'danger', boxShadow: '0 0 0 1px token(colors.danger)' },
+  },
+}
+
+// What floats over the page: the select, combobox, menu and date popovers. The layer goes on the
+// content, not the positioner: Zag's positioner sets an inline `z-index: var(--z-index)` copied
+// from the content's computed z-index, which overrides a class on the positioner (with none on
+// the content the list opened behind a dialog).
+const popover = {
+  zIndex: 'dropdown',
+  backgroundColor: 'bg.panel',
+  color: 'fg',
+  borderWidth: '1px',
+  borderColor: 'border',
+  borderRadius: 'md',
+  boxShadow: 'lg',
+  outline: 'none',
+  _open: { animation: 'fadeIn 0.12s' },
+  _motionReduce: { animation: 'none!' },
+}
+
+// Panda types a layer style's values as plain CSS (and only visual properties); these name the
+// theme's tokens and conditions, which it resolves when it builds the CSS.
+const layerStyles = {
+  // A single-line text control: inputs, the select and date triggers, search boxes.
+  input: { value: { width: 'full', height: '10', paddingInline: '3', fontSize: 'md', ...inputSkin } },
+  // The same look at a size of its own (a textarea, a code's slots).
+  inputSkin: { value: inputSkin },
+  // A quiet icon button (close, clear, show password, a row's menu): muted until pointed at.
+  // Each place gives its size.
+  iconButton: {
+    value: {
+      display: 'inline-flex',
+      alignItems: 'center',
+      justifyContent: 'center',
+      borderRadius: 'md',
+      color: 'fg.muted',
+      cursor: 'pointer',
+      _hover: { backgroundColor: 'bg.muted', color: 'fg' },
+    },
+  },
+  popover: { value: popover },
+  // A popover listing options as wide as its trigger (the select's and the combobox's); each
+  // gives its height.
+  listbox: {
+    value: {
+      ...popover,
+      display: 'flex',
+      flexDirection: 'column',
+      gap: '0.5',
+      padding: '1',
+      minWidth: 'var(--reference-width)',
+      overflowY: 'auto',
+    },
+  },
+} as unknown as LayerStyles
 
 // Tokens and global styles for the client. Every colour pair used for text meets WCAG AA
 // (4.5:1) in both themes; the `dark` condition matches `.dark` on the element or an ancestor.
@@ -28,8 +108,28 @@ export default defineConfig({
     html: { colorScheme: 'light', '&.dark': { colorScheme: 'dark' } },
     '*:focus-visible': { outline: '2px solid', outlineColor: 'accent', outlineOffset: '2px' },
   },
+  utilities: {
+    extend: {
+      // Replaces Panda's own `focusRing` (which follows :focus and a blue default) with the
+      // accent ring on keyboard focus: `outside` (2px off the edge), `inside` (for parts whose
+      // container clips), `within` (a label or card whose visually hidden input has the focus).
+      focusRing: {
+        className: 'focus-ring',
+        values: ['outside', 'inside', 'within'],
+        transform(value: string, { token }) {
+          const ring = {
+            outline: '2px solid',
+            outlineColor: token('colors.accent'),
+            outlineOffset: value === 'inside' ? '-2px' : '2px',
+          }
+          return { [value === 'within' ? FOCUS_WITHIN_INPUT : FOCUS_VISIBLE]: ring }
+        },
+      },
+    },
+  },
   theme: {
     extend: {
+      layerStyles,
       tokens: {
         fonts: {
           body: {

@@ -21,7 +21,7 @@ const checkbox = sva({
       color: 'accent.fg',
       _checked: { bg: 'accent', borderColor: 'accent' },
       _invalid: { borderColor: 'danger' },
-      _focusVisible: { outline: '2px solid', outlineColor: 'accent', outlineOffset: '2px' },
+      focusRing: 'outside',
     },
     indicator: { display: 'inline-flex' },
     label: { fontSize: 'sm', color: 'fg' },

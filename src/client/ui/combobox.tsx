@@ -2,36 +2,17 @@ import { Combobox as ArkCombobox, createListCollection, type ListCollection } fr
 import { Portal } from '@ark-ui/react/portal'
 import { createContext, useContext, type ComponentProps } from 'react'
 import { cx, sva } from 'styled-system/css'
-import { inputStyle } from './input-style'
+import { fieldRecipe } from './field'
 
 // Ark Combobox styled (park-ui pattern): `import * as Combobox from '~/client/ui/combobox'`. An
-// input with a listbox of suggestions (the catalogue search on /books/new).
+// input with a listbox of suggestions (the catalogue search on /books/new). Its frame and label are
+// the text field's.
 export const comboboxRecipe = sva({
-  slots: ['root', 'label', 'control', 'input', 'positioner', 'content', 'item', 'empty'],
+  slots: ['control', 'input', 'positioner', 'content', 'item', 'empty'],
   base: {
-    root: { display: 'flex', flexDirection: 'column', gap: '1.5', w: 'full' },
-    label: { fontSize: 'sm', fontWeight: 'medium', color: 'fg' },
     control: { position: 'relative' },
-    input: inputStyle,
-    content: {
-      zIndex: 'dropdown',
-      display: 'flex',
-      flexDirection: 'column',
-      gap: '0.5',
-      p: '1',
-      minW: 'var(--reference-width)',
-      maxH: '80',
-      overflowY: 'auto',
-      bg: 'bg.panel',
-      color: 'fg',
-      borderWidth: '1px',
-      borderColor: 'border',
-      borderRadius: 'md',
-      boxShadow: 'lg',
-      outline: 'none',
-      _open: { animation: 'fadeIn 0.12s' },
-      _motionReduce: { animation: 'none!' },
-    },
+    input: { layerStyle: 'input' },
+    content: { layerStyle: 'listbox', maxH: '80' },
     item: {
       display: 'flex',
       alignItems: 'center',
@@ -47,6 +28,7 @@ export const comboboxRecipe = sva({
   },
 })
 
+const field = fieldRecipe()
 const Styles = createContext(comboboxRecipe())
 const useStyles = () => useContext(Styles)
 
@@ -56,13 +38,13 @@ export function Root<T>({ className, ...props }: ComponentProps<typeof ArkCombob
   const styles = comboboxRecipe()
   return (
     <Styles.Provider value={styles}>
-      <ArkCombobox.Root positioning={{ sameWidth: true }} lazyMount unmountOnExit className={cx(styles.root, className)} {...props} />
+      <ArkCombobox.Root positioning={{ sameWidth: true }} lazyMount unmountOnExit className={cx(field.root, className)} {...props} />
     </Styles.Provider>
   )
 }
 
 export function Label({ className, ...props }: ComponentProps<typeof ArkCombobox.Label>) {
-  return <ArkCombobox.Label className={cx(useStyles().label, className)} {...props} />
+  return <ArkCombobox.Label className={cx(field.label, className)} {...props} />
 }
 
 export function Input({ className, ...props }: ComponentProps<typeof ArkCombobox.Input>) {

@@ -1,19 +1,17 @@
 import { Field as ArkField } from '@ark-ui/react/field'
 import { createContext, useContext, type ComponentProps } from 'react'
 import { cx, sva } from 'styled-system/css'
-import { inputStyle } from './input-style'
 
 // Ark Field styled; used as `import * as Field from '~/client/ui/field'`. Invalid inputs get
-// aria-invalid from Ark and a red border here.
+// aria-invalid from Ark and the input layer style's red border.
 export const fieldRecipe = sva({
   slots: ['root', 'label', 'input', 'helperText', 'errorText', 'requiredIndicator'],
   base: {
     root: { display: 'flex', flexDirection: 'column', gap: '1.5', w: 'full' },
     label: { fontSize: 'sm', fontWeight: 'medium', color: 'fg' },
     input: {
-      ...inputStyle,
+      layerStyle: 'input',
       transition: 'border-color 0.15s, box-shadow 0.15s',
-      _invalid: { borderColor: 'danger', _focusVisible: { boxShadow: '0 0 0 1px token(colors.danger)' } },
       _disabled: { opacity: 0.6, cursor: 'not-allowed' },
     },
     helperText: { fontSize: 'sm', color: 'fg.muted' },

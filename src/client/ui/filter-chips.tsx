@@ -26,7 +26,7 @@ const styles = {
     whiteSpace: 'nowrap',
     _hover: { borderColor: 'border.input' },
     '&:has(input:checked)': { bg: 'accent', color: 'accent.fg', borderColor: 'accent' },
-    '&:has(input:focus-visible)': { outline: '2px solid', outlineColor: 'accent', outlineOffset: '2px' },
+    focusRing: 'within',
   }),
   srOnly: css({ srOnly: true }),
 }

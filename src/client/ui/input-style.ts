@@ -1,15 +1,3 @@
-// The look of a text input (kit fields, search boxes, the public page's lean filters), as a plain
-// style object so pages that skip Ark's Field machinery still share it.
-export const inputStyle = {
-  w: 'full',
-  h: '10',
-  px: '3',
-  fontSize: 'md',
-  bg: 'bg',
-  color: 'fg',
-  borderWidth: '1px',
-  borderColor: 'border.input',
-  borderRadius: 'md',
-  _placeholder: { color: 'fg.muted' },
-  _focusVisible: { outline: 'none', borderColor: 'accent', boxShadow: '0 0 0 1px token(colors.accent)' },
-} as const
+// The look of a text input is the `input` layer style (panda.config.ts): write
+// `css({ layerStyle: 'input', … })`. This name stays for the screens that still spread it.
+export const inputStyle = { layerStyle: 'input' } as const

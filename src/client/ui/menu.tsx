@@ -19,25 +19,14 @@ import { createHoverIntent, createTypeahead, isTypeaheadKey } from './timing'
 export const menuRecipe = sva({
   slots: ['trigger', 'positioner', 'content', 'item', 'itemGroup', 'itemGroupLabel', 'separator', 'itemIndicator', 'triggerItem'],
   base: {
-    // The layer goes on the content: Zag's positioner sets an inline `z-index: var(--z-index)`
-    // copied from the content's computed z-index, which overrides a class on the positioner
-    // (with none on the content the list opened behind a dialog).
     content: {
-      zIndex: 'dropdown',
+      layerStyle: 'popover',
       display: 'flex',
       flexDirection: 'column',
       gap: '0.5',
       minW: '14rem',
       p: '1',
-      bg: 'bg.panel',
-      color: 'fg',
-      borderWidth: '1px',
-      borderColor: 'border',
       borderRadius: 'lg',
-      boxShadow: 'lg',
-      outline: 'none',
-      _open: { animation: 'fadeIn 0.12s' },
-      _motionReduce: { animation: 'none!' },
     },
     item: {
       display: 'flex',

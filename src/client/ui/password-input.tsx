@@ -8,23 +8,16 @@ import { fieldRecipe } from './field'
 // Ark PasswordInput styled like the other inputs, with a show/hide toggle. Place inside a
 // Field.Root so the label, ids and invalid state are shared.
 const passwordInput = sva({
-  slots: ['root', 'control', 'input', 'visibilityTrigger', 'indicator'],
+  slots: ['control', 'input', 'visibilityTrigger', 'indicator'],
   base: {
-    root: { display: 'flex', flexDirection: 'column', gap: '1.5', w: 'full' },
     control: { position: 'relative', display: 'flex', alignItems: 'center' },
     input: { pr: '11!' },
     visibilityTrigger: {
       position: 'absolute',
       right: '1',
-      display: 'inline-flex',
-      alignItems: 'center',
-      justifyContent: 'center',
+      layerStyle: 'iconButton',
       w: '8',
       h: '8',
-      borderRadius: 'md',
-      color: 'fg.muted',
-      cursor: 'pointer',
-      _hover: { color: 'fg', bg: 'bg.muted' },
     },
     indicator: { display: 'inline-flex' },
   },
@@ -46,7 +39,7 @@ export const PasswordInput = forwardRef<HTMLInputElement, PasswordInputProps>(fu
   const { t } = useLingui()
   const styles = passwordInput()
   return (
-    <ArkPasswordInput.Root className={styles.root} {...rootProps}>
+    <ArkPasswordInput.Root className={fieldRecipe().root} {...rootProps}>
       <ArkPasswordInput.Control className={styles.control}>
         <ArkPasswordInput.Input ref={ref} className={cx(fieldRecipe().input, styles.input, className)} {...inputProps} />
         <ArkPasswordInput.VisibilityTrigger className={styles.visibilityTrigger} aria-label={t`Show password`}>

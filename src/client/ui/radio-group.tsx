@@ -24,7 +24,7 @@ const radioGroup = sva({
       _checked: { borderColor: 'accent', bg: 'accent.subtle', boxShadow: '0 0 0 1px token(colors.accent)' },
       _disabled: { cursor: 'not-allowed', bg: 'bg.subtle', _hover: { borderColor: 'border' } },
       _invalid: { borderColor: 'danger' },
-      '&:has(input:focus-visible)': { outline: '2px solid', outlineColor: 'accent', outlineOffset: '2px' },
+      focusRing: 'within',
     },
     itemText: { flex: '1', minW: 0, color: 'fg' },
     itemControl: {

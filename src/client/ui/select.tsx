@@ -3,59 +3,27 @@ import { Select as ArkSelect, createListCollection, type ListCollection } from '
 import { Check, ChevronsUpDown } from 'lucide-react'
 import { createContext, useContext, type ComponentProps, type ReactNode } from 'react'
 import { cx, sva } from 'styled-system/css'
+import { fieldRecipe } from './field'
 
 // Ark Select styled; used as `import * as Select from '~/client/ui/select'`. Options may be
-// grouped (select: grouped options possible).
+// grouped (select: grouped options possible). Its frame and label are the text field's.
 export const selectRecipe = sva({
-  slots: ['root', 'label', 'control', 'trigger', 'valueText', 'indicator', 'positioner', 'content', 'itemGroup', 'itemGroupLabel', 'item', 'itemText', 'itemIndicator'],
+  slots: ['control', 'trigger', 'valueText', 'indicator', 'positioner', 'content', 'itemGroup', 'itemGroupLabel', 'item', 'itemText', 'itemIndicator'],
   base: {
-    root: { display: 'flex', flexDirection: 'column', gap: '1.5', w: 'full' },
-    label: { fontSize: 'sm', fontWeight: 'medium', color: 'fg' },
     control: { position: 'relative' },
     trigger: {
+      layerStyle: 'input',
       display: 'flex',
       alignItems: 'center',
       justifyContent: 'space-between',
       gap: '2',
-      w: 'full',
-      h: '10',
-      px: '3',
-      fontSize: 'md',
       textAlign: 'start',
-      bg: 'bg',
-      color: 'fg',
-      borderWidth: '1px',
-      borderColor: 'border.input',
-      borderRadius: 'md',
       cursor: 'pointer',
-      _focusVisible: { outline: 'none', borderColor: 'accent', boxShadow: '0 0 0 1px token(colors.accent)' },
-      _invalid: { borderColor: 'danger' },
       _disabled: { opacity: 0.6, cursor: 'not-allowed' },
     },
     valueText: { flex: '1', minW: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', '&[data-placeholder-shown]': { color: 'fg.muted' } },
     indicator: { display: 'inline-flex', color: 'fg.muted' },
-    // The layer goes on the content: Zag's positioner sets an inline `z-index: var(--z-index)`
-    // copied from the content's computed z-index, which overrides a class on the positioner
-    // (with none on the content the list opened behind a dialog).
-    content: {
-      zIndex: 'dropdown',
-      display: 'flex',
-      flexDirection: 'column',
-      gap: '0.5',
-      p: '1',
-      minW: 'var(--reference-width)',
-      maxH: '72',
-      overflowY: 'auto',
-      bg: 'bg.panel',
-      color: 'fg',
-      borderWidth: '1px',
-      borderColor: 'border',
-      borderRadius: 'md',
-      boxShadow: 'lg',
-      outline: 'none',
-      _open: { animation: 'fadeIn 0.12s' },
-      _motionReduce: { animation: 'none!' },
-    },
+    content: { layerStyle: 'listbox', maxH: '72' },
     itemGroup: { display: 'flex', flexDirection: 'column', gap: '0.5', '& + &': { mt: '1', pt: '1', borderTopWidth: '1px', borderColor: 'border' } },
     itemGroupLabel: { px: '2', py: '1', fontSize: 'xs', fontWeight: 'semibold', color: 'fg.muted', textTransform: 'uppercase', letterSpacing: 'wide' },
     item: {
@@ -77,6 +45,7 @@ export const selectRecipe = sva({
   },
 })
 
+const field = fieldRecipe()
 const Styles = createContext(selectRecipe())
 const useStyles = () => useContext(Styles)
 
@@ -108,13 +77,13 @@ export function Root({ className, ...props }: ComponentProps<typeof ArkSelect.Ro
     <Styles.Provider value={styles}>
       {/* Mounted on opening: a dialog hides (aria-hidden) what is outside it once, when it opens, so
           a list portalled before then stayed hidden from assistive technology inside a dialog. */}
-      <ArkSelect.Root positioning={{ sameWidth: true }} lazyMount unmountOnExit className={cx(styles.root, className)} {...props} />
+      <ArkSelect.Root positioning={{ sameWidth: true }} lazyMount unmountOnExit className={cx(field.root, className)} {...props} />
     </Styles.Provider>
   )
 }
 
 export function Label({ className, ...props }: ComponentProps<typeof ArkSelect.Label>) {
-  return <ArkSelect.Label className={cx(useStyles().label, className)} {...props} />
+  return <ArkSelect.Label className={cx(field.label, className)} {...props} />
 }
 
 /** The button showing the chosen option (or the placeholder). */

@@ -21,7 +21,7 @@ export const switchRecipe = sva({
       transition: 'background 0.15s, border-color 0.15s',
       _checked: { bg: 'accent', borderColor: 'accent' },
       _invalid: { borderColor: 'danger' },
-      _focusVisible: { outline: '2px solid', outlineColor: 'accent', outlineOffset: '2px' },
+      focusRing: 'outside',
     },
     thumb: {
       w: '4.5',

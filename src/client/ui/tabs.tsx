@@ -29,7 +29,7 @@ const tabs = sva({
       borderRadius: 'md',
       _hover: { color: 'fg' },
       _selected: { color: 'accent' },
-      _focusVisible: { outline: '2px solid', outlineColor: 'accent', outlineOffset: '-2px' },
+      focusRing: 'inside',
     },
     indicator: {
       h: '2px',

@@ -21,7 +21,7 @@ export const copyButtonRecipe = sva({
       fontSize: 'sm',
       cursor: 'pointer',
       _hover: { bg: 'bg.muted' },
-      _focusVisible: { outline: '2px solid', outlineColor: 'accent', outlineOffset: '2px' },
+      focusRing: 'outside',
       '&[data-copied]': { color: 'success', borderColor: 'success' },
     },
     indicator: { display: 'inline-flex' },

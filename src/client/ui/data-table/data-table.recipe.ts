@@ -1,8 +1,6 @@
 import { createAnatomy, menuAnatomy } from '@ark-ui/react/anatomy'
 import { cva, sva } from 'styled-system/css'
 
-const focusRing = { outline: '2px solid', outlineColor: 'accent', outlineOffset: '2px' } as const
-
 // Ark has no table part: the anatomy is declared the way Ark declares its own. Row action menus
 // use Ark Menu and its anatomy (rowMenuRecipe below).
 export const dataTableAnatomy = createAnatomy('data-table').parts(
@@ -32,20 +30,7 @@ export const dataTableRecipe = sva({
     root: { display: 'flex', flexDirection: 'column', gap: '3', width: 'full', color: 'fg' },
     toolbar: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: '3' },
     searchLabel: { srOnly: true },
-    searchInput: {
-      width: { base: 'full', sm: '64' },
-      height: '9',
-      paddingX: '3',
-      fontSize: 'sm',
-      bg: 'bg',
-      color: 'fg',
-      borderWidth: '1px',
-      // Input edges need 3:1 against the page (WCAG 1.4.11): border.input, not border.
-      borderColor: 'border.input',
-      borderRadius: 'md',
-      _placeholder: { color: 'fg.muted' },
-      _focusVisible: { outline: 'none', borderColor: 'accent', boxShadow: '0 0 0 1px token(colors.accent)' },
-    },
+    searchInput: { layerStyle: 'input', width: { base: 'full', sm: '64' }, height: '9', fontSize: 'sm' },
     actions: { display: 'flex', flexWrap: 'wrap', gap: '2' },
     action: {
       display: 'inline-flex',
@@ -62,7 +47,7 @@ export const dataTableRecipe = sva({
       fontWeight: 'medium',
       cursor: 'pointer',
       _hover: { _enabled: { bg: 'bg.muted' } },
-      _focusVisible: focusRing,
+      focusRing: 'outside',
       _disabled: { opacity: 0.5, cursor: 'not-allowed' },
       '&[data-variant=primary]': { bg: 'accent', color: 'accent.fg', borderColor: 'accent' },
       '&[data-variant=danger]': { color: 'danger', borderColor: 'danger' },
@@ -93,7 +78,7 @@ export const dataTableRecipe = sva({
       cursor: 'pointer',
       borderRadius: 'sm',
       _hover: { color: 'fg' },
-      _focusVisible: focusRing,
+      focusRing: 'outside',
     },
     row: {
       borderBottomWidth: '1px',
@@ -127,7 +112,7 @@ export const dataTableRecipe = sva({
       height: '4',
       accentColor: 'token(colors.accent)',
       cursor: 'pointer',
-      _focusVisible: focusRing,
+      focusRing: 'outside',
     },
     empty: { paddingY: '10', textAlign: 'center', color: 'fg.muted' },
     footer: { fontSize: 'sm', color: 'fg.muted' },
@@ -138,30 +123,12 @@ export const rowMenuRecipe = sva({
   slots: menuAnatomy.keys(),
   base: {
     trigger: {
-      display: 'inline-flex',
-      alignItems: 'center',
-      justifyContent: 'center',
+      layerStyle: 'iconButton',
       width: '8',
       height: '8',
-      borderRadius: 'md',
-      color: 'fg.muted',
-      cursor: 'pointer',
-      _hover: { bg: 'bg.muted', color: 'fg' },
-      _focusVisible: focusRing,
+      focusRing: 'outside',
     },
-    // On the content: Zag's positioner copies the content's z-index inline (see ui/select.tsx).
-    content: {
-      zIndex: 'dropdown',
-      minWidth: '40',
-      padding: '1',
-      bg: 'bg',
-      color: 'fg',
-      borderWidth: '1px',
-      borderColor: 'border',
-      borderRadius: 'md',
-      boxShadow: 'lg',
-      outline: 'none',
-    },
+    content: { layerStyle: 'popover', minWidth: '40', padding: '1', bg: 'bg' },
     item: {
       display: 'flex',
       alignItems: 'center',

@@ -13,8 +13,6 @@ export const feedbackAnatomy = popoverAnatomy.extendWith(
   'thanks',
 )
 
-const focusRing = { outline: '2px solid', outlineColor: 'accent', outlineOffset: '2px' } as const
-
 export const feedbackRecipe = sva({
   slots: feedbackAnatomy.keys(),
   base: {
@@ -30,7 +28,7 @@ export const feedbackRecipe = sva({
       transition: 'transform 150ms',
       _hover: { transform: 'scale(1.05)' },
       _motionReduce: { transition: 'none', _hover: { transform: 'none' } },
-      _focusVisible: focusRing,
+      focusRing: 'outside',
     },
     // On the content: Zag's positioner copies the content's z-index inline (see ui/select.tsx).
     content: {
@@ -46,7 +44,7 @@ export const feedbackRecipe = sva({
       borderColor: 'border',
       borderRadius: 'lg',
       boxShadow: 'xl',
-      _focusVisible: focusRing,
+      focusRing: 'outside',
     },
     title: { fontSize: 'md', fontWeight: 'semibold', paddingEnd: '8' },
     description: { fontSize: 'sm', color: 'fg.muted' },
@@ -54,13 +52,9 @@ export const feedbackRecipe = sva({
       position: 'absolute',
       top: '3',
       insetEnd: '3',
-      display: 'inline-flex',
+      layerStyle: 'iconButton',
       padding: '1',
-      borderRadius: 'md',
-      color: 'fg.muted',
-      cursor: 'pointer',
-      _hover: { bg: 'bg.muted', color: 'fg' },
-      _focusVisible: focusRing,
+      focusRing: 'outside',
     },
     faces: { display: 'flex', justifyContent: 'space-around', gap: '2' },
     face: {
@@ -77,7 +71,7 @@ export const feedbackRecipe = sva({
       fontSize: 'xs',
       cursor: 'pointer',
       _hover: { bg: 'bg.muted', color: 'fg' },
-      _focusVisible: focusRing,
+      focusRing: 'outside',
       '&[aria-pressed=true]': { borderColor: 'accent', color: 'accent', bg: 'accent.subtle' },
     },
     form: {
@@ -92,15 +86,8 @@ export const feedbackRecipe = sva({
     textarea: {
       minHeight: '24',
       padding: '2',
-      bg: 'bg',
-      color: 'fg',
-      borderWidth: '1px',
-      // Input edges need 3:1 against the page (WCAG 1.4.11): border.input, not border.
-      borderColor: 'border.input',
-      borderRadius: 'md',
+      layerStyle: 'inputSkin',
       resize: 'vertical',
-      _focusVisible: { outline: 'none', borderColor: 'accent', boxShadow: '0 0 0 1px token(colors.accent)' },
-      _invalid: { borderColor: 'danger' },
     },
     errorText: { fontSize: 'sm', color: 'danger', fontWeight: 'medium' },
     thanks: { display: 'flex', alignItems: 'center', gap: '2', color: 'success', fontWeight: 'medium' },

@@ -1,4 +1,10 @@
-import { DatePicker, parseDate, type DateValue } from '@ark-ui/react/date-picker'
+import {
+  DatePicker,
+  parseDate,
+  type DatePickerDateView,
+  type DateValue,
+  type UseDatePickerReturn,
+} from '@ark-ui/react/date-picker'
 import { Portal } from '@ark-ui/react/portal'
 import { useLingui } from '@lingui/react/macro'
 import { CalendarDays, ChevronLeft, ChevronRight, X } from 'lucide-react'
@@ -61,47 +67,26 @@ const recipe = sva({
       display: 'inline-flex',
       alignItems: 'center',
       gap: '2',
-      h: '10',
-      px: '3',
-      fontSize: 'md',
+      layerStyle: 'input',
       textAlign: 'start',
-      bg: 'bg',
-      color: 'fg',
-      borderWidth: '1px',
-      borderColor: 'border.input',
-      borderRadius: 'md',
       cursor: 'pointer',
       '& svg': { color: 'fg.muted', flexShrink: 0 },
       '& > span': { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
-      _focusVisible: { outline: 'none', borderColor: 'accent', boxShadow: '0 0 0 1px token(colors.accent)' },
-      _invalid: { borderColor: 'danger' },
       _disabled: { opacity: 0.6, cursor: 'not-allowed' },
     },
     placeholder: { color: 'fg.muted' },
     clear: {
-      display: 'inline-flex',
-      alignItems: 'center',
-      justifyContent: 'center',
+      layerStyle: 'iconButton',
       w: '10',
       h: '10',
       flexShrink: 0,
-      borderRadius: 'md',
-      color: 'fg.muted',
-      cursor: 'pointer',
-      _hover: { bg: 'bg.muted', color: 'fg' },
     },
     content: {
-      zIndex: 'popover',
-      bg: 'bg.panel',
-      color: 'fg',
-      borderWidth: '1px',
-      borderColor: 'border',
+      layerStyle: 'popover',
       borderRadius: 'lg',
-      boxShadow: 'lg',
       p: '3',
       w: '18rem',
       maxW: 'calc(100vw - 1rem)',
-      outline: 'none',
     },
     header: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '1', mb: '2' },
     nav: {
@@ -310,16 +295,28 @@ function Header({ styles }: { styles: Styles }) {
   )
 }
 
-/** Day, month and year views, so a date years back is three clicks away. */
-function Calendar({ styles }: { styles: Styles }) {
+interface GridCell {
+  value: DateValue | number
+  label: ReactNode
+}
+
+interface GridViewProps {
+  view: DatePickerDateView
+  styles: Styles
+  /** The cells to pick from, row by row. */
+  rows: (api: UseDatePickerReturn) => GridCell[][]
+}
+
+/** One view's table: the header, the week days above the days, then the cells. */
+function GridView({ view, styles, rows }: GridViewProps) {
   return (
-    <>
-      <DatePicker.View view="day">
-        <DatePicker.Context>
-          {(api) => (
-            <>
-              <Header styles={styles} />
-              <DatePicker.Table className={styles.table}>
+    <DatePicker.View view={view}>
+      <DatePicker.Context>
+        {(api) => (
+          <>
+            <Header styles={styles} />
+            <DatePicker.Table className={styles.table}>
+              {view === 'day' && (
                 <DatePicker.TableHead>
                   <DatePicker.TableRow>
                     {api.weekDays.map((day, i) => (
@@ -329,66 +326,35 @@ function Calendar({ styles }: { styles: Styles }) {
                     ))}
                   </DatePicker.TableRow>
                 </DatePicker.TableHead>
-                <DatePicker.TableBody>
-                  {api.weeks.map((week, i) => (
-                    <DatePicker.TableRow key={i}>
-                      {week.map((day, j) => (
-                        <DatePicker.TableCell key={j} value={day} className={styles.cell}>
-                          <DatePicker.TableCellTrigger className={styles.cellTrigger}>{day.day}</DatePicker.TableCellTrigger>
-                        </DatePicker.TableCell>
-                      ))}
-                    </DatePicker.TableRow>
-                  ))}
-                </DatePicker.TableBody>
-              </DatePicker.Table>
-            </>
-          )}
-        </DatePicker.Context>
-      </DatePicker.View>
-      <DatePicker.View view="month">
-        <DatePicker.Context>
-          {(api) => (
-            <>
-              <Header styles={styles} />
-              <DatePicker.Table className={styles.table}>
-                <DatePicker.TableBody>
-                  {api.getMonthsGrid({ columns: 4, format: 'short' }).map((months, i) => (
-                    <DatePicker.TableRow key={i}>
-                      {months.map((month, j) => (
-                        <DatePicker.TableCell key={j} value={month.value} className={styles.cell}>
-                          <DatePicker.TableCellTrigger className={styles.cellTrigger}>{month.label}</DatePicker.TableCellTrigger>
-                        </DatePicker.TableCell>
-                      ))}
-                    </DatePicker.TableRow>
-                  ))}
-                </DatePicker.TableBody>
-              </DatePicker.Table>
-            </>
-          )}
-        </DatePicker.Context>
-      </DatePicker.View>
-      <DatePicker.View view="year">
-        <DatePicker.Context>
-          {(api) => (
-            <>
-              <Header styles={styles} />
-              <DatePicker.Table className={styles.table}>
-                <DatePicker.TableBody>
-                  {api.getYearsGrid({ columns: 4 }).map((years, i) => (
-                    <DatePicker.TableRow key={i}>
-                      {years.map((year, j) => (
-                        <DatePicker.TableCell key={j} value={year.value} className={styles.cell}>
-                          <DatePicker.TableCellTrigger className={styles.cellTrigger}>{year.label}</DatePicker.TableCellTrigger>
-                        </DatePicker.TableCell>
-                      ))}
-                    </DatePicker.TableRow>
-                  ))}
-                </DatePicker.TableBody>
-              </DatePicker.Table>
-            </>
-          )}
-        </DatePicker.Context>
-      </DatePicker.View>
+              )}
+              <DatePicker.TableBody>
+                {rows(api).map((row, i) => (
+                  <DatePicker.TableRow key={i}>
+                    {row.map((cell, j) => (
+                      <DatePicker.TableCell key={j} value={cell.value} className={styles.cell}>
+                        <DatePicker.TableCellTrigger className={styles.cellTrigger}>{cell.label}</DatePicker.TableCellTrigger>
+                      </DatePicker.TableCell>
+                    ))}
+                  </DatePicker.TableRow>
+                ))}
+              </DatePicker.TableBody>
+            </DatePicker.Table>
+          </>
+        )}
+      </DatePicker.Context>
+    </DatePicker.View>
+  )
+}
+
+const days = (api: UseDatePickerReturn) => api.weeks.map((week) => week.map((day) => ({ value: day, label: day.day })))
+
+/** Day, month and year views, so a date years back is three clicks away. */
+function Calendar({ styles }: { styles: Styles }) {
+  return (
+    <>
+      <GridView view="day" styles={styles} rows={days} />
+      <GridView view="month" styles={styles} rows={(api) => api.getMonthsGrid({ columns: 4, format: 'short' })} />
+      <GridView view="year" styles={styles} rows={(api) => api.getYearsGrid({ columns: 4 })} />
     </>
   )
 }

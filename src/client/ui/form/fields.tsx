@@ -1,13 +1,14 @@
 import { useLingui } from '@lingui/react/macro'
 import { useEffect, useRef, type InputHTMLAttributes, type ReactNode } from 'react'
-import { Controller, get, useFormContext, useWatch } from 'react-hook-form'
+import { useFormContext, useWatch } from 'react-hook-form'
 import { css } from 'styled-system/css'
 import { Checkbox } from '../checkbox'
 import * as Field from '../field'
 import { PasswordInput } from '../password-input'
 import * as RadioGroup from '../radio-group'
 import { useVisibleField } from './context'
-import { messageDescriptor } from './messages'
+import { ControlledField } from './controlled-field'
+import { useFieldError } from './messages'
 
 interface BaseFieldProps {
   /** The API field name (inputs carry the name of the field they fill). */
@@ -18,15 +19,6 @@ interface BaseFieldProps {
 }
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'type' | 'children'>
-
-/** The field's current error, translated. */
-function useFieldError(name: string): string | undefined {
-  const { i18n } = useLingui()
-  const { formState } = useFormContext()
-  const message = (get(formState.errors, name) as { message?: string } | undefined)?.message
-  const descriptor = messageDescriptor(message)
-  return typeof descriptor === 'string' || descriptor === undefined ? descriptor : i18n._(descriptor)
-}
 
 const styles = {
   footer: css({ display: 'flex', justifyContent: 'space-between', gap: '3', alignItems: 'flex-start' }),
@@ -160,14 +152,10 @@ export function Hidden({ name }: { name: string }) {
 }
 
 export function CheckboxField({ name, label, helperText }: Omit<BaseFieldProps, 'required'>) {
-  useVisibleField(name)
-  const { control } = useFormContext()
-  const error = useFieldError(name)
   return (
-    <Controller
+    <ControlledField
       name={name}
-      control={control}
-      render={({ field }) => (
+      render={(field, error) => (
         <Field.Root invalid={!!error}>
           <Checkbox
             name={field.name}
@@ -197,15 +185,11 @@ export interface RadioOption {
 const radioError = css({ fontSize: 'sm', color: 'danger', fontWeight: 'medium' })
 
 export function Radio({ name, label, options }: { name: string; label: ReactNode; options: RadioOption[] }) {
-  useVisibleField(name)
-  const { control } = useFormContext()
-  const error = useFieldError(name)
   const errorId = `${name}-error`
   return (
-    <Controller
+    <ControlledField
       name={name}
-      control={control}
-      render={({ field }) => (
+      render={(field, error) => (
         <RadioGroup.Root
           name={field.name}
           value={(field.value as string | undefined) ?? null}

@@ -16,8 +16,8 @@ export interface TextLikeProps extends InputProps {
   required?: boolean
 }
 
-/** A text input framed with its label, helper and error (shared by number, phone and slug). */
-export function TextLike({ name, label, helperText, required, type = 'text', ...input }: TextLikeProps & { type?: 'text' | 'tel' }) {
+/** A text input framed with its label, helper and error (shared by number, phone, url and slug). */
+export function TextLike({ name, label, helperText, required, type = 'text', ...input }: TextLikeProps & { type?: 'text' | 'tel' | 'url' }) {
   useVisibleField(name)
   const { register } = useFormContext()
   const error = useFieldError(name)

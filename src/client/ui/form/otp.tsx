@@ -1,9 +1,7 @@
 import { PinInput } from '@ark-ui/react/pin-input'
 import { useMemo, type ReactNode } from 'react'
-import { Controller, useFormContext } from 'react-hook-form'
 import { css } from 'styled-system/css'
-import { useVisibleField } from './context'
-import { useFieldError } from './messages'
+import { ControlledField, FieldNotes } from './controlled-field'
 import { OTP_LENGTH } from './rules'
 
 export { OTP_LENGTH, otpPattern } from './rules'
@@ -21,17 +19,9 @@ const styles = {
     fontSize: 'xl',
     fontWeight: 'semibold',
     fontVariantNumeric: 'tabular-nums',
-    bg: 'bg',
-    color: 'fg',
-    borderWidth: '1px',
-    borderColor: 'border.input',
-    borderRadius: 'md',
-    _focusVisible: { outline: 'none', borderColor: 'accent', boxShadow: '0 0 0 1px token(colors.accent)' },
-    _invalid: { borderColor: 'danger' },
+    layerStyle: 'inputSkin',
     _disabled: { opacity: 0.6 },
   }),
-  helper: css({ fontSize: 'sm', color: 'fg.muted' }),
-  error: css({ fontSize: 'sm', color: 'danger', fontWeight: 'medium' }),
 }
 
 export interface OtpProps {
@@ -47,14 +37,10 @@ export interface OtpProps {
 
 /** One-time code: exactly 6 characters shown as 3 and 3 slots (Ark PinInput). */
 export function Otp({ name, label, helperText, alphanumeric, onComplete, disabled }: OtpProps) {
-  useVisibleField(name)
-  const { control } = useFormContext()
-  const error = useFieldError(name)
   return (
-    <Controller
+    <ControlledField
       name={name}
-      control={control}
-      render={({ field }) => (
+      render={(field, error) => (
         <OtpSlots
           name={field.name}
           value={String(field.value ?? '')}
@@ -118,12 +104,7 @@ function OtpSlots({ name, value, onChange, onBlur, label, helperText, error, alp
         <div className={styles.group}>{Array.from({ length: OTP_LENGTH - half }, (_, i) => slot(half + i))}</div>
       </PinInput.Control>
       <PinInput.HiddenInput />
-      {helperText && !error && <span className={styles.helper}>{helperText}</span>}
-      {error && (
-        <span className={styles.error} data-field={name}>
-          {error}
-        </span>
-      )}
+      <FieldNotes name={name} helperText={helperText} error={error} />
     </PinInput.Root>
   )
 }

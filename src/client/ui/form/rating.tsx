@@ -5,7 +5,7 @@ import { useId, useRef, useState, type ReactNode } from 'react'
 import { Controller, useFormContext } from 'react-hook-form'
 import { css, cx } from 'styled-system/css'
 import { Button } from '../button'
-import { clearOnDelete, RATING_STARS, STARS } from '../rating-stars'
+import { clearOnDelete, RATING_STARS, STARS, starRecipe } from '../rating-stars'
 import { useVisibleField } from './context'
 import { useFieldError } from './messages'
 
@@ -14,22 +14,7 @@ const styles = {
   legend: css({ fontSize: 'sm', fontWeight: 'medium', color: 'fg', p: '0', mb: '1.5' }),
   row: css({ display: 'flex', alignItems: 'center', gap: '1', flexWrap: 'wrap' }),
   stars: css({ display: 'inline-flex', alignItems: 'center' }),
-  star: css({
-    position: 'relative',
-    display: 'inline-flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    w: '10',
-    h: '10',
-    borderRadius: 'md',
-    cursor: 'pointer',
-    color: 'border.input',
-    transition: 'color 0.1s, transform 0.1s',
-    '&[data-on]': { color: { base: 'amber.600', _dark: 'amber.400' } },
-    '&:has(input:focus-visible)': { outline: '2px solid', outlineColor: 'accent', outlineOffset: '0' },
-    _hover: { transform: 'scale(1.1)' },
-    _motionReduce: { transition: 'none', _hover: { transform: 'none' } },
-  }),
+  star: starRecipe({ size: 'field' }),
   invalid: css({ '& label': { color: 'danger' } }),
   input: css({ srOnly: true }),
   srOnly: css({ srOnly: true }),

@@ -1,16 +1,8 @@
 import type { ReactNode } from 'react'
-import { Controller, useFormContext } from 'react-hook-form'
-import { css } from 'styled-system/css'
 import * as Select from '../select'
-import { useVisibleField } from './context'
-import { useFieldError } from './messages'
+import { ControlledField, FieldNotes } from './controlled-field'
 
 export type SelectOption = Select.SelectOption
-
-const styles = {
-  helper: css({ fontSize: 'sm', color: 'fg.muted' }),
-  error: css({ fontSize: 'sm', color: 'danger', fontWeight: 'medium' }),
-}
 
 export interface SelectFieldProps {
   /** The API field name; the hidden native select carries it. */
@@ -25,15 +17,11 @@ export interface SelectFieldProps {
 
 /** Select: one choice from a list; options may be grouped (Ark Select). */
 export function SelectField({ name, label, options, placeholder, helperText, required, disabled }: SelectFieldProps) {
-  useVisibleField(name)
-  const { control } = useFormContext()
-  const error = useFieldError(name)
   const collection = Select.optionsCollection(options)
   return (
-    <Controller
+    <ControlledField
       name={name}
-      control={control}
-      render={({ field }) => (
+      render={(field, error) => (
         <Select.Root
           collection={collection}
           name={field.name}
@@ -48,12 +36,7 @@ export function SelectField({ name, label, options, placeholder, helperText, req
         >
           <Select.Label>{label}</Select.Label>
           <Select.Trigger placeholder={placeholder} />
-          {helperText && !error && <span className={styles.helper}>{helperText}</span>}
-          {error && (
-            <span className={styles.error} data-field={name}>
-              {error}
-            </span>
-          )}
+          <FieldNotes name={name} helperText={helperText} error={error} />
           <Select.Content collection={collection} />
           <Select.HiddenSelect />
         </Select.Root>

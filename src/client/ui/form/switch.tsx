@@ -1,15 +1,7 @@
 import type { ReactNode } from 'react'
-import { Controller, useFormContext } from 'react-hook-form'
-import { css } from 'styled-system/css'
+import { stackRecipe } from '../stack'
 import { Switch } from '../switch'
-import { useVisibleField } from './context'
-import { useFieldError } from './messages'
-
-const styles = {
-  root: css({ display: 'flex', flexDirection: 'column', gap: '1.5' }),
-  helper: css({ fontSize: 'sm', color: 'fg.muted' }),
-  error: css({ fontSize: 'sm', color: 'danger', fontWeight: 'medium' }),
-}
+import { ControlledField, FieldNotes } from './controlled-field'
 
 export interface SwitchFieldProps {
   name: string
@@ -22,15 +14,11 @@ export interface SwitchFieldProps {
 
 /** Switch: an on/off value (Ark Switch; the hidden checkbox carries the name). */
 export function SwitchField({ name, label, helperText, disabled, onCheckedChange }: SwitchFieldProps) {
-  useVisibleField(name)
-  const { control } = useFormContext()
-  const error = useFieldError(name)
   return (
-    <Controller
+    <ControlledField
       name={name}
-      control={control}
-      render={({ field }) => (
-        <div className={styles.root}>
+      render={(field, error) => (
+        <div className={stackRecipe({ gap: '1.5' })}>
           <Switch
             name={field.name}
             label={label}
@@ -43,12 +31,7 @@ export function SwitchField({ name, label, helperText, disabled, onCheckedChange
             }}
             onBlur={field.onBlur}
           />
-          {helperText && !error && <span className={styles.helper}>{helperText}</span>}
-          {error && (
-            <span className={styles.error} data-field={name}>
-              {error}
-            </span>
-          )}
+          <FieldNotes name={name} helperText={helperText} error={error} />
         </div>
       )}
     />

@@ -1,9 +1,5 @@
-import type { InputHTMLAttributes, ReactNode } from 'react'
-import { useFormContext } from 'react-hook-form'
 import * as v from 'valibot'
-import * as Field from '../field'
-import { useVisibleField } from './context'
-import { useFieldError } from './messages'
+import { TextLike, type TextLikeProps } from './number'
 
 /**
  * Url pattern: an optional scheme (http, https, ftp, smtp), an optional www, a domain
@@ -35,35 +31,11 @@ export function withHttps(address: string): string {
   return s === '' || /^[a-z][a-z\d+.-]*:\/\//i.test(s) ? s : `https://${s}`
 }
 
-type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'type' | 'children'>
-
-export interface UrlProps extends InputProps {
-  /** The API field name. */
-  name: string
-  label: ReactNode
-  helperText?: ReactNode
-  required?: boolean
-}
+export type UrlProps = TextLikeProps
 
 /** Url: a web address input (url keyboard on phones, no autocorrect). */
-export function Url({ name, label, helperText, required, ...input }: UrlProps) {
-  useVisibleField(name)
-  const { register } = useFormContext()
-  const error = useFieldError(name)
+export function Url(props: UrlProps) {
   return (
-    <Field.Root invalid={!!error} required={required}>
-      <Field.Label>{label}</Field.Label>
-      <Field.Input
-        type="url"
-        inputMode="url"
-        autoComplete="url"
-        spellCheck={false}
-        autoCapitalize="off"
-        {...input}
-        {...register(name)}
-      />
-      {helperText && !error && <Field.HelperText>{helperText}</Field.HelperText>}
-      <Field.ErrorText data-field={name}>{error}</Field.ErrorText>
-    </Field.Root>
+    <TextLike type="url" inputMode="url" autoComplete="url" spellCheck={false} autoCapitalize="off" {...props} />
   )
 }

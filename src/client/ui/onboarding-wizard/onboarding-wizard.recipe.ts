@@ -1,8 +1,6 @@
 import { paginationAnatomy } from '@ark-ui/react/anatomy'
 import { sva } from 'styled-system/css'
 
-const focusRing = { outline: '2px solid', outlineColor: 'accent', outlineOffset: '2px' } as const
-
 // The wizard's parts (its own step list, see onboarding-wizard.tsx); pagination has its own recipe.
 export const wizardRecipe = sva({
   slots: ['root', 'list', 'item', 'trigger', 'tick', 'name', 'description', 'main', 'content', 'empty', 'footer', 'actions'],
@@ -28,7 +26,7 @@ export const wizardRecipe = sva({
       textAlign: 'start',
       cursor: 'pointer',
       _hover: { bg: 'bg.muted' },
-      _focusVisible: focusRing,
+      focusRing: 'outside',
       '&[aria-current=step]': { bg: 'accent.subtle' },
     },
     // A tick per step, green for the current and earlier steps. The grey of later steps
@@ -52,7 +50,7 @@ export const wizardRecipe = sva({
     name: { fontWeight: 'semibold', fontSize: 'sm' },
     description: { fontSize: 'sm', color: 'fg.muted' },
     main: { display: 'flex', flexDirection: 'column', gap: '6', minWidth: 0 },
-    content: { _focusVisible: focusRing, borderRadius: 'sm' },
+    content: { focusRing: 'outside', borderRadius: 'sm' },
     empty: { paddingY: '10', textAlign: 'center', color: 'fg.muted' },
     footer: {
       display: 'flex',
@@ -81,7 +79,7 @@ const pageButton = {
   color: 'fg',
   cursor: 'pointer',
   _hover: { bg: 'bg.muted' },
-  _focusVisible: focusRing,
+  focusRing: 'outside',
   _disabled: { opacity: 0.5, cursor: 'not-allowed', _hover: { bg: 'transparent' } },
 } as const
 

@@ -14,7 +14,7 @@ export const reviewPanelRecipe = sva({
       '&[data-state=closed][data-has-collapsed-size]': {
         maskImage: 'linear-gradient(to bottom, black 60%, transparent)',
       },
-      _focusVisible: { outline: '2px solid', outlineColor: 'accent', outlineOffset: '2px' },
+      focusRing: 'outside',
     },
     trigger: {
       display: 'inline-flex',
@@ -27,7 +27,7 @@ export const reviewPanelRecipe = sva({
       cursor: 'pointer',
       borderRadius: 'sm',
       _hover: { textDecoration: 'underline' },
-      _focusVisible: { outline: '2px solid', outlineColor: 'accent', outlineOffset: '2px' },
+      focusRing: 'outside',
     },
     indicator: { transition: 'transform 150ms', '&[data-state=open]': { transform: 'rotate(180deg)' } },
   },

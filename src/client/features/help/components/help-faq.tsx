@@ -5,7 +5,6 @@ import { useId, useMemo, useState } from 'react'
 import { css } from 'styled-system/css'
 import { foldText, queryWords } from '~/client/lib/search'
 import * as Card from '~/client/ui/card'
-import { inputStyle } from '~/client/ui/input-style'
 import { Link } from '~/client/ui/link'
 import { FAQ } from '../faq-entries'
 import { stackRecipe } from '~/client/ui/stack'
@@ -14,7 +13,7 @@ const styles = {
   label: css({ fontSize: 'sm', fontWeight: 'medium' }),
   searchBox: css({ position: 'relative' }),
   searchIcon: css({ position: 'absolute', insetStart: '3', top: '50%', transform: 'translateY(-50%)', color: 'fg.muted', pointerEvents: 'none' }),
-  searchInput: css({ ...inputStyle, ps: '9' }),
+  searchInput: css({ layerStyle: 'input', ps: '9' }),
   list: css({ display: 'flex', flexDirection: 'column', borderTopWidth: '1px', borderColor: 'border' }),
   item: css({ borderBottomWidth: '1px', borderColor: 'border' }),
   trigger: css({

@@ -3,7 +3,6 @@ import { Search } from 'lucide-react'
 import { useId } from 'react'
 import { css } from 'styled-system/css'
 import { FilterChips } from '~/client/ui/filter-chips'
-import { inputStyle } from '~/client/ui/input-style'
 import { STATUS_FILTERS, type StatusFilter } from '../list-model'
 import { FILTER_LABEL } from './labels'
 
@@ -20,7 +19,7 @@ const styles = {
   }),
   searchBox: css({ position: 'relative' }),
   searchIcon: css({ position: 'absolute', insetStart: '3', top: '50%', transform: 'translateY(-50%)', color: 'fg.muted', pointerEvents: 'none' }),
-  searchInput: css({ ...inputStyle, ps: '9' }),
+  searchInput: css({ layerStyle: 'input', ps: '9' }),
 }
 
 export interface ListFiltersProps {

@@ -3,12 +3,11 @@ import { useNavigate } from '@tanstack/react-router'
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { css } from 'styled-system/css'
 import { Button } from '~/client/ui/button'
-import { inputStyle } from '~/client/ui/input-style'
 import { GOAL_LIMITS } from '~/shared/schemas/goal'
 
 const styles = {
   picker: css({ display: 'flex', alignItems: 'center', gap: '2' }),
-  select: css({ ...inputStyle, w: 'auto', minW: '6.5rem', fontVariantNumeric: 'tabular-nums' }),
+  select: css({ layerStyle: 'input', w: 'auto', minW: '6.5rem', fontVariantNumeric: 'tabular-nums' }),
 }
 
 /**
