@@ -1,13 +1,12 @@
 import { and, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm'
 import { UpdateBookInput } from '~/shared/schemas/book'
-import type { Locale } from '~/shared/schemas/common'
 import { validate } from '../context'
 import type { Tx } from '../db/client'
 import { anyOf } from '../db/json-rows'
 import { books } from '../db/schema'
 import { translate } from '../messages'
 import { ApiError } from '../lib/errors'
-import { toBookJson, updateSet, type Answer, type BookMutation } from './books'
+import { toBookJson, updateSet, type Answer } from './books'
 import { attempt, checkShape, type RunWriter } from './books-bulk'
 
 // A run of edits of distinct books, written with one UPDATE … FROM a JSON list instead of one
