@@ -1,4 +1,5 @@
 import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
 import { useMatches } from '@tanstack/react-router'
 
 // Account layout: a page title with breadcrumbs (name and url). Routes declare them as
@@ -15,6 +16,14 @@ declare module '@tanstack/react-router' {
     /** The trail above the title, ending with the page itself. */
     crumbs?: PageCrumb[]
   }
+}
+
+/**
+ * An account page's static data: its title, and the trail Account › (the pages between, if any) ›
+ * this page, so no route spells out the account's crumb or repeats its own title as the last one.
+ */
+export function accountPage(title: MessageDescriptor, url: string, between: PageCrumb[] = []) {
+  return { title, crumbs: [{ name: msg`Account`, url: '/account' }, ...between, { name: title, url }] }
 }
 
 /** The deepest matched route's title and crumbs. */

@@ -3,11 +3,10 @@ import { I18nProvider } from '@lingui/react'
 import { ForgotPasswordPage } from '~/client/features/auth/components/forgot-password-page'
 import { HomePage } from '~/client/features/auth/components/home-page'
 import { MagicPage } from '~/client/features/auth/components/magic-page'
-import { SignInPage } from '~/client/features/auth/components/sign-in-page'
-import { PasskeySignIn } from '~/client/features/passkeys/components/passkey-sign-in'
 import { SignUpPage } from '~/client/features/auth/components/sign-up-page'
 import { AuthLayoutView } from '~/client/layouts/auth-layout-view'
 import { LocaleSwitchView } from '~/client/layouts/locale-switch-view'
+import { SignInScreen } from './sign-in-screen'
 import { safeRedirect } from '~/client/lib/session/redirect'
 import type { Locale } from '~/shared/schemas/common'
 import type { AuthPayload } from '~/shared/public-ssr'
@@ -36,14 +35,7 @@ function Screen({ payload: { screen, search, providers } }: { payload: AuthPaylo
     case 'home':
       return <HomePage error={error} />
     case 'signin':
-      return (
-        <SignInPage
-          error={error}
-          redirect={redirect}
-          providers={providers}
-          passkey={<PasskeySignIn redirect={redirect} />}
-        />
-      )
+      return <SignInScreen error={error} redirect={redirect} providers={providers} />
     case 'signup':
       return <SignUpPage />
     case 'forgotpassword':

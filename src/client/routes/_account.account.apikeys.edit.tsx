@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { EditKeyPage } from '~/client/features/api-keys/components/edit-key-page'
 import { requireSession } from '~/client/lib/session'
+import { accountPage } from '~/client/layouts/page-meta'
 
 // /account/apikeys/edit?id={id} (developer); a missing key goes to /404.
 export const Route = createFileRoute('/_account/account/apikeys/edit')({
@@ -9,14 +10,9 @@ export const Route = createFileRoute('/_account/account/apikeys/edit')({
     id: typeof search.id === 'string' ? search.id : undefined,
   }),
   beforeLoad: ({ location }) => requireSession(location.pathname, 'developer'),
-  staticData: {
-    title: msg`Edit API key`,
-    crumbs: [
-      { name: msg`Account`, url: '/account' },
-      { name: msg`API keys`, url: '/account/apikeys' },
-      { name: msg`Edit API key`, url: '/account/apikeys/edit' },
-    ],
-  },
+  staticData: accountPage(msg`Edit API key`, '/account/apikeys/edit', [
+    { name: msg`API keys`, url: '/account/apikeys' },
+  ]),
   component: function EditKey() {
     const { id = '' } = Route.useSearch()
     return <EditKeyPage key={id} id={id} />

@@ -3,6 +3,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { BillingPage, type BillingTab } from '~/client/features/billing/billing-page'
 import { AccountWayOut } from '~/client/layouts/account-way-out'
 import { requireSession } from '~/client/lib/session'
+import { accountPage } from '~/client/layouts/page-meta'
 
 const TABS: readonly BillingTab[] = ['plan', 'card', 'invoices']
 
@@ -13,13 +14,7 @@ export const Route = createFileRoute('/_account/account/billing')({
     tab: TABS.find((t) => t === search.tab),
   }),
   beforeLoad: ({ location }) => requireSession(location.pathname, 'user'),
-  staticData: {
-    title: msg`Billing`,
-    crumbs: [
-      { name: msg`Account`, url: '/account' },
-      { name: msg`Billing`, url: '/account/billing' },
-    ],
-  },
+  staticData: accountPage(msg`Billing`, '/account/billing'),
   component: function Billing() {
     const { tab } = Route.useSearch()
     return <BillingPage tab={tab} wayOut={<AccountWayOut />} />

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { SignInPage } from '~/client/features/auth/components/sign-in-page'
-import { PasskeySignIn } from '~/client/features/passkeys/components/passkey-sign-in'
+import { SignInScreen } from '~/client/public/sign-in-screen'
 import { socialProvidersQuery } from '~/client/features/auth/api'
 import { searchText } from '~/client/lib/search'
 import { safeRedirect } from '~/client/lib/session'
@@ -17,13 +16,6 @@ export const Route = createFileRoute('/_auth/signin')({
     const { error, redirect } = Route.useSearch()
     // The configured social providers (GET /api/auth/social): buttons below the forms.
     const providers = useQuery(socialProvidersQuery).data ?? []
-    return (
-      <SignInPage
-        error={error}
-        redirect={redirect}
-        providers={providers}
-        passkey={<PasskeySignIn redirect={redirect} />}
-      />
-    )
+    return <SignInScreen error={error} redirect={redirect} providers={providers} />
   },
 })

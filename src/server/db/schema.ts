@@ -21,6 +21,9 @@ import type { BookSource } from '~/shared/schemas/book-view'
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 const createdAt = () => ts('created_at').notNull().defaultNow()
 const updatedAt = () => ts('updated_at').notNull().defaultNow()
+// What hangs off an account or a person goes with it: deleting the row deletes these.
+const accountRef = () => text('account_id').references(() => accounts.id, { onDelete: 'cascade' })
+const userRef = () => text('user_id').references(() => users.id, { onDelete: 'cascade' })
 
 export const users = pgTable(
   'users',
@@ -73,12 +76,8 @@ export const accounts = pgTable(
 export const memberships = pgTable(
   'memberships',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    accountId: text('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: userRef().notNull(),
+    accountId: accountRef().notNull(),
     role: text('role').notNull(),
     onboarded: boolean('onboarded').notNull().default(false),
     createdAt: createdAt(),
@@ -91,12 +90,8 @@ export const sessions = pgTable(
   'sessions',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    accountId: text('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: userRef().notNull(),
+    accountId: accountRef().notNull(),
     duplicateUser: boolean('duplicate_user').notNull().default(false),
     createdAt: createdAt(),
     lastUsedAt: ts('last_used_at').notNull().defaultNow(),
@@ -118,8 +113,8 @@ export const oneTimeTokens = pgTable(
     id: text('id').primaryKey(),
     tokenHash: text('token_hash').notNull(),
     kind: text('kind').notNull(),
-    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
-    accountId: text('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: userRef(),
+    accountId: accountRef(),
     email: text('email'),
     data: jsonb('data'),
     expiresAt: ts('expires_at').notNull(),
@@ -139,9 +134,7 @@ export const invites = pgTable(
   'invites',
   {
     id: text('id').primaryKey(),
-    accountId: text('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountRef().notNull(),
     email: text('email').notNull(),
     role: text('role').notNull(),
     tokenHash: text('token_hash').notNull(),
@@ -199,9 +192,7 @@ export const books = pgTable(
   'books',
   {
     id: text('id').primaryKey(),
-    accountId: text('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountRef().notNull(),
     title: text('title').notNull(),
     author: text('author'),
     rating: integer('rating'),
@@ -233,9 +224,7 @@ export const books = pgTable(
 export const readingGoals = pgTable(
   'reading_goals',
   {
-    accountId: text('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountRef().notNull(),
     year: integer('year').notNull(),
     books: integer('books').notNull(),
     updatedAt: updatedAt(),
@@ -270,9 +259,7 @@ export const feedback = pgTable('feedback', {
 export const accountDailyViews = pgTable(
   'account_daily_views',
   {
-    accountId: text('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountRef().notNull(),
     day: date('day', { mode: 'string' }).notNull(),
     count: integer('count').notNull().default(0),
   },
@@ -286,9 +273,7 @@ export const accountDailyViews = pgTable(
 export const notificationSettings = pgTable(
   'notification_settings',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef().notNull(),
     name: text('name').notNull(),
     active: boolean('active').notNull(),
     updatedAt: updatedAt(),
@@ -302,9 +287,7 @@ export const notificationSettings = pgTable(
 
 /** The account's customer, paid subscription, default card and (outside production) billing clock. */
 export const billingAccounts = pgTable('billing_accounts', {
-  accountId: text('account_id')
-    .primaryKey()
-    .references(() => accounts.id, { onDelete: 'cascade' }),
+  accountId: accountRef().primaryKey(),
   provider: text('provider').notNull(),
   customerId: text('customer_id'),
   subscriptionId: text('subscription_id'),
@@ -336,9 +319,7 @@ export const paymentMethods = pgTable(
   'payment_methods',
   {
     id: text('id').primaryKey(),
-    accountId: text('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountRef().notNull(),
     brand: text('brand').notNull(),
     last4: text('last4').notNull(),
     expMonth: integer('exp_month').notNull(),
@@ -368,9 +349,7 @@ export const paymentIntents = pgTable(
   'payment_intents',
   {
     id: text('id').primaryKey(),
-    accountId: text('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountRef().notNull(),
     secretHash: text('secret_hash').notNull(),
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),
@@ -391,9 +370,7 @@ export const invoices = pgTable(
   'invoices',
   {
     id: text('id').primaryKey(),
-    accountId: text('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountRef().notNull(),
     number: text('number').notNull(),
     /** open | paid | void | uncollectible */
     status: text('status').notNull(),
@@ -430,9 +407,7 @@ export const apiKeys = pgTable(
   'api_keys',
   {
     id: text('id').primaryKey(),
-    accountId: text('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountRef().notNull(),
     name: text('name').notNull(),
     scopes: jsonb('scopes').$type<string[]>().notNull(),
     keyHash: text('key_hash').notNull(),
@@ -455,9 +430,7 @@ export const passkeys = pgTable(
   {
     /** The credential id (base64url), as the authenticator names it. */
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef().notNull(),
     name: text('name').notNull(),
     /** COSE public key, base64url. */
     publicKey: text('public_key').notNull(),
@@ -479,9 +452,7 @@ export const socialIdentities = pgTable(
   {
     provider: text('provider').notNull(),
     subject: text('subject').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef().notNull(),
     email: text('email'),
     createdAt: createdAt(),
   },
@@ -500,9 +471,7 @@ export const avatars = pgTable(
   'avatars',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef().notNull(),
     contentType: text('content_type').notNull(),
     bytes: bytea('bytes').notNull(),
     createdAt: createdAt(),

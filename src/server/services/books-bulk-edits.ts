@@ -1,14 +1,13 @@
 import { and, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm'
 import { UpdateBookInput } from '~/shared/schemas/book'
-import type { Locale } from '~/shared/schemas/common'
 import { validate } from '../context'
 import type { Tx } from '../db/client'
 import { anyOf } from '../db/json-rows'
 import { books } from '../db/schema'
 import { translate } from '../messages'
 import { ApiError } from '../lib/errors'
-import { toBookJson, updateSet, type Answer, type BookMutation } from './books'
-import { attempt, checkShape, type RunResult } from './books-bulk'
+import { toBookJson, updateSet, type Answer } from './books'
+import { attempt, checkShape, type RunWriter } from './books-bulk'
 
 // A run of edits of distinct books, written with one UPDATE … FROM a JSON list instead of one
 // UPDATE each. Each edit sets only the fields it names (the same field-level merge as a single
@@ -21,13 +20,7 @@ import { attempt, checkShape, type RunResult } from './books-bulk'
 
 type Write = { id: string; version: number; set: Record<string, unknown> }
 
-export async function editRun(
-  tx: Tx,
-  accountId: string,
-  locale: Locale,
-  run: BookMutation[],
-  counter: number,
-): Promise<RunResult> {
+export const editRun: RunWriter = async (tx, accountId, locale, run, counter) => {
   const inputs = run.map((m) =>
     attempt(() => {
       checkShape(m)

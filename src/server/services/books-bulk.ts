@@ -47,22 +47,17 @@ export function bulkRun(mutations: BookMutation[], start: number, stored: Map<st
 
 export type RunResult = { results: (Answer | ApiError)[]; counter: number }
 
-export async function applyRun(
+/** Writes a run of mutations of one kind (bulkRun's) in the batch's transaction: each one's answer, and the counter after. */
+export type RunWriter = (
   tx: Tx,
   accountId: string,
   locale: Locale,
   run: BookMutation[],
   counter: number,
-): Promise<RunResult> {
-  switch (run[0]!.kind) {
-    case 'book.create':
-      return createRun(tx, accountId, locale, run, counter)
-    case 'book.update':
-      return editRun(tx, accountId, locale, run, counter)
-    case 'book.delete':
-      return deleteRun(tx, accountId, locale, run, counter)
-  }
-}
+) => Promise<RunResult>
+
+export const applyRun: RunWriter = (tx, accountId, locale, run, counter) =>
+  writers[run[0]!.kind](tx, accountId, locale, run, counter)
 
 /** The id and data checks of one mutation, as the one-by-one path makes them. */
 export function checkShape(m: BookMutation) {
@@ -81,7 +76,7 @@ export const attempt = <T>(fn: () => T): T | ApiError => {
   }
 }
 
-async function createRun(tx: Tx, accountId: string, locale: Locale, run: BookMutation[], counter: number) {
+const createRun: RunWriter = async (tx, accountId, locale, run, counter) => {
   const now = new Date()
   const parsed = run.map((m) =>
     attempt(() => {
@@ -136,7 +131,7 @@ async function createRun(tx: Tx, accountId: string, locale: Locale, run: BookMut
   return { results, counter }
 }
 
-async function deleteRun(tx: Tx, accountId: string, locale: Locale, run: BookMutation[], counter: number) {
+const deleteRun: RunWriter = async (tx, accountId, locale, run, counter) => {
   const checked = run.map((m) => attempt(() => checkShape(m)))
   const ids = run.flatMap((m, i) => (checked[i] instanceof ApiError ? [] : [m.id ?? '']))
   const live = new Set(
@@ -170,4 +165,10 @@ async function deleteRun(tx: Tx, accountId: string, locale: Locale, run: BookMut
       .where(and(sql`${books.id} = v.id`, eq(books.accountId, accountId), isNull(books.deletedAt)))
   }
   return { results, counter }
+}
+
+const writers: Record<BookMutation['kind'], RunWriter> = {
+  'book.create': createRun,
+  'book.update': editRun,
+  'book.delete': deleteRun,
 }

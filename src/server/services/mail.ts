@@ -75,6 +75,25 @@ type Template = 'verify' | 'magic' | 'reset' | 'invite' | 'email_revert' | 'pass
   // The owner's renewal notices (services/billing/payment-mails.ts), sent whatever the settings.
   | 'payment_failed' | 'payment_action'
 
+// The parts every mail's HTML shares: the page in the recipient's language, the action button
+// and the small print under it.
+const page = (locale: Locale, inner: string) =>
+  `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,sans-serif;color:#0f172a">
+${inner}
+</body></html>`
+const button = (link: string, label: string) =>
+  `<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 16px;background:#4338ca;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(label)}</a></p>`
+const small = (html: string) => `<p style="font-size:13px;color:#475569">${html}</p>`
+
+/**
+ * The texts of one kind of mail, `mail.<kind>.<part>`, in the recipient's language; a parameter
+ * it was not given reads as blank, not as its `{placeholder}`.
+ */
+function mailTexts(locale: Locale, kind: string, params: Record<string, string | undefined>) {
+  const values = new Proxy(params, { get: (target, name: string) => target[name] ?? '' }) as Record<string, string>
+  return (part: string) => translate(locale, `mail.${kind}.${part}` as MessageKey, values)
+}
+
 /**
  * Renders one of the mail templates in the recipient's language, with its single action link.
  * The closing line is the template's own `.ignore` when it has one (an email-change notice is
@@ -85,28 +104,18 @@ export function renderMail(
   locale: Locale,
   params: { to: string; link: string; name?: string; account?: string; inviter?: string; email?: string; passkey?: string; change?: string },
 ): Mail {
-  const p = {
-    name: params.name ?? '',
-    account: params.account ?? '',
-    inviter: params.inviter ?? '',
-    email: params.email ?? '',
-    passkey: params.passkey ?? '',
-    change: params.change ?? '',
-  }
-  const k = (suffix: string) => `mail.${template}.${suffix}` as MessageKey
-  const subject = translate(locale, k('subject'), p)
-  const body = translate(locale, k('body'), p)
-  const action = translate(locale, k('action'), p)
+  const text = mailTexts(locale, template, params)
+  const [subject, body, action] = [text('subject'), text('body'), text('action')]
   const ownIgnore = `mail.${template}.ignore`
   const ignore = translate(locale, isMessageKey(ownIgnore) ? ownIgnore : 'mail.ignore')
-  const text = `${body}\n\n${params.link}\n\n${ignore}\n`
-  const html = `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,sans-serif;color:#0f172a">
-<p>${escapeHtml(body)}</p>
-<p><a href="${escapeHtml(params.link)}" style="display:inline-block;padding:10px 16px;background:#4338ca;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(action)}</a></p>
-<p style="font-size:13px;color:#475569">${escapeHtml(params.link)}</p>
-<p style="font-size:13px;color:#475569">${escapeHtml(ignore)}</p>
-</body></html>`
-  return { to: params.to, subject, text, html, links: [params.link] }
+  const html = page(
+    locale,
+    `<p>${escapeHtml(body)}</p>
+${button(params.link, action)}
+${small(escapeHtml(params.link))}
+${small(escapeHtml(ignore))}`,
+  )
+  return { to: params.to, subject, text: `${body}\n\n${params.link}\n\n${ignore}\n`, html, links: [params.link] }
 }
 
 /**
@@ -118,21 +127,19 @@ export function renderSupportMail(
   params: { to: string; name: string; email: string; account: string; message: string; supportEnabled: boolean },
 ): Mail {
   const access = translate(locale, params.supportEnabled ? 'mail.support.access_on' : 'mail.support.access_off')
-  const p = { name: params.name, email: params.email, account: params.account, access }
-  const subject = translate(locale, 'mail.support.subject', p)
-  const intro = translate(locale, 'mail.support.body', p)
-  const reply = translate(locale, 'mail.support.reply', p)
-  const text = `${intro}\n\n${params.message}\n\n${reply}\n`
+  const text = mailTexts(locale, 'support', { name: params.name, email: params.email, account: params.account, access })
+  const [intro, reply] = [text('body'), text('reply')]
   const paragraphs = params.message
     .split(/\n{2,}/)
     .map((para) => `<p>${escapeHtml(para).replace(/\n/g, '<br>')}</p>`)
     .join('\n')
-  const html = `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,sans-serif;color:#0f172a">
-<p>${escapeHtml(intro)}</p>
+  const html = page(
+    locale,
+    `<p>${escapeHtml(intro)}</p>
 <blockquote style="margin:0;padding:8px 16px;border-left:3px solid #4338ca">${paragraphs}</blockquote>
-<p style="font-size:13px;color:#475569">${escapeHtml(reply)}</p>
-</body></html>`
-  return { to: params.to, subject, text, html, links: [] }
+${small(escapeHtml(reply))}`,
+  )
+  return { to: params.to, subject: text('subject'), text: `${intro}\n\n${params.message}\n\n${reply}\n`, html, links: [] }
 }
 
 export type Notice = 'new_signin' | 'plan_updated' | 'card_updated' | 'invite_accepted'
@@ -163,33 +170,21 @@ export function renderNoticeMail(
   },
 ): Mail {
   const device = params.device || translate(locale, 'mail.new_signin.unknown_device')
-  const p = {
-    name: params.name,
-    device,
-    time: params.time ?? '',
-    method: params.method ?? '',
-    account: params.account ?? '',
-    plan: params.plan ?? '',
-    brand: params.brand ?? '',
-    last4: params.last4 ?? '',
-    member: params.member ?? '',
-  }
-  const k = (suffix: string) => `mail.${notice}.${suffix}` as MessageKey
-  const subject = translate(locale, k('subject'), p)
-  const lines = [translate(locale, k('body'), p)]
+  const text = mailTexts(locale, notice, { ...params, device })
+  const lines = [text('body')]
   if (notice === 'new_signin') {
-    if (params.method) lines.push(translate(locale, 'mail.new_signin.method', p))
-    lines.push(translate(locale, 'mail.new_signin.device', p), translate(locale, 'mail.new_signin.time', p))
+    if (params.method) lines.push(text('method'))
+    lines.push(text('device'), text('time'))
   }
-  const advice = translate(locale, k('advice'), p)
-  const action = translate(locale, k('action'), p)
+  const [subject, advice, action] = [text('subject'), text('advice'), text('action')]
   const settings = translate(locale, 'mail.notice.settings')
-  const text = `${lines.join('\n')}\n\n${advice}\n${params.link}\n\n${settings}\n${params.settingsLink}\n`
-  const html = `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,sans-serif;color:#0f172a">
-<p>${lines.map(escapeHtml).join('<br>')}</p>
+  const html = page(
+    locale,
+    `<p>${lines.map(escapeHtml).join('<br>')}</p>
 <p>${escapeHtml(advice)}</p>
-<p><a href="${escapeHtml(params.link)}" style="display:inline-block;padding:10px 16px;background:#4338ca;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(action)}</a></p>
-<p style="font-size:13px;color:#475569">${escapeHtml(settings)} <a href="${escapeHtml(params.settingsLink)}">${escapeHtml(params.settingsLink)}</a></p>
-</body></html>`
-  return { to: params.to, subject, text, html, links: [params.link, params.settingsLink] }
+${button(params.link, action)}
+${small(`${escapeHtml(settings)} <a href="${escapeHtml(params.settingsLink)}">${escapeHtml(params.settingsLink)}</a>`)}`,
+  )
+  const plain = `${lines.join('\n')}\n\n${advice}\n${params.link}\n\n${settings}\n${params.settingsLink}\n`
+  return { to: params.to, subject, text: plain, html, links: [params.link, params.settingsLink] }
 }

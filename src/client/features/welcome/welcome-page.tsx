@@ -15,6 +15,21 @@ const styles = {
   stepTitle: css({ fontSize: 'xl', fontWeight: 'semibold', mb: '3' }),
 }
 
+/** One wizard step: its name and description in the step list, and its content under its own heading. */
+function step(id: string, name: ReactNode, description: ReactNode, title: ReactNode, body: ReactNode) {
+  return {
+    id,
+    name,
+    description,
+    content: (
+      <>
+        <h2 className={styles.stepTitle}>{title}</h2>
+        {body}
+      </>
+    ),
+  }
+}
+
 export interface WelcomePageProps {
   /** The `page` query parameter, from 1 (the onboarding wizard's step). */
   page: number
@@ -45,75 +60,53 @@ export function WelcomePage({ page, onPageChange, navigate, urlStep, accountLink
 
   const steps = []
   if (user.duplicate_user) {
-    steps.push({
-      id: 'two-accounts',
-      name: <Trans>Two accounts</Trans>,
-      description: <Trans>Read this first</Trans>,
-      content: (
-        <>
-          <h2 className={styles.stepTitle}>
-            <Trans>You now have two accounts</Trans>
-          </h2>
-          <Alert.Root status="warning">
-            <Alert.Icon />
-            <Alert.Content>
-              <Alert.Title>
-                <Trans>One email, one password, two accounts</Trans>
-              </Alert.Title>
-              <Alert.Description>
-                <Trans>
-                  This email already had an account, so signing up created a second one. Both accounts use the same
-                  password. Switch between them from the user menu; each has its own books and its own public list.
-                </Trans>
-              </Alert.Description>
-            </Alert.Content>
-          </Alert.Root>
-        </>
+    steps.push(
+      step(
+        'two-accounts',
+        <Trans>Two accounts</Trans>,
+        <Trans>Read this first</Trans>,
+        <Trans>You now have two accounts</Trans>,
+        <Alert.Root status="warning">
+          <Alert.Icon />
+          <Alert.Content>
+            <Alert.Title>
+              <Trans>One email, one password, two accounts</Trans>
+            </Alert.Title>
+            <Alert.Description>
+              <Trans>
+                This email already had an account, so signing up created a second one. Both accounts use the same
+                password. Switch between them from the user menu; each has its own books and its own public list.
+              </Trans>
+            </Alert.Description>
+          </Alert.Content>
+        </Alert.Root>,
       ),
-    })
+    )
   }
-  if (hasFlag(user.permission, 'owner')) {
-    steps.push({
-      id: 'custom-url',
-      name: <Trans>Your custom URL</Trans>,
-      description: <Trans>The address of your public list</Trans>,
-      content: (
-        <>
-          <h2 className={styles.stepTitle}>
-            <Trans>Choose your custom URL</Trans>
-          </h2>
-          {urlStep}
-        </>
-      ),
-    })
-  } else {
-    steps.push({
-      id: 'account-link',
-      name: <Trans>The shared list</Trans>,
-      description: <Trans>The account's public address</Trans>,
-      content: (
-        <>
-          <h2 className={styles.stepTitle}>
-            <Trans>Your account's public list</Trans>
-          </h2>
-          {accountLinkStep}
-        </>
-      ),
-    })
-  }
-  steps.push({
-    id: 'first-books',
-    name: <Trans>Your first books</Trans>,
-    description: <Trans>What you mean to read next</Trans>,
-    content: (
-      <>
-        <h2 className={styles.stepTitle}>
-          <Trans>Add your first books</Trans>
-        </h2>
-        {booksStep}
-      </>
+  steps.push(
+    hasFlag(user.permission, 'owner')
+      ? step(
+          'custom-url',
+          <Trans>Your custom URL</Trans>,
+          <Trans>The address of your public list</Trans>,
+          <Trans>Choose your custom URL</Trans>,
+          urlStep,
+        )
+      : step(
+          'account-link',
+          <Trans>The shared list</Trans>,
+          <Trans>The account's public address</Trans>,
+          <Trans>Your account's public list</Trans>,
+          accountLinkStep,
+        ),
+    step(
+      'first-books',
+      <Trans>Your first books</Trans>,
+      <Trans>What you mean to read next</Trans>,
+      <Trans>Add your first books</Trans>,
+      booksStep,
     ),
-  })
+  )
   const count = steps.length
 
   return (

@@ -14,26 +14,37 @@ import { AuthHeading, authFooter } from '~/client/ui/auth-heading'
 export function ResetPasswordPage({ token }: { token?: string }) {
   const { t } = useLingui()
   useDocumentTitle(t`Choose a new password`)
-  if (!token) {
-    return (
-      <>
-        <AuthHeading title={<Trans>Choose a new password</Trans>} />
-        <Alert.Root status="error">
-          <Alert.Icon />
-          <Alert.Content>
-            <Alert.Description>
-              <Trans>This reset link is incomplete. Open the link from the latest email, or ask for a new one.</Trans>
-            </Alert.Description>
-          </Alert.Content>
-        </Alert.Root>
-        <p className={authFooter}>
-          <Link to="/forgotpassword">
-            <Trans>Request a new reset link</Trans>
-          </Link>
-        </p>
-      </>
-    )
-  }
+  return (
+    <>
+      {token ? <ResetForm token={token} /> : <IncompleteLink />}
+      <p className={authFooter}>
+        <Link to="/forgotpassword">
+          <Trans>Request a new reset link</Trans>
+        </Link>
+      </p>
+    </>
+  )
+}
+
+/** A link that lost its token (cut short when copied): nothing to reset with. */
+function IncompleteLink() {
+  return (
+    <>
+      <AuthHeading title={<Trans>Choose a new password</Trans>} />
+      <Alert.Root status="error">
+        <Alert.Icon />
+        <Alert.Content>
+          <Alert.Description>
+            <Trans>This reset link is incomplete. Open the link from the latest email, or ask for a new one.</Trans>
+          </Alert.Description>
+        </Alert.Content>
+      </Alert.Root>
+    </>
+  )
+}
+
+function ResetForm({ token }: { token: string }) {
+  const { t } = useLingui()
   return (
     <>
       <AuthHeading
@@ -53,11 +64,6 @@ export function ResetPasswordPage({ token }: { token?: string }) {
           <Trans>Reset password</Trans>
         </Form.Submit>
       </Form.Root>
-      <p className={authFooter}>
-        <Link to="/forgotpassword">
-          <Trans>Request a new reset link</Trans>
-        </Link>
-      </p>
     </>
   )
 }

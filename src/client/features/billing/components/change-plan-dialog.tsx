@@ -5,8 +5,8 @@ import type { Plan } from '~/client/lib/plans'
 import { Button } from '~/client/ui/button'
 import * as Dialog from '~/client/ui/dialog'
 import * as Form from '~/client/ui/form'
-import { ChangePlanInput, type PlanPreviewData } from '~/shared/schemas/billing'
-import { afterBillingChange } from '../api/billing'
+import type { PlanPreviewData } from '~/shared/schemas/billing'
+import { PlanChangeForm } from './plan-change-form'
 
 export type PlanPreview = PlanPreviewData['preview']
 
@@ -55,27 +55,18 @@ export function ChangePlanDialog({
           )}
         </Dialog.Description>
         {preview && plan && (
-          <Form.Root
-            schema={ChangePlanInput}
-            method="patch"
-            url="account/plan"
-            defaultValues={{ plan: plan.id }}
-            aria-label={t`Change plan`}
-            onSuccess={async () => {
-              onClose()
-              await afterBillingChange()
-            }}
-          >
-            <Form.Hidden name="plan" />
+          <PlanChangeForm plan={plan.id} label={t`Change plan`} onDone={onClose}>
             <Dialog.Footer>
               <Dialog.CloseTrigger asChild>
                 <Button variant="outline" size="lg">
                   <Trans>Cancel</Trans>
                 </Button>
               </Dialog.CloseTrigger>
-              <Form.Submit fullWidth={false}>{now ? <Trans>Pay {amount} and change</Trans> : <Trans>Change at renewal</Trans>}</Form.Submit>
+              <Form.Submit fullWidth={false}>
+                {now ? <Trans>Pay {amount} and change</Trans> : <Trans>Change at renewal</Trans>}
+              </Form.Submit>
             </Dialog.Footer>
-          </Form.Root>
+          </PlanChangeForm>
         )}
       </Dialog.Content>
     </Dialog.Root>

@@ -6,8 +6,7 @@ import { Button } from '~/client/ui/button'
 import * as Dialog from '~/client/ui/dialog'
 import * as Form from '~/client/ui/form'
 import { headingRecipe, textRecipe } from '~/client/ui/text'
-import { ChangePlanInput } from '~/shared/schemas/billing'
-import { afterBillingChange } from '../api/billing'
+import { PlanChangeForm } from './plan-change-form'
 
 const section = css({ display: 'flex', flexDirection: 'column', gap: '3', alignItems: 'flex-start' })
 const lead = textRecipe({ tone: 'muted', size: 'sm' })
@@ -46,18 +45,7 @@ export function Downgrade({ planName, periodEnd }: { planName: string; periodEnd
               Your {planName} plan ends on {end}. You keep its features until then and will not be charged again.
             </Trans>
           </Dialog.Description>
-          <Form.Root
-            schema={ChangePlanInput}
-            method="patch"
-            url="account/plan"
-            defaultValues={{ plan: 'free' }}
-            aria-label={t`Switch to Free`}
-            onSuccess={async () => {
-              setOpen(false)
-              await afterBillingChange()
-            }}
-          >
-            <Form.Hidden name="plan" />
+          <PlanChangeForm plan="free" label={t`Switch to Free`} onDone={() => setOpen(false)}>
             <Dialog.Footer>
               <Dialog.CloseTrigger asChild>
                 <Button variant="outline" size="lg">
@@ -68,7 +56,7 @@ export function Downgrade({ planName, periodEnd }: { planName: string; periodEnd
                 <Trans>Switch to Free</Trans>
               </Form.Submit>
             </Dialog.Footer>
-          </Form.Root>
+          </PlanChangeForm>
         </Dialog.Content>
       </Dialog.Root>
     </div>

@@ -4,8 +4,8 @@ import { usePlanLabels } from '~/client/lib/plan-labels'
 import type { Plan } from '~/client/lib/plans'
 import * as Alert from '~/client/ui/alert'
 import * as Form from '~/client/ui/form'
-import { ChangePlanInput, type PlansData, type SubscriptionData } from '~/shared/schemas/billing'
-import { afterBillingChange } from '../api/billing'
+import type { PlansData, SubscriptionData } from '~/shared/schemas/billing'
+import { PlanChangeForm } from './plan-change-form'
 
 /** The plan a subscription moves to at its period's end (a cheaper paid plan, or Free), if any. */
 export function scheduledPlan(plans: PlansData, subscription: SubscriptionData | undefined): Plan | undefined {
@@ -35,20 +35,11 @@ export function ScheduledChange({ current, next, date }: { current: Plan; next: 
             then.
           </Trans>
         </Alert.Description>
-        <Form.Root
-          schema={ChangePlanInput}
-          method="patch"
-          url="account/plan"
-          defaultValues={{ plan: current.id }}
-          aria-label={t`Keep current plan`}
-          className={css({ mt: '2' })}
-          onSuccess={() => afterBillingChange()}
-        >
-          <Form.Hidden name="plan" />
+        <PlanChangeForm plan={current.id} label={t`Keep current plan`} className={css({ mt: '2' })}>
           <Form.Submit fullWidth={false} size="sm" variant="outline">
             <Trans>Keep current plan</Trans>
           </Form.Submit>
-        </Form.Root>
+        </PlanChangeForm>
       </Alert.Content>
     </Alert.Root>
   )
