@@ -51,7 +51,7 @@ for (const { width, scheme, lang } of combos) {
     await shot('badge')
     await page.keyboard.press('Escape')
 
-    await bookRow(page, 'Piranesi').getByRole('button').click()
+    await bookRow(page, 'Piranesi').getByRole('button', { name: /^(Delete “Piranesi”|Eliminar «Piranesi»)$/ }).click()
     await expect(page.getByRole('alertdialog')).toBeVisible()
     await page.waitForTimeout(300)
     await shot('dialog')
@@ -59,7 +59,7 @@ for (const { width, scheme, lang } of combos) {
 
     // Offline with a change waiting.
     await context.setOffline(true)
-    await bookRow(page, 'Piranesi').getByRole('button').click()
+    await bookRow(page, 'Piranesi').getByRole('button', { name: /^(Delete “Piranesi”|Eliminar «Piranesi»)$/ }).click()
     await page.getByRole('alertdialog').getByRole('button').last().click()
     await expect(syncBadge(page)).toContainText(/offline/i)
     await page.waitForTimeout(300)

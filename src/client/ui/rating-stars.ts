@@ -15,7 +15,8 @@ export const starRecipe = cva({
     justifyContent: 'center',
     cursor: 'pointer',
     color: 'border.input',
-    '&[data-on]': { color: { base: 'amber.600', _dark: 'amber.400' } },
+    // A chosen star is filled by style, so one star element serves both states.
+    '&[data-on]': { color: { base: 'amber.600', _dark: 'amber.400' }, '& svg': { fill: 'currentColor' } },
   },
   variants: {
     size: {

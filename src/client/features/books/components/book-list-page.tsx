@@ -9,7 +9,6 @@ import { moveBook, useBookCount } from '~/client/sync'
 import { Button, buttonRecipe } from '~/client/ui/button'
 import * as Card from '~/client/ui/card'
 import { FilterChips } from '~/client/ui/filter-chips'
-import { inputStyle } from '~/client/ui/input-style'
 import type { BookStatus } from '~/shared/schemas/book'
 import { deleteBookWithUndo, downloadExport } from '../actions'
 import { LIST_SORTS, STATUS_FILTERS, type ListSort } from '../labels'
@@ -57,7 +56,7 @@ const styles = {
       pointerEvents: 'none',
     },
   }),
-  searchInput: css({ ...inputStyle, ps: '10' }),
+  searchInput: css({ layerStyle: 'input', ps: '10' }),
   srOnly: css({ srOnly: true }),
   list: css({ position: 'relative', listStyle: 'none', m: '0', p: '0' }),
   frame: css({

@@ -61,16 +61,7 @@ export const rowStyles = {
   }),
   actions: css({ display: 'flex', alignItems: 'center', gap: '1', flexShrink: 0 }),
   // Edit is in reach on every screen, phones too (the title opens the book's page instead).
-  iconLink: css({
-    display: 'inline-flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    w: '10',
-    h: '10',
-    borderRadius: 'md',
-    color: 'fg.muted',
-    _hover: { bg: 'bg.muted', color: 'fg' },
-  }),
+  iconLink: css({ layerStyle: 'iconButton', w: '10', h: '10' }),
   skeleton: css({ bg: 'bg.muted', borderRadius: 'sm', h: '3' }),
 }
 

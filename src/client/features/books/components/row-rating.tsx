@@ -4,23 +4,11 @@ import { Star } from 'lucide-react'
 import { css } from 'styled-system/css'
 import type { LocalBook } from '~/client/db'
 import { updateBook } from '~/client/sync'
-import { clearOnDelete, STARS } from '~/client/ui/rating-stars'
+import { clearOnDelete, STARS, starRecipe } from '~/client/ui/rating-stars'
 
 const styles = {
   group: css({ display: 'inline-flex', flexShrink: 0, mx: '-1' }),
-  // 24 px a star: the smallest target a finger should be given, in a row of fixed height.
-  star: css({
-    display: 'inline-flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    w: '6',
-    h: '6',
-    borderRadius: 'sm',
-    cursor: 'pointer',
-    color: 'border.input',
-    '&[data-on]': { color: { base: 'amber.600', _dark: 'amber.400' }, '& svg': { fill: 'currentColor' } },
-    '&:has(input:focus-visible)': { outline: '2px solid', outlineColor: 'accent', outlineOffset: '-1px' },
-  }),
+  star: starRecipe({ size: 'row' }),
   input: css({ srOnly: true }),
 }
 
