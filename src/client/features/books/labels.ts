@@ -42,8 +42,19 @@ export const SOURCE_LABEL: Record<BookSource, MessageDescriptor> = {
 }
 
 /** A YYYY-MM-DD day as the reader's language writes it (the day itself, in no time zone). */
+// Days written out, by language and style: a list draws one a row on every change.
+const days = new Map<string, string>()
+
 export function formatDay(i18n: I18n, day: string, style: 'long' | 'medium' = 'long'): string {
-  return i18n.date(new Date(`${day}T00:00:00Z`), { dateStyle: style, timeZone: 'UTC' })
+  const key = `${i18n.locale}|${style}|${day}`
+  let text = days.get(key)
+  if (text === undefined) {
+    // A long session cannot grow it without bound.
+    if (days.size > 5000) days.clear()
+    text = i18n.date(new Date(`${day}T00:00:00Z`), { dateStyle: style, timeZone: 'UTC' })
+    days.set(key, text)
+  }
+  return text
 }
 
 /** The orders of /books; the URL names them (`?sort=`), "up-next" by default. */

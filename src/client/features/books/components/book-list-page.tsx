@@ -218,7 +218,11 @@ const BookListBody = memo(function BookListBody({
     const after = to < from ? (to === 0 ? null : at(to - 1)) : at(to)
     if (after === undefined) return
     if (byKey) refocus.current = { id: book.id, index: to }
-    const saved = moveBook(book.id, after?.id ?? null)
+    // Drawn in its new place first, saved in the task right after: opening the IndexedDB
+    // transaction is not the key press's work (moves in quick succession still save in order).
+    const saved = new Promise<void>((resolve, reject) =>
+      setTimeout(() => moveBook(book.id, after?.id ?? null).then(resolve, reject), 0),
+    )
     show(book.id, to, saved)
     await saved
     const title = book.title

@@ -1,6 +1,7 @@
 import { plural } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { Star } from 'lucide-react'
+import { useId } from 'react'
 import { css } from 'styled-system/css'
 import type { LocalBook } from '~/client/db'
 import { updateBook } from '~/client/sync'
@@ -32,6 +33,8 @@ function starLabels(locale: string): string[] {
 export function RowRating({ book }: { book: LocalBook }) {
   const { t, i18n } = useLingui()
   const labels = starLabels(i18n.locale)
+  // The radios' group name belongs to the row, not the book: a row given another book keeps it.
+  const group = useId()
   const title = book.title
   const rating = book.rating ?? 0
   const rate = (value: number | null) => void updateBook(book.id, { rating: value })
@@ -42,7 +45,7 @@ export function RowRating({ book }: { book: LocalBook }) {
           <input
             type="radio"
             className={styles.input}
-            name={`rating-${book.id}`}
+            name={group}
             value={n}
             checked={book.rating === n}
             aria-label={labels[n - 1]}
