@@ -72,10 +72,22 @@ test('the handle moves its book with the arrow keys, says so, and keeps the focu
   await expect(page.getByText('“Walden” moved to place 1 of 3.')).toBeAttached()
   await expect.poll(() => listedTitles(page)).toEqual(['Walden', 'Emma', 'Dune'])
   await page.keyboard.press('ArrowUp') // already first: nothing moves
-  await page.getByRole('button', { name: 'Move “Emma”' }).focus()
+  const emma = page.getByRole('button', { name: 'Move “Emma”' })
+  await emma.focus()
   await page.keyboard.press('ArrowDown')
   await expect(page.getByText('“Emma” moved to place 3 of 3.')).toBeAttached()
   await expect.poll(() => listedTitles(page)).toEqual(['Walden', 'Dune', 'Emma'])
+  // The document (the order a screen reader reads and Tab follows) comes to agree, and a move
+  // down keeps the focus on its handle too.
+  await expect
+    .poll(() =>
+      page
+        .getByRole('list', { name: 'Your books' })
+        .getByRole('listitem')
+        .evaluateAll((items) => items.map((li) => li.querySelector('a')?.textContent ?? '')),
+    )
+    .toEqual(['Walden', 'Dune', 'Emma'])
+  await expect(emma).toBeFocused()
   await expect.poll(() => serverUpNext(request, token)).toEqual(['Walden', 'Dune', 'Emma'])
   const order = await publicOrder(request, token)
   expect(await order()).toEqual(['Walden', 'Dune', 'Emma'])

@@ -198,6 +198,22 @@ const BookListBody = memo(function BookListBody({
     return -1
   }
 
+  // While a move is drawn ahead of its save, the rows keep the document order Dexie has them in
+  // (only their places on screen change): putting a row's element after the next one takes the
+  // focus from its handle, and React gives it back only after reading the scroll position of
+  // every element around it, a layout of the whole page inside the key press. The document order
+  // follows when Dexie's does.
+  const order = onScreen.map((_, k) => k)
+  if (at !== list.at) {
+    const stored = new Map<string, number>()
+    for (let i = range.start; i < range.end; i++) {
+      const b = list.at(i)
+      if (b) stored.set(b.id, i)
+    }
+    const place = (k: number) => stored.get(onScreen[k]?.id ?? '') ?? range.start + k
+    order.sort((x, y) => place(x) - place(y))
+  }
+
   // After a move the row's element may be re-inserted, losing focus: give it back to its handle.
   const refocus = useRef<{ id: string; index: number } | null>(null)
   useEffect(() => {
@@ -315,7 +331,8 @@ const BookListBody = memo(function BookListBody({
                       <SkeletonRow />
                     </li>
                   ))
-                : onScreen.map((book, k) => {
+                : order.map((k) => {
+                    const book = onScreen[k]
                     const index = range.start + k
                     return (
                       // Keyed so that a book keeps its row while on screen and a book coming on
