@@ -144,6 +144,19 @@ test('follows a large sync write and another tab’s writes by id; a wipe emptie
   await index.settled()
   await expect.poll(() => index.search({ words: queryWords('elsewhere'), sort: 'title' }).length).toBe(1)
   tab.close()
+  // A pull rewrites the user record with every page: the same account reads nothing again.
+  await d.transaction('rw', d.books, d.user, async () => {
+    await d.user.put({ key: 'me', account_id: ME } as UserRow)
+    await d.books.put(book(6, { title: 'Pulled with the user' }))
+  })
+  await index.settled()
+  expect(where.mock.calls.filter(([index]) => (index as unknown) === 'id')).toEqual([])
+  expect(index.search({ words: queryWords('pulled'), sort: 'title' }).length).toBe(1)
+  await expectSameAsTable(d, index)
+  // Another account's record: its books are not this one's.
+  await d.user.put({ key: 'me', account_id: 'someone-else' } as UserRow)
+  await index.settled()
+  expect(index.size).toBe(0)
   await d.transaction('rw', d.books, d.user, async () => {
     await d.books.clear()
     await d.user.clear()

@@ -32,8 +32,9 @@ export const bookChangesMiddleware: Middleware<DBCore> = {
   }),
 }
 
-/** What changed: these book ids, or (null) possibly every book, or the signed-in user. */
-export type BookChange = { ids: string[] } | { all: true }
+/** What changed: these book ids (and, with `user`, the signed-in user's record, which a pull
+ *  rewrites every time and whose account decides which books count), or possibly every book. */
+export type BookChange = { ids: string[]; user?: true } | { all: true }
 
 /**
  * Calls `listener` after each committed write to the books (or the user record) of database
@@ -43,12 +44,12 @@ export function onBookChanges(dbName: string, listener: (change: BookChange) => 
   const ours = part(dbName)
   const user = `idb://${dbName}/user/`
   const handler = (parts: ObservabilitySet) => {
-    if (parts[user] && !isEmpty(parts[user])) return listener({ all: true })
+    const userChanged = !!parts[user] && !isEmpty(parts[user])
     const tree = parts[ours]
-    if (!tree || isEmpty(tree)) return
     const ids: string[] = []
-    if (!collect(tree, ids)) return listener({ all: true })
-    if (ids.length) listener({ ids })
+    if (tree && !isEmpty(tree) && !collect(tree, ids)) return listener({ all: true })
+    if (userChanged) listener({ ids, user: true })
+    else if (ids.length) listener({ ids })
   }
   Dexie.on('storagemutated', handler)
   return () => Dexie.on.storagemutated.unsubscribe(handler)

@@ -122,7 +122,7 @@ export class BookIndex {
 
   private enqueue(change: BookChange) {
     this.queue = this.queue
-      .then(() => ('all' in change ? this.reload() : this.apply(change.ids)))
+      .then(() => ('all' in change ? this.reload() : this.apply(change.ids, change.user)))
       .catch(() => {
         // The database closed (sign-out wipe, another version): the next change reads again.
       })
@@ -151,9 +151,12 @@ export class BookIndex {
     this.changed()
   }
 
-  /** Re-reads the books named by a write. */
-  private async apply(ids: string[]) {
+  /** Re-reads the books named by a write; a write of the user record reads everything again
+   *  only when it brings another account (a pull rewrites the record every time). */
+  private async apply(ids: string[], user?: true) {
     if (this.version === undefined) return this.reload()
+    if (user && ((await this.d.user.get('me'))?.account_id ?? null) !== this.accountId) return this.reload()
+    if (!ids.length) return
     const rows = await this.d.books.bulkGet(ids)
     const patch = ids.length <= PATCH_LIMIT
     if (!patch) this.sorted.clear()

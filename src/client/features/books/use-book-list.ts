@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react'
 import { db, type LocalBook } from '~/client/db'
 import { bookIndex, listBooks, type BookSort } from '~/client/sync'
 import type { BookStatus } from '~/shared/schemas/book'
@@ -88,13 +88,10 @@ export function useBookList(
     [filtered, version, words, status, sort],
   )
 
-  if (filtered) {
-    return { all, total: matches?.length, at: (i) => matches?.[i] }
-  }
-  return {
-    all,
-    total: all,
-    // A page loaded for another offset (the previous window) is not used for this one.
-    at: (i) => (page && i >= page.offset ? page.rows[i - page.offset] : undefined),
-  }
+  // The same list keeps the same `at`, so the page can tell a new list from a new render.
+  const atMatch = useCallback((i: number) => matches?.[i], [matches])
+  // A page loaded for another offset (the previous window) is not used for this one.
+  const atPage = useCallback((i: number) => (page && i >= page.offset ? page.rows[i - page.offset] : undefined), [page])
+  if (filtered) return { all, total: matches?.length, at: atMatch }
+  return { all, total: all, at: atPage }
 }

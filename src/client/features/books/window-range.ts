@@ -70,5 +70,7 @@ export function useWindowRange(count: number, rowHeight: number, overscan = 8) {
     () => visibleRange(view.top, view.height, count, rowHeight, overscan),
     [view, count, rowHeight, overscan],
   )
-  return { ref, range }
+  // The rows on the screen itself, without the overscan.
+  const inView = useMemo(() => visibleRange(view.top, view.height, count, rowHeight, 0), [view, count, rowHeight])
+  return { ref, range, inView }
 }

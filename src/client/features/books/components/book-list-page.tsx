@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { Download, Plus, Search, Upload } from 'lucide-react'
-import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
+import { memo, useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import type { LocalBook } from '~/client/db'
 import { useDocumentTitle } from '~/client/lib/use-document-title'
@@ -140,7 +140,7 @@ const BookListBody = memo(function BookListBody({
 
   // The window is measured before the data is read, so only the rows on screen are loaded.
   const [count, setCount] = useState(0)
-  const { ref, range } = useWindowRange(count, ROW_HEIGHT, OVERSCAN)
+  const { ref, range, inView } = useWindowRange(count, ROW_HEIGHT, OVERSCAN)
   const list = useBookList(text, status, sortOption.sort, range, all)
   if (list.total !== undefined && list.total !== count) setCount(list.total)
   const { at, show } = useMoving(list.at, range)
@@ -186,8 +186,21 @@ const BookListBody = memo(function BookListBody({
   const allText = all === undefined ? '' : i18n.number(all)
 
   // Rows on screen, for dnd-kit and the keyboard moves.
+  // Under a search or filter, a change draws the rows in view at once and the rows kept drawn
+  // beyond the screen (for scrolling) just after, in a pass that yields to the next keystroke;
+  // until then those show what they showed (off screen), or a blank row for a book now in view.
+  const later = useDeferredValue(at)
+  const lagging = filtered && later !== at
   const onScreen: (LocalBook | undefined)[] = []
-  for (let i = range.start; i < range.end; i++) onScreen.push(at(i))
+  for (let i = range.start; i < range.end; i++) onScreen.push(!lagging || (i >= inView.start && i < inView.end) ? at(i) : undefined)
+  if (lagging) {
+    const drawn = new Set(onScreen.map((b) => b?.id))
+    for (let i = range.start; i < range.end; i++) {
+      if (i >= inView.start && i < inView.end) continue
+      const book = later(i)
+      if (book && !drawn.has(book.id)) onScreen[i - range.start] = book
+    }
+  }
   const shown = onScreen.filter((b): b is LocalBook => b !== undefined)
   const keys = useRowKeys(onScreen.map((b) => b?.id))
   // The same ids keep the same array, so the sortable rows are not told of a change there is not.
