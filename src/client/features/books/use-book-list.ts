@@ -60,29 +60,33 @@ export function useBookList(
   const filtered = words.length > 0 || status !== undefined || sort !== 'position'
   const version = useIndex(filtered)
 
-  // Whole pages around the window, so scrolling a few rows does not start a new query.
-  const offset = Math.floor(range.start / PAGE) * PAGE
-  const limit = Math.max(PAGE, Math.ceil(range.end / PAGE) * PAGE - offset)
+  // Whole pages around the window, so scrolling a few rows does not start a new query. Under a
+  // search or filter the query keeps the last unfiltered window: it is not torn down and set up
+  // again by the first keystroke (work inside it), and the list is there at once when cleared.
+  const pageWindow = useRef({ offset: 0, limit: PAGE })
+  if (!filtered) {
+    const offset = Math.floor(range.start / PAGE) * PAGE
+    const limit = Math.max(PAGE, Math.ceil(range.end / PAGE) * PAGE - offset)
+    if (pageWindow.current.offset !== offset || pageWindow.current.limit !== limit)
+      pageWindow.current = { offset, limit }
+  }
+  const { offset, limit } = pageWindow.current
   const kept = useRef(new Map<string, LocalBook>())
-  const page = useLiveQuery(
-    async () => {
-      if (filtered) return null
-      const rows = await listBooks(db, { sort, offset, limit })
-      // A book read again unchanged keeps the object already on screen, so after a save only the
-      // rows whose book changed are drawn again (a move re-reads the whole page).
-      const before = kept.current
-      const next = new Map<string, LocalBook>()
-      const stable = rows.map((row) => {
-        const old = before.get(row.id)
-        const book = old && sameFields(old, row) ? old : row
-        next.set(book.id, book)
-        return book
-      })
-      kept.current = next
-      return { offset, rows: stable }
-    },
-    [filtered, sort, offset, limit],
-  )
+  const page = useLiveQuery(async () => {
+    const rows = await listBooks(db, { sort: 'position', offset, limit })
+    // A book read again unchanged keeps the object already on screen, so after a save only the
+    // rows whose book changed are drawn again (a move re-reads the whole page).
+    const before = kept.current
+    const next = new Map<string, LocalBook>()
+    const stable = rows.map((row) => {
+      const old = before.get(row.id)
+      const book = old && sameFields(old, row) ? old : row
+      next.set(book.id, book)
+      return book
+    })
+    kept.current = next
+    return { offset, rows: stable }
+  }, [offset, limit])
   const matches = useMemo(
     () => (filtered && version !== undefined ? index.search({ words, status, sort }) : null),
     [filtered, version, words, status, sort],
