@@ -108,3 +108,13 @@ describe('a role change', () => {
     expect(await r.next()).toEqual({ event: 'change', data: { kind: 'books', cursor: String(book.version) } })
   })
 })
+
+test('the API reference documents both ways to name the cursor, an integer like `since`', async () => {
+  const doc = (await s.api('GET', '/api/openapi.json')).body
+  const params = doc.paths['/api/sync/stream'].get.parameters as { name: string; in: string; schema: { type: string } }[]
+  expect(params.map((p) => [p.in, p.name]).sort()).toEqual([
+    ['header', 'Last-Event-ID'],
+    ['query', 'cursor'],
+  ])
+  for (const p of params) expect(p.schema.type).toBe('integer')
+})

@@ -14,7 +14,7 @@ import { documents } from '../schemas/json-schema-rules'
 import { BatchInput } from '../sync/protocol'
 import { GOAL_LIMITS, GoalInput } from '../schemas/goal'
 import * as v from 'valibot'
-import { BOOK_ID, IDEMPOTENCY, SINCE } from './params'
+import { BOOK_ID, IDEMPOTENCY, SINCE, STREAM_CURSOR } from './params'
 import type { ApiCall } from './types'
 
 // Books, the catalogue and the public list: what a support session may read and change.
@@ -106,6 +106,7 @@ export const BOOK_CALLS: ApiCall[] = [
     support: true,
     summary: /*i18n*/ { id: 'api.summary.GET /api/sync/stream', message: 'Live announcements of the account’s changes (Server-Sent Events)' },
     description: /*i18n*/ { id: 'api.description.GET /api/sync/stream', message: "Stays open. `event: ready` first (`'{ cursor, heartbeat }'`), then `event: change` (`'{ kind, cursor? }'`) after each committed change of the account, and `event: heartbeat` at least every 30 s. Carries no book data: pull `GET /api/books?since=` on each change. Ends when the session or key ends." },
+    input: STREAM_CURSOR,
     produces: 'text/event-stream',
   },
   {

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { BookId } from '../schemas/book'
-import { IdempotencyKey } from '../sync/protocol'
+import { Cursor, IdempotencyKey } from '../sync/protocol'
 import type { ApiText } from './types'
 
 // Parameters several calls share, typed for the OpenAPI document. Path and query values reach
@@ -26,4 +26,15 @@ export const IDEMPOTENCY = {
     schema: IdempotencyKey,
     description: /*i18n*/ { id: 'api.param.idempotency_key', message: 'Makes a retry safe: a replay changes nothing and answers as the first call did.' },
   },
+}
+
+/** The live stream's resume point: the cursor the client has pulled to, as the standard
+ *  `Last-Event-ID` header (an EventSource reconnecting sends it) or as `?cursor=`. */
+const streamCursor = /*i18n*/ {
+  id: 'api.param.stream_cursor',
+  message: 'The cursor the client has pulled to: a change committed after it is announced at once',
+}
+export const STREAM_CURSOR = {
+  query: { cursor: { schema: Cursor, description: streamCursor } },
+  headers: { 'Last-Event-ID': { schema: Cursor, description: streamCursor } },
 }
