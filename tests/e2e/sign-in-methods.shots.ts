@@ -50,7 +50,9 @@ for (const { width, scheme, lang } of combos) {
     await useToken(page, token)
     await page.goto('/account/2fa')
     await page.locator('input[name="name"]').fill('MacBook Air')
-    await page.getByRole('form', { name: 'Add a passkey' }).locator('input[name="password"]').fill(PASSWORD)
+    // Locale-free: the add-passkey form is the one holding the passkey's name field (its accessible
+    // name is translated, so an English name fails the Spanish runs).
+    await page.locator('form:has(input[name="name"])').locator('input[name="password"]').fill(PASSWORD)
     await page.locator('input[name="name"]').press('Enter')
     await expect(page.getByText('MacBook Air')).toBeVisible()
     await shot('account-2fa-passkeys')

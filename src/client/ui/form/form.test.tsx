@@ -26,9 +26,26 @@ afterEach(() => {
 
 const wrap = (ui: ReactNode) => render(<I18nProvider i18n={i18n}>{ui}</I18nProvider>)
 
-function SignUp({ submit }: { submit: (values: unknown) => Promise<ApiResponse> }) {
+type SignUpValues = v.InferOutput<typeof SignUpInput>
+// The one sign-up form every test renders; a test passes only the Root props it is about.
+function SignUp({
+  submit,
+  onSuccess,
+  errorAlert,
+}: {
+  submit: (values: unknown) => Promise<ApiResponse>
+  onSuccess?: (response: ApiResponse, values: SignUpValues) => void
+  errorAlert?: (error: ApiRequestError, values: SignUpValues) => ReactNode
+}) {
   return (
-    <Form.Root schema={SignUpInput} defaultValues={{ name: '', email: '', password: '' }} submit={submit} aria-label="Sign up">
+    <Form.Root
+      schema={SignUpInput}
+      defaultValues={{ name: '', email: '', password: '' }}
+      submit={submit}
+      onSuccess={onSuccess}
+      errorAlert={errorAlert}
+      aria-label="Sign up"
+    >
       <Form.Text name="name" label="Name" />
       <Form.Email name="email" label="Email" />
       <Form.Password name="password" label="Password" />
@@ -83,14 +100,7 @@ test('submit is blocked while invalid', async () => {
 test('a valid submit sends the schema output; the response message becomes a toast', async () => {
   const submit = vi.fn(async () => ({ message: 'Your account has been created' }))
   const onSuccess = vi.fn()
-  wrap(
-    <Form.Root schema={SignUpInput} defaultValues={{ name: '', email: '', password: '' }} submit={submit} onSuccess={onSuccess}>
-      <Form.Text name="name" label="Name" />
-      <Form.Email name="email" label="Email" />
-      <Form.Password name="password" label="Password" />
-      <Form.Submit>Create account</Form.Submit>
-    </Form.Root>,
-  )
+  wrap(<SignUp submit={submit} onSuccess={onSuccess} />)
   fillValid()
   fireEvent.click(submitButton())
   await waitFor(() => expect(onSuccess).toHaveBeenCalledOnce())
@@ -161,18 +171,10 @@ test('errorAlert explains a failure at the top of the form: replaced on each fai
   }
   const submit = vi.fn(() => answer())
   wrap(
-    <Form.Root
-      schema={SignUpInput}
-      defaultValues={{ name: '', email: '', password: '' }}
+    <SignUp
       submit={submit}
-      aria-label="Sign up"
       errorAlert={(error, values) => (error.status === 401 ? `${error.message} (${values.email})` : null)}
-    >
-      <Form.Text name="name" label="Name" />
-      <Form.Email name="email" label="Email" />
-      <Form.Password name="password" label="Password" />
-      <Form.Submit>Create account</Form.Submit>
-    </Form.Root>,
+    />,
   )
   fillValid()
   fireEvent.click(submitButton())
