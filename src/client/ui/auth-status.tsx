@@ -33,7 +33,16 @@ export function BackToSignIn() {
 }
 
 /** An auth screen that cannot go on: its title, why (an error alert), and the way back to sign-in. */
-export function AuthFailure({ title, children }: { title: ReactNode; children: ReactNode }) {
+export function AuthFailure({
+  title,
+  children,
+  footer = <BackToSignIn />,
+}: {
+  title: ReactNode
+  children: ReactNode
+  /** What follows the alert (the way back to sign-in unless the page gives another). */
+  footer?: ReactNode
+}) {
   return (
     <>
       <AuthHeading title={title} />
@@ -43,7 +52,7 @@ export function AuthFailure({ title, children }: { title: ReactNode; children: R
           <Alert.Description>{children}</Alert.Description>
         </Alert.Content>
       </Alert.Root>
-      <BackToSignIn />
+      {footer}
     </>
   )
 }

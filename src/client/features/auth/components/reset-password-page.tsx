@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { completeSignIn, type SignInResponse } from '~/client/lib/session'
 import { useDocumentTitle } from '~/client/lib/use-document-title'
-import * as Alert from '~/client/ui/alert'
 import * as Form from '~/client/ui/form'
 import { Link } from '~/client/ui/link'
 import { PasswordResetInput } from '~/shared/schemas/auth'
 import { AuthHeading, authFooter } from '~/client/ui/auth-heading'
+import { AuthFailure } from '~/client/ui/auth-status'
 
 /**
  * /resetpassword?token=…: POST /api/auth/password/reset {jwt, password}. The server signs the user
@@ -30,15 +30,9 @@ export function ResetPasswordPage({ token }: { token?: string }) {
 function IncompleteLink() {
   return (
     <>
-      <AuthHeading title={<Trans>Choose a new password</Trans>} />
-      <Alert.Root status="error">
-        <Alert.Icon />
-        <Alert.Content>
-          <Alert.Description>
-            <Trans>This reset link is incomplete. Open the link from the latest email, or ask for a new one.</Trans>
-          </Alert.Description>
-        </Alert.Content>
-      </Alert.Root>
+      <AuthFailure title={<Trans>Choose a new password</Trans>} footer={null}>
+        <Trans>This reset link is incomplete. Open the link from the latest email, or ask for a new one.</Trans>
+      </AuthFailure>
     </>
   )
 }

@@ -7,7 +7,6 @@ import { css } from 'styled-system/css'
 import { ApiRequestError, handleError } from '~/client/lib/http'
 import { completeSignIn, nextPathAfterVerify, signOut, storeSession, useSession } from '~/client/lib/session'
 import { useDocumentTitle } from '~/client/lib/use-document-title'
-import * as Alert from '~/client/ui/alert'
 import { Button } from '~/client/ui/button'
 import { Link } from '~/client/ui/link'
 import { Spinner } from '~/client/ui/spinner'
@@ -16,6 +15,7 @@ import type { SignInData } from '~/shared/schemas/user'
 import { requestVerification, verifyEmail } from '../api'
 import { useVerifiedElsewhere } from '../use-verified-elsewhere'
 import { AuthHeading, authFooter } from '~/client/ui/auth-heading'
+import { AuthFailure } from '~/client/ui/auth-status'
 
 const styles = {
   actions: css({ display: 'flex', flexDirection: 'column', gap: '3', mt: '6' }),
@@ -52,9 +52,7 @@ function CheckEmail() {
       <AuthHeading
         title={<Trans>Check your email</Trans>}
         description={
-          <Trans>
-            We sent a verification link to {email}. Open it to confirm your address and continue.
-          </Trans>
+          <Trans>We sent a verification link to {email}. Open it to confirm your address and continue.</Trans>
         }
       />
       <div className={styles.actions}>
@@ -109,28 +107,24 @@ function VerifyToken({ token }: { token: string }) {
     )
   }
   return (
-    <>
-      <AuthHeading title={<Trans>Verification Link Has Expired</Trans>} />
-      <Alert.Root status="error">
-        <Alert.Icon />
-        <Alert.Content>
-          <Alert.Description>
-            <Trans>This link is invalid or has already been used. Ask for a new one and open the latest email.</Trans>
-          </Alert.Description>
-        </Alert.Content>
-      </Alert.Root>
-      <div className={styles.actions}>
-        {session ? (
-          <ResendButton />
-        ) : (
-          <p className={authFooter}>
-            <Trans>
-              <Link to="/signin">Sign in</Link> to get a new verification link.
-            </Trans>
-          </p>
-        )}
-      </div>
-    </>
+    <AuthFailure
+      title={<Trans>Verification Link Has Expired</Trans>}
+      footer={
+        <div className={styles.actions}>
+          {session ? (
+            <ResendButton />
+          ) : (
+            <p className={authFooter}>
+              <Trans>
+                <Link to="/signin">Sign in</Link> to get a new verification link.
+              </Trans>
+            </p>
+          )}
+        </div>
+      }
+    >
+      <Trans>This link is invalid or has already been used. Ask for a new one and open the latest email.</Trans>
+    </AuthFailure>
   )
 }
 
