@@ -1,7 +1,8 @@
 import { Accordion } from '@ark-ui/react/accordion'
 import { useLingui } from '@lingui/react/macro'
-import { ChevronDown, Search, SearchX } from 'lucide-react'
+import { ChevronDown, SearchX } from 'lucide-react'
 import { useId, useMemo, useState } from 'react'
+import { SearchBox } from '~/client/ui/search-box'
 import { css } from 'styled-system/css'
 import { foldText, queryWords } from '~/client/lib/search'
 import * as Card from '~/client/ui/card'
@@ -11,9 +12,6 @@ import { stackRecipe } from '~/client/ui/stack'
 
 const styles = {
   label: css({ fontSize: 'sm', fontWeight: 'medium' }),
-  searchBox: css({ position: 'relative' }),
-  searchIcon: css({ position: 'absolute', insetStart: '3', top: '50%', transform: 'translateY(-50%)', color: 'fg.muted', pointerEvents: 'none' }),
-  searchInput: css({ layerStyle: 'input', ps: '9' }),
   list: css({ display: 'flex', flexDirection: 'column', borderTopWidth: '1px', borderColor: 'border' }),
   item: css({ borderBottomWidth: '1px', borderColor: 'border' }),
   trigger: css({
@@ -39,7 +37,16 @@ const styles = {
     _motionReduce: { transition: 'none' },
   }),
   content: css({ display: 'flex', flexDirection: 'column', gap: '2', pb: '4', fontSize: 'sm', color: 'fg.muted' }),
-  empty: css({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '2', py: '6', textAlign: 'center', color: 'fg.muted', fontSize: 'sm' }),
+  empty: css({
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    gap: '2',
+    py: '6',
+    textAlign: 'center',
+    color: 'fg.muted',
+    fontSize: 'sm',
+  }),
 }
 
 /**
@@ -70,19 +77,12 @@ export function HelpFaq() {
           <label htmlFor={searchId} className={styles.label}>
             {t`Search the questions`}
           </label>
-          <div className={styles.searchBox}>
-            <Search aria-hidden size={16} className={styles.searchIcon} />
-            <input
-              id={searchId}
-              type="search"
-              value={query}
-              onChange={(e) => setQuery(e.target.value)}
-              placeholder={t`e.g. offline, share`}
-              autoComplete="off"
-              enterKeyHint="search"
-              className={styles.searchInput}
-            />
-          </div>
+          <SearchBox
+            id={searchId}
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            placeholder={t`e.g. offline, share`}
+          />
         </div>
         {shown.length === 0 ? (
           <div className={styles.empty} role="status">
@@ -90,7 +90,13 @@ export function HelpFaq() {
             <p>{t`No questions match “${query}”. Try other words, or send us a message.`}</p>
           </div>
         ) : (
-          <Accordion.Root multiple collapsible value={open} onValueChange={(d) => setOpen(d.value)} className={styles.list}>
+          <Accordion.Root
+            multiple
+            collapsible
+            value={open}
+            onValueChange={(d) => setOpen(d.value)}
+            className={styles.list}
+          >
             {shown.map((entry) => (
               <Accordion.Item key={entry.id} value={entry.id} className={styles.item}>
                 <h3>

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
-import { Search } from 'lucide-react'
 import { useId } from 'react'
+import { SearchBox } from '~/client/ui/search-box'
 import { css } from 'styled-system/css'
 import { FilterChips } from '~/client/ui/filter-chips'
 import { STATUS_FILTERS, type StatusFilter } from '../list-model'
@@ -17,9 +17,6 @@ const styles = {
     gap: { base: '4', lg: '6' },
     alignItems: 'end',
   }),
-  searchBox: css({ position: 'relative' }),
-  searchIcon: css({ position: 'absolute', insetStart: '3', top: '50%', transform: 'translateY(-50%)', color: 'fg.muted', pointerEvents: 'none' }),
-  searchInput: css({ layerStyle: 'input', ps: '9' }),
 }
 
 export interface ListFiltersProps {
@@ -42,20 +39,13 @@ export function ListFilters({ query, onQueryChange, status, onStatusChange }: Li
         <label htmlFor={searchId} className={field.label}>
           {t`Search books`}
         </label>
-        <div className={styles.searchBox}>
-          <Search aria-hidden size={16} className={styles.searchIcon} />
-          <input
-            id={searchId}
-            type="search"
-            name="q"
-            value={query}
-            onChange={(e) => onQueryChange(e.target.value)}
-            placeholder={t`Title or author`}
-            autoComplete="off"
-            enterKeyHint="search"
-            className={styles.searchInput}
-          />
-        </div>
+        <SearchBox
+          id={searchId}
+          name="q"
+          value={query}
+          onChange={(e) => onQueryChange(e.target.value)}
+          placeholder={t`Title or author`}
+        />
       </div>
       <FilterChips
         legend={t`Status`}
