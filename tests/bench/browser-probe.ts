@@ -3,7 +3,7 @@
 // holds that state (the work done: the list updated) and the first animation frame in which it is
 // on screen (that plus the wait for the display's next frame, up to 16.7 ms at 60 Hz). A keystroke measure starts at the keydown event's own
 // time stamp (when the input reached the page), so the keystroke's handling is counted too.
-import type { Page } from '@playwright/test'
+import type { Browser, BrowserContext, Page } from '@playwright/test'
 
 export type Wait =
   | { kind: 'first-row' }
@@ -111,4 +111,14 @@ export async function throttle(page: Page, rate: number) {
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate })
   return cdp
+}
+
+/** A desktop-sized browser context signed in as the reader of `token`, with the probe installed. */
+export async function readerContext(browser: Browser, baseURL: string, token: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, locale: 'en-US', viewport: { width: 1280, height: 900 } })
+  // tsx names functions with a helper the page does not have.
+  await context.addInitScript('globalThis.__name = globalThis.__name || ((f) => f)')
+  await context.addInitScript((t) => localStorage.setItem('token', t), token)
+  await context.addInitScript(probe)
+  return context
 }

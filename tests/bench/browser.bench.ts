@@ -16,7 +16,7 @@ import {
   offlineColdStart,
   searchKeystrokes,
 } from './browser-measures'
-import { probe } from './browser-probe'
+import { readerContext } from './browser-probe'
 import { call, newReader, seedBooks, startServer } from './browser-server'
 
 const smoke = process.argv.includes('--smoke') || process.env.BENCH_SMOKE === '1'
@@ -62,17 +62,8 @@ const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
 })
-async function device(token: string): Promise<BrowserContext> {
-  const context = await browser.newContext({
-    baseURL: server.url,
-    locale: 'en-US',
-    viewport: { width: 1280, height: 900 },
-  })
-  // tsx names functions with a helper the page does not have.
-  await context.addInitScript('globalThis.__name = globalThis.__name || ((f) => f)')
-  await context.addInitScript((t) => localStorage.setItem('token', t), token)
-  await context.addInitScript(probe)
-  return context
+function device(token: string): Promise<BrowserContext> {
+  return readerContext(browser, server.url, token)
 }
 
 /** The measures on the main reader's list (5,000 then 10,000 books) and the cross-device one. */

@@ -8,7 +8,7 @@
 import { chromium, type CDPSession, type Page } from '@playwright/test'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { listShows } from './browser-measures'
-import { firstRow, probe, throttle } from './browser-probe'
+import { firstRow, readerContext, throttle } from './browser-probe'
 import { newReader, seedBooks, startServer } from './browser-server'
 
 const books = Number(process.argv[2] ?? 5000)
@@ -104,10 +104,7 @@ function summarise(events: TraceEvent[], firstRowMs: number) {
 try {
   const token = await newReader(server.url, 'trace')
   await seedBooks(server.url, token, 0, books)
-  const context = await browser.newContext({ baseURL: server.url, locale: 'en-US', viewport: { width: 1280, height: 900 } })
-  await context.addInitScript('globalThis.__name = globalThis.__name || ((f) => f)')
-  await context.addInitScript((t) => localStorage.setItem('token', t), token)
-  await context.addInitScript(probe)
+  const context = await readerContext(browser, server.url, token)
   // Each IndexedDB read the page asks for, with when it was asked and answered (ms from navigation start).
   await context.addInitScript(() => {
     const log: string[] = ((window as any).__idb = [])

@@ -8,7 +8,7 @@
 import { chromium } from '@playwright/test'
 import { writeFileSync } from 'node:fs'
 import { listShows } from './browser-measures'
-import { probe, throttle, waitFor } from './browser-probe'
+import { readerContext, throttle, waitFor } from './browser-probe'
 import { newReader, seedBooks, startServer } from './browser-server'
 
 const books = Number(process.argv[2] ?? 5000)
@@ -75,10 +75,7 @@ function summarise(profile: Profile, label: string) {
 try {
   const token = await newReader(server.url, 'profile')
   await seedBooks(server.url, token, 0, books)
-  const context = await browser.newContext({ baseURL: server.url, locale: 'en-US', viewport: { width: 1280, height: 900 } })
-  await context.addInitScript('globalThis.__name = globalThis.__name || ((f) => f)')
-  await context.addInitScript((t) => localStorage.setItem('token', t), token)
-  await context.addInitScript(probe)
+  const context = await readerContext(browser, server.url, token)
   const page = await context.newPage()
   await page.goto('/books')
   await listShows(page, books)

@@ -68,6 +68,15 @@ export function notifications(page: Page) {
   return page.getByRole('region', { name: /Notifications \(F8\)|Notificaciones \(F8\)/ })
 }
 
+/** Fills the sign-up form on the page it is on (/signup) and sends it. */
+export async function submitSignUp(page: Page, name: string, email: string) {
+  await page.locator('input[name="name"]').fill(name)
+  await page.locator('input[name="email"]').fill(email)
+  await page.locator('input[name="password"]').fill(PASSWORD)
+  await page.locator('input[name="confirm_password"]').fill(PASSWORD)
+  await page.locator('button[type="submit"]').click()
+}
+
 export async function signInWithPassword(page: Page, email: string, password: string) {
   await page.goto('/signin')
   await page.locator('input[name="email"]').fill(email)

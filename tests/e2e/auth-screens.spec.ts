@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { mailedLink, notifications, PASSWORD, pathOf, readyUser, signInWithPassword, uniqueEmail, useToken } from './auth-helpers'
+import { mailedLink, notifications, PASSWORD, pathOf, readyUser, signInWithPassword, submitSignUp, uniqueEmail, useToken } from './auth-helpers'
 
 test('a wrong password shows the server message at the form, once however often it is tried, and stays on sign-in', async ({ page, request }) => {
   const { email } = await readyUser(request)
@@ -98,11 +98,7 @@ test('in Spanish: sign-up, verification and the dashboard', async ({ page, reque
   await page.getByRole('link', { name: 'Crea una cuenta' }).click()
   await expect(page).toHaveTitle('Crea tu cuenta · TBR')
   const email = uniqueEmail('es')
-  await page.locator('input[name="name"]').fill('Lola Lectora')
-  await page.locator('input[name="email"]').fill(email)
-  await page.locator('input[name="password"]').fill(PASSWORD)
-  await page.locator('input[name="confirm_password"]').fill(PASSWORD)
-  await page.locator('button[type="submit"]').click()
+  await submitSignUp(page, 'Lola Lectora', email)
   await expect(page.getByRole('heading', { name: 'Revisa tu correo' })).toBeVisible()
   // The server answered in Spanish too (Accept-Language), and mailed in Spanish.
   await expect(notifications(page).getByText('Tu cuenta se ha creado')).toBeVisible()
@@ -136,11 +132,7 @@ test('a Spanish browser with a dark screen signs up: the account keeps the langu
   await expect(page.getByRole('heading', { name: 'Crea tu cuenta' })).toBeVisible()
   await expect(page.locator('html')).toHaveClass(/\bdark\b/)
   const email = uniqueEmail('es-dark')
-  await page.locator('input[name="name"]').fill('Dora Oscura')
-  await page.locator('input[name="email"]').fill(email)
-  await page.locator('input[name="password"]').fill(PASSWORD)
-  await page.locator('input[name="confirm_password"]').fill(PASSWORD)
-  await page.locator('button[type="submit"]').click()
+  await submitSignUp(page, 'Dora Oscura', email)
   await expect(notifications(page).getByText('Tu cuenta se ha creado')).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Revisa tu correo' })).toBeVisible()
   await expect(page.locator('html')).toHaveClass(/\bdark\b/)
