@@ -24,7 +24,8 @@ const sizes = smoke ? [120, 240] : [5000, 10000]
 const n = smoke
   ? { search: ['rive', 'garcia'], cold: 1, save: 2, cross: 1, crossTimeout: 3_000, flush: 100, flushRuns: 1 }
   : {
-      search: ['river 12', 'garcia', 'lovelace night'],
+      // BENCH_ROUNDS=N types them N times (more samples: a steadier p95 for a before/after).
+      search: Array.from({ length: Number(process.env.BENCH_ROUNDS ?? 1) }, () => ['river 12', 'garcia', 'lovelace night']).flat(),
       cold: 7,
       save: 20,
       cross: 4,

@@ -162,3 +162,37 @@ test('the book page: everything about the book, Edit, and Delete whose Undo rest
   // Back in its place in "Up next" (the newer book, Dune, was on top).
   await expect.poll(() => listedTitles(page)).toEqual(['Dune', 'Emma'])
 })
+
+test('a search hides the handles; cleared, each handle moves the book its row shows again', async ({
+  page,
+  request,
+}) => {
+  const token = await reader(page, request, ['Emma', 'Dune', 'Walden', 'Kindred'])
+  const search = page.getByRole('searchbox', { name: 'Search by title or author' })
+  // The rows are given other books as the reader types (their elements are kept).
+  await search.fill('d')
+  await expect.poll(() => listedTitles(page)).toEqual(['Dune', 'Walden', 'Kindred'])
+  await expect(page.getByRole('button', { name: /^Move / })).toHaveCount(0)
+  await search.fill('ki')
+  await expect.poll(() => listedTitles(page)).toEqual(['Kindred'])
+  await search.fill('')
+  await expect.poll(() => listedTitles(page)).toEqual(['Emma', 'Dune', 'Walden', 'Kindred'])
+  await expect(page.getByRole('button', { name: /^Move / })).toHaveCount(4)
+  const kindred = page.getByRole('button', { name: 'Move “Kindred”' })
+  await kindred.focus()
+  await page.keyboard.press('ArrowUp')
+  await expect(page.getByText('“Kindred” moved to place 3 of 4.')).toBeAttached()
+  await expect.poll(() => listedTitles(page)).toEqual(['Emma', 'Dune', 'Kindred', 'Walden'])
+  await expect(kindred).toBeFocused()
+  // And by dragging: Emma's handle, dropped on Walden's place.
+  const handle = page.getByRole('button', { name: 'Move “Emma”' })
+  const from = (await handle.boundingBox())!
+  const to = (await bookRow(page, 'Walden').boundingBox())!
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2)
+  await page.mouse.down()
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 12, { steps: 4 })
+  await page.mouse.move(from.x + from.width / 2, to.y + to.height / 2 + 8, { steps: 20 })
+  await page.mouse.up()
+  await expect.poll(() => listedTitles(page)).toEqual(['Dune', 'Kindred', 'Walden', 'Emma'])
+  await expect.poll(() => serverUpNext(request, token)).toEqual(['Dune', 'Kindred', 'Walden', 'Emma'])
+})

@@ -12,20 +12,57 @@ export interface RowKeys {
   slots: Map<string, number>
 }
 
-/** `ids`: the book at each row on screen, in order (undefined while loading); `previous`: the
- *  last call's slots. */
-export function assignRowKeys(previous: ReadonlyMap<string, number>, ids: readonly (string | undefined)[]): RowKeys {
+/**
+ * `ids`: the book at each row on screen, in order (undefined while loading); `previous`: the last
+ * call's slots and keys (their order is the rows' order in the document).
+ *
+ * The keys left free go to the books coming on screen so that the rows' elements keep their order
+ * in the document where they can: React moves a kept element that comes after one placed further
+ * down than it was, and moving a row out of the document and back costs a row's worth of style and
+ * layout. So a book coming on screen takes a free key whose element sits between the rows around
+ * it when there is one.
+ */
+export function assignRowKeys(
+  previous: { slots: ReadonlyMap<string, number>; keys: readonly string[] },
+  ids: readonly (string | undefined)[],
+): RowKeys {
   const slots = new Map<string, number>()
   const used = new Set<number>()
   for (const id of ids) {
     if (id === undefined || slots.has(id)) continue
-    const slot = previous.get(id)
+    const slot = previous.slots.get(id)
     if (slot !== undefined) {
       slots.set(id, slot)
       used.add(slot)
     }
   }
-  let free = 0
+  // Where each key's element was in the document.
+  const placeOf = new Map<number, number>()
+  previous.keys.forEach((key, i) => {
+    const slot = Number(key)
+    if (Number.isInteger(slot) && key !== '') placeOf.set(slot, i)
+  })
+  const place = (slot: number) => placeOf.get(slot) ?? Infinity
+  // The free keys of elements already there, by their place (React's walk is simulated below).
+  const free = [...placeOf.keys()].filter((slot) => !used.has(slot)).sort((a, b) => place(a) - place(b))
+  let fresh = 0
+  const take = (slot: number) => {
+    free.splice(free.indexOf(slot), 1)
+    used.add(slot)
+    return slot
+  }
+  const newKey = () => {
+    while (used.has(fresh) || placeOf.has(fresh)) fresh++
+    used.add(fresh)
+    return fresh
+  }
+  // The place of the next kept book's element after row i.
+  const nextKept: number[] = new Array(ids.length + 1).fill(Infinity)
+  for (let i = ids.length - 1; i >= 0; i--) {
+    const slot = ids[i] === undefined ? undefined : slots.get(ids[i]!)
+    nextKept[i] = slot === undefined ? nextKept[i + 1]! : place(slot)
+  }
+  let last = -1
   const given = new Set<string>()
   const keys = ids.map((id, i) => {
     if (id === undefined) return `loading-${i}`
@@ -34,20 +71,25 @@ export function assignRowKeys(previous: ReadonlyMap<string, number>, ids: readon
     given.add(id)
     let slot = slots.get(id)
     if (slot === undefined) {
-      while (used.has(free)) free++
-      slot = free
-      used.add(slot)
+      const next = nextKept[i + 1]!
+      // Between the last placed element and the next kept one: nothing moves. Else one the walk
+      // has passed (this row moves, and only it), else any free one, else a new element.
+      const between = free.find((s) => place(s) > last && place(s) < next)
+      const passed = free.find((s) => place(s) < last)
+      slot = between ?? passed ?? free[0] ?? newKey()
+      if (free.includes(slot)) take(slot)
       slots.set(id, slot)
     }
+    if (place(slot) !== Infinity && place(slot) > last) last = place(slot)
     return String(slot)
   })
   return { keys, slots }
 }
 
-/** assignRowKeys, remembering the slots between renders. */
+/** assignRowKeys, remembering the slots and keys between renders. */
 export function useRowKeys(ids: readonly (string | undefined)[]): string[] {
-  const slots = useRef<ReadonlyMap<string, number>>(new Map())
-  const next = assignRowKeys(slots.current, ids)
-  slots.current = next.slots
+  const kept = useRef<RowKeys>({ keys: [], slots: new Map() })
+  const next = assignRowKeys(kept.current, ids)
+  kept.current = next
   return next.keys
 }

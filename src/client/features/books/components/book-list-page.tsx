@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { Download, Plus, Search, Upload } from 'lucide-react'
-import { memo, useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react'
+import { memo, useCallback, useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import type { LocalBook } from '~/client/db'
 import { useDocumentTitle } from '~/client/lib/use-document-title'
@@ -175,6 +175,33 @@ const BookListBody = memo(function BookListBody({
     search({ sort })
     searchBox.current?.focus()
   }
+  // The search box is not drawn again by a keystroke: React sets an input's name and type each
+  // time it draws it. It holds what is typed itself; a text set from elsewhere (a link, back,
+  // "Clear search and filter") is put in it.
+  const searchLabel = t`Search by title or author`
+  const hasBooks = all !== 0
+  const firstText = useRef(text)
+  const searchInput = useMemo(
+    () => (
+      <input
+        ref={searchBox}
+        type="search"
+        name="search"
+        className={styles.searchInput}
+        aria-label={searchLabel}
+        placeholder={searchLabel}
+        defaultValue={firstText.current}
+        onChange={(e) => setText(e.target.value)}
+        autoComplete="off"
+      />
+    ),
+    [searchLabel, setText],
+  )
+  useLayoutEffect(() => {
+    const box = searchBox.current
+    if (box && box.value !== text) box.value = text
+  }, [text, searchInput, hasBooks])
+
   // One function for every row, so a row is drawn again only when its book changes.
   const step = useRef((_book: LocalBook, _delta: -1 | 1) => {})
   const onStep = useCallback((book: LocalBook, delta: -1 | 1) => step.current(book, delta), [])
@@ -188,17 +215,27 @@ const BookListBody = memo(function BookListBody({
   // Rows on screen, for dnd-kit and the keyboard moves.
   // Under a search or filter, a change draws the rows in view at once and the rows kept drawn
   // beyond the screen (for scrolling) just after, in a pass that yields to the next keystroke;
-  // until then those show what they showed (off screen), or a blank row for a book now in view.
+  // until then those keep a book they showed (off screen, so their rows change nothing but their
+  // place): the one they showed if it is not now in view, else one that left the screen.
   const later = useDeferredValue(at)
   const lagging = filtered && later !== at
   const onScreen: (LocalBook | undefined)[] = []
   for (let i = range.start; i < range.end; i++) onScreen.push(!lagging || (i >= inView.start && i < inView.end) ? at(i) : undefined)
   if (lagging) {
     const drawn = new Set(onScreen.map((b) => b?.id))
+    const spare: LocalBook[] = []
     for (let i = range.start; i < range.end; i++) {
-      if (i >= inView.start && i < inView.end) continue
       const book = later(i)
-      if (book && !drawn.has(book.id)) onScreen[i - range.start] = book
+      if (!book || drawn.has(book.id)) continue
+      if (i >= inView.start && i < inView.end) spare.push(book)
+      else {
+        onScreen[i - range.start] = book
+        drawn.add(book.id)
+      }
+    }
+    for (let i = range.start; i < range.end && spare.length > 0; i++) {
+      const inSight = i >= inView.start && i < inView.end
+      if (!inSight && !onScreen[i - range.start]) onScreen[i - range.start] = spare.pop()
     }
   }
   const shown = onScreen.filter((b): b is LocalBook => b !== undefined)
@@ -282,17 +319,7 @@ const BookListBody = memo(function BookListBody({
         <div className={styles.toolbar} role="search">
           <div className={styles.search}>
             <Search aria-hidden size={18} />
-            <input
-              ref={searchBox}
-              type="search"
-              name="search"
-              className={styles.searchInput}
-              aria-label={t`Search by title or author`}
-              placeholder={t`Search by title or author`}
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-              autoComplete="off"
-            />
+            {searchInput}
           </div>
           <SortSelect value={sort} onChange={setSort} />
           <StatusChips value={status ?? 'any'} onValueChange={setStatus} />
@@ -361,7 +388,8 @@ const BookListBody = memo(function BookListBody({
                           <BookRow
                             book={book}
                             onDelete={onDelete}
-                            reorder={reorderable ? rowReorder : undefined}
+                            reorder={rowReorder}
+                            reorderable={reorderable}
                           />
                         ) : (
                           <SkeletonRow />

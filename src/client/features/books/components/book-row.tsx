@@ -75,14 +75,15 @@ const DELETE_BUTTON = buttonRecipe({ variant: 'ghost', size: 'icon' })
 export interface BookRowProps {
   book: LocalBook
   onDelete: (book: LocalBook, trigger: HTMLElement) => void
-  /** Present while the list can be reordered ("Up next", no search or filter): the row has a
-   *  drag handle. */
-  reorder?: RowReorder
+  /** The drag handle's callbacks (the list's, the same for every row). */
+  reorder: RowReorder
+  /** The list can be reordered ("Up next", no search or filter): the drag handle shows. */
+  reorderable: boolean
 }
 
-/** Memoised: a list change draws again only the rows whose book changed (or that gained or lost
- *  the drag handle). */
-export const BookRow = memo(function BookRow({ book, onDelete, reorder }: BookRowProps) {
+/** Memoised: a list change draws again only the rows whose book changed (or whose drag handle
+ *  showed or hid). */
+export const BookRow = memo(function BookRow({ book, onDelete, reorder, reorderable }: BookRowProps) {
   const { t, i18n } = useLingui()
   const title = book.title
   const day = book.finished_at
@@ -93,7 +94,8 @@ export const BookRow = memo(function BookRow({ book, onDelete, reorder }: BookRo
   const review = book.review ? book.review.slice(0, 160).replace(/\s+/g, ' ') : null
   return (
     <div className={rowStyles.row} data-book-id={book.id}>
-      {reorder && <SortableHandle book={book} {...reorder} />}
+      {/* While hidden the handle is told of no book, so it is not drawn again as the row changes. */}
+      <SortableHandle book={reorderable ? book : undefined} {...reorder} />
       <BookCover url={book.imageUrl} />
       <div className={rowStyles.main}>
         {/* Plain links: a router link works out its location on every render of every row. */}

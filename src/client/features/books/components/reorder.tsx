@@ -11,7 +11,7 @@ import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-
 import { CSS } from '@dnd-kit/utilities'
 import { useLingui } from '@lingui/react/macro'
 import { GripVertical } from 'lucide-react'
-import { memo, useCallback, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react'
+import { memo, useCallback, useId, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react'
 import { css } from 'styled-system/css'
 import type { LocalBook } from '~/client/db'
 
@@ -116,19 +116,30 @@ const GRIP = <GripVertical aria-hidden size={18} />
 /**
  * A row's drag handle, and the only part of the row that is sortable: dnd-kit's hook runs here,
  * and the row it belongs to (the `[data-book-id]` element around it) is the node dnd-kit measures
- * and moves. So a row is the same component whether or not the list can be reordered: the first
- * letter typed in the search box takes the handles away instead of building every row again, and
- * a change of order re-runs the handles' hooks, not the rows.
+ * and moves. So a row is the same component whether or not the list can be reordered, and a
+ * change of order re-runs the handles' hooks, not the rows.
+ *
+ * While the list cannot be reordered (no `book`: a search, a filter, another order) the handle
+ * is hidden, not removed, and it keeps the book it had: the first letter typed hides the
+ * handles (an attribute each) instead of taking them out of the page and out of dnd-kit, and rows
+ * given other books as the reader types do not register new sortable items.
  */
 export const SortableHandle = memo(function SortableHandle({
-  book,
+  book: shown,
   onStep,
   describedBy,
-}: RowReorder & { book: LocalBook }) {
+}: RowReorder & { book: LocalBook | undefined }) {
   const { t } = useLingui()
-  const title = book.title
+  const own = useId()
+  const active = shown !== undefined
+  const [held, setHeld] = useState(shown)
+  if (active && held !== shown) setHeld(shown)
+  // A row first drawn under a search has had no book to hold: an id of its own, never a book's.
+  const book = shown ?? held
+  const id = book?.id ?? `row-${own}`
+  const title = book?.title ?? ''
   const { setNodeRef, setActivatorNodeRef, listeners, transform, transition, isDragging } = useSortable({
-    id: book.id,
+    id,
   })
   const row = useRef<HTMLElement | null>(null)
   const ref = useCallback(
@@ -157,15 +168,16 @@ export const SortableHandle = memo(function SortableHandle({
     <button
       ref={ref}
       type="button"
+      hidden={!active}
       className={handleStyle}
       aria-label={t`Move “${title}”`}
       aria-describedby={describedBy}
-      data-reorder-handle={book.id}
+      data-reorder-handle={active ? id : undefined}
       {...listeners}
       onKeyDown={(e) => {
         if (e.key !== 'ArrowUp' && e.key !== 'ArrowDown') return
         e.preventDefault()
-        onStep(book, e.key === 'ArrowUp' ? -1 : 1)
+        if (shown) onStep(shown, e.key === 'ArrowUp' ? -1 : 1)
       }}
     >
       {GRIP}

@@ -1,7 +1,7 @@
 import { plural } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { Star } from 'lucide-react'
-import { useId } from 'react'
+import { memo, useId } from 'react'
 import { css } from 'styled-system/css'
 import type { LocalBook } from '~/client/db'
 import { updateBook } from '~/client/sync'
@@ -29,6 +29,10 @@ function starLabels(locale: string): string[] {
  * move the rating from the keyboard; tapping the current rating, or Delete/Backspace on a star (as
  * in the book form), clears it. Each change is an ordinary book update: kept on the device at once
  * and synced like any other edit.
+ *
+ * The handlers are on the group (the radios' events bubble to it), so a row given another book
+ * draws again only the stars whose state changed: React sets an input's name and type again each
+ * time it draws it, and a radio's name change re-files it in its group.
  */
 export function RowRating({ book }: { book: LocalBook }) {
   const { t, i18n } = useLingui()
@@ -38,25 +42,52 @@ export function RowRating({ book }: { book: LocalBook }) {
   const title = book.title
   const rating = book.rating ?? 0
   const rate = (value: number | null) => void updateBook(book.id, { rating: value })
+  const star = (e: React.SyntheticEvent) => (e.target instanceof HTMLInputElement ? Number(e.target.value) : 0)
   return (
-    <span role="radiogroup" aria-label={t`Rating of “${title}”`} className={styles.group}>
+    <span
+      role="radiogroup"
+      aria-label={t`Rating of “${title}”`}
+      className={styles.group}
+      onChange={(e) => star(e) && rate(star(e))}
+      // A click on the star already chosen changes nothing, so no change event: it clears.
+      onClick={(e) => star(e) === book.rating && rate(null)}
+      onKeyDown={clearOnDelete(() => rate(null))}
+    >
       {STARS.map((n) => (
-        <label key={n} className={styles.star} data-on={n <= rating ? '' : undefined}>
-          <input
-            type="radio"
-            className={styles.input}
-            name={group}
-            value={n}
-            checked={book.rating === n}
-            aria-label={labels[n - 1]}
-            onChange={() => rate(n)}
-            // A click on the star already chosen changes nothing, so no change event: it clears.
-            onClick={() => book.rating === n && rate(null)}
-            onKeyDown={clearOnDelete(() => rate(null))}
-          />
-          {STAR}
-        </label>
+        <StarRadio key={n} n={n} name={group} on={n <= rating} checked={book.rating === n} label={labels[n - 1]!} />
       ))}
     </span>
   )
 }
+
+// The group's onChange handles it (React asks a controlled radio for one of its own).
+const IGNORE = () => {}
+
+const StarRadio = memo(function StarRadio({
+  n,
+  name,
+  on,
+  checked,
+  label,
+}: {
+  n: number
+  name: string
+  on: boolean
+  checked: boolean
+  label: string
+}) {
+  return (
+    <label className={styles.star} data-on={on ? '' : undefined}>
+      <input
+        type="radio"
+        className={styles.input}
+        name={name}
+        value={n}
+        checked={checked}
+        aria-label={label}
+        onChange={IGNORE}
+      />
+      {STAR}
+    </label>
+  )
+})
