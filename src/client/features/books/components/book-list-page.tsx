@@ -253,8 +253,16 @@ const BookListBody = memo(function BookListBody({
   // focus from its handle, and React gives it back only after reading the scroll position of
   // every element around it, a layout of the whole page inside the key press. The document order
   // follows when Dexie's does.
+  // Likewise the pass drawn in a search's key press keeps the rows' elements in the order they
+  // had (a row given another book, or kept off screen, is not moved out of the document and back:
+  // a row's worth of work each); the deferred pass just after puts them in the screen's order.
   const order = onScreen.map((_, k) => k)
-  if (at !== list.at) {
+  const placed = useRef<string[]>([])
+  if (lagging) {
+    const was = new Map(placed.current.map((key, i) => [key, i]))
+    const place = (k: number) => was.get(keys[k]!) ?? placed.current.length + k
+    order.sort((x, y) => place(x) - place(y))
+  } else if (at !== list.at) {
     const stored = new Map<string, number>()
     for (let i = range.start; i < range.end; i++) {
       const b = list.at(i)
@@ -263,6 +271,11 @@ const BookListBody = memo(function BookListBody({
     const place = (k: number) => stored.get(onScreen[k]?.id ?? '') ?? range.start + k
     order.sort((x, y) => place(x) - place(y))
   }
+
+  const inDocument = order.map((k) => keys[k]!).join(' ')
+  useLayoutEffect(() => {
+    placed.current = inDocument ? inDocument.split(' ') : []
+  }, [inDocument])
 
   // After a move the row's element may be re-inserted, losing focus: give it back to its handle.
   const refocus = useRef<{ id: string; index: number } | null>(null)
