@@ -205,11 +205,20 @@ const BookListBody = memo(function BookListBody({
   // One function for every row, so a row is drawn again only when its book changes.
   const step = useRef((_book: LocalBook, _delta: -1 | 1) => {})
   const onStep = useCallback((book: LocalBook, delta: -1 | 1) => step.current(book, delta), [])
-  const rowReorder = useMemo(() => ({ onStep, describedBy: instructions }), [onStep, instructions])
 
   const total = list.total
   const filtered = !!text.trim() || status !== undefined
   const reorderable = sort === 'up-next' && !filtered && !!total && total > 1
+  // Read by the hidden handles as the rows draw (reorder.tsx); `epoch` counts the times the list
+  // became reorderable, which draws every handle again with its row's book.
+  const live = useRef(reorderable)
+  live.current = reorderable
+  const [epoch, setEpoch] = useState({ n: 0, reorderable })
+  if (epoch.reorderable !== reorderable) setEpoch({ n: epoch.n + (reorderable ? 1 : 0), reorderable })
+  const rowReorder = useMemo(
+    () => ({ onStep, describedBy: instructions, live, epoch: epoch.n }),
+    [onStep, instructions, epoch.n],
+  )
   const allText = all === undefined ? '' : i18n.number(all)
 
   // Rows on screen, for dnd-kit and the keyboard moves.
@@ -372,6 +381,8 @@ const BookListBody = memo(function BookListBody({
               ref={ref as never}
               className={styles.list}
               aria-label={t`Your books`}
+              // Shows the drag handles (reorder.tsx).
+              data-reorderable={reorderable ? '' : undefined}
               style={{ height: (total ?? 3) * ROW_HEIGHT }}
             >
               {total === undefined
@@ -402,7 +413,6 @@ const BookListBody = memo(function BookListBody({
                             book={book}
                             onDelete={onDelete}
                             reorder={rowReorder}
-                            reorderable={reorderable}
                           />
                         ) : (
                           <SkeletonRow />

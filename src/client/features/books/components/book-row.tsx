@@ -75,15 +75,14 @@ const DELETE_BUTTON = buttonRecipe({ variant: 'ghost', size: 'icon' })
 export interface BookRowProps {
   book: LocalBook
   onDelete: (book: LocalBook, trigger: HTMLElement) => void
-  /** The drag handle's callbacks (the list's, the same for every row). */
+  /** The drag handle's callbacks (the list's, the same for every row; shown while the list can
+   *  be reordered). */
   reorder: RowReorder
-  /** The list can be reordered ("Up next", no search or filter): the drag handle shows. */
-  reorderable: boolean
 }
 
-/** Memoised: a list change draws again only the rows whose book changed (or whose drag handle
- *  showed or hid). */
-export const BookRow = memo(function BookRow({ book, onDelete, reorder, reorderable }: BookRowProps) {
+/** Memoised: a list change draws again only the rows whose book changed (or all of them when the
+ *  list becomes reorderable again, for the handles). */
+export const BookRow = memo(function BookRow({ book, onDelete, reorder }: BookRowProps) {
   const { t, i18n } = useLingui()
   const title = book.title
   const day = book.finished_at
@@ -94,8 +93,7 @@ export const BookRow = memo(function BookRow({ book, onDelete, reorder, reordera
   const review = book.review ? book.review.slice(0, 160).replace(/\s+/g, ' ') : null
   return (
     <div className={rowStyles.row} data-book-id={book.id}>
-      {/* While hidden the handle is told of no book, so it is not drawn again as the row changes. */}
-      <SortableHandle book={reorderable ? book : undefined} {...reorder} />
+      <SortableHandle book={book} {...reorder} />
       <BookCover url={book.imageUrl} />
       <div className={rowStyles.main}>
         {/* Plain links: a router link works out its location on every render of every row. */}

@@ -11,7 +11,7 @@ import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-
 import { CSS } from '@dnd-kit/utilities'
 import { useLingui } from '@lingui/react/macro'
 import { GripVertical } from 'lucide-react'
-import { memo, useCallback, useId, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react'
+import { memo, useCallback, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react'
 import { css } from 'styled-system/css'
 import type { LocalBook } from '~/client/db'
 
@@ -77,13 +77,16 @@ export function ReorderContext({ list, children }: { list: RefObject<ReorderList
   )
 }
 
-const NONE: string[] = []
-
-/** The rows on screen as dnd-kit's sortable items (none while the list cannot be reordered, so a
- *  keystroke tells no one of new ids). */
+/**
+ * The rows on screen as dnd-kit's sortable items. While the list cannot be reordered it keeps the
+ * items it had and is never disabled: its context does not change as the reader types, so the
+ * handles (hidden then, by the list's style) are not drawn again.
+ */
 export function ReorderItems({ enabled, ids, children }: { enabled: boolean; ids: string[]; children: ReactNode }) {
+  const [items, setItems] = useState(ids)
+  if (enabled && items !== ids) setItems(ids)
   return (
-    <SortableContext items={enabled ? ids : NONE} strategy={verticalListSortingStrategy} disabled={!enabled}>
+    <SortableContext items={enabled ? ids : items} strategy={verticalListSortingStrategy}>
       {children}
     </SortableContext>
   )
@@ -93,6 +96,12 @@ export interface RowReorder {
   /** Arrow keys on the handle: -1 up, +1 down. */
   onStep: (book: LocalBook, delta: -1 | 1) => void
   describedBy: string
+  /** Whether the list can be reordered now ("Up next", no search or filter), read as the rows
+   *  are drawn: a hidden handle is not drawn again when its row is given another book. */
+  live: RefObject<boolean>
+  /** Counts the times the list became reorderable: each draws every handle again, with its row's
+   *  book. */
+  epoch: number
 }
 
 const handleStyle = css({
@@ -109,6 +118,8 @@ const handleStyle = css({
   touchAction: 'none',
   _hover: { bg: 'bg.muted', color: 'fg' },
   _focusVisible: { outline: '2px solid', outlineColor: 'accent', outlineOffset: '1px' },
+  // The list (book-list-page.tsx) has this attribute while it can be reordered.
+  'ul:not([data-reorderable]) &': { display: 'none' },
 })
 
 const GRIP = <GripVertical aria-hidden size={18} />
@@ -119,68 +130,64 @@ const GRIP = <GripVertical aria-hidden size={18} />
  * and moves. So a row is the same component whether or not the list can be reordered, and a
  * change of order re-runs the handles' hooks, not the rows.
  *
- * While the list cannot be reordered (no `book`: a search, a filter, another order) the handle
- * is hidden, not removed, and it keeps the book it had: the first letter typed hides the
- * handles (an attribute each) instead of taking them out of the page and out of dnd-kit, and rows
- * given other books as the reader types do not register new sortable items.
+ * While the list cannot be reordered (a search, a filter, another order) the handles are hidden
+ * by the list's style and keep the book they had: the first letter typed changes one attribute of
+ * the list instead of every handle, and rows given other books as the reader types neither draw
+ * their handles again nor register new sortable items. When the list can be reordered again
+ * (`epoch`), each handle takes its row's book.
  */
-export const SortableHandle = memo(function SortableHandle({
-  book: shown,
-  onStep,
-  describedBy,
-}: RowReorder & { book: LocalBook | undefined }) {
-  const { t } = useLingui()
-  const own = useId()
-  const active = shown !== undefined
-  const [held, setHeld] = useState(shown)
-  if (active && held !== shown) setHeld(shown)
-  // A row first drawn under a search has had no book to hold: an id of its own, never a book's.
-  const book = shown ?? held
-  const id = book?.id ?? `row-${own}`
-  const title = book?.title ?? ''
-  const { setNodeRef, setActivatorNodeRef, listeners, transform, transition, isDragging } = useSortable({
-    id,
-  })
-  const row = useRef<HTMLElement | null>(null)
-  const ref = useCallback(
-    (el: HTMLButtonElement | null) => {
-      setActivatorNodeRef(el)
-      row.current = el?.closest<HTMLElement>('[data-book-id]') ?? null
-      setNodeRef(row.current)
-    },
-    [setActivatorNodeRef, setNodeRef],
-  )
-  // The row is drawn by its own component: the drag's offset and state are put on it here.
-  const translate = CSS.Translate.toString(transform) ?? ''
-  useLayoutEffect(() => {
-    const el = row.current
-    if (!el) return
-    el.style.transform = translate
-    el.style.transition = transition ?? ''
-    el.toggleAttribute('data-dragging', isDragging)
-    return () => {
-      el.style.transform = ''
-      el.style.transition = ''
-      el.removeAttribute('data-dragging')
-    }
-  }, [translate, transition, isDragging])
-  return (
-    <button
-      ref={ref}
-      type="button"
-      hidden={!active}
-      className={handleStyle}
-      aria-label={t`Move “${title}”`}
-      aria-describedby={describedBy}
-      data-reorder-handle={active ? id : undefined}
-      {...listeners}
-      onKeyDown={(e) => {
-        if (e.key !== 'ArrowUp' && e.key !== 'ArrowDown') return
-        e.preventDefault()
-        if (shown) onStep(shown, e.key === 'ArrowUp' ? -1 : 1)
-      }}
-    >
-      {GRIP}
-    </button>
-  )
-})
+export const SortableHandle = memo(
+  function SortableHandle({ book, onStep, describedBy }: RowReorder & { book: LocalBook }) {
+    const { t } = useLingui()
+    const title = book.title
+    const { setNodeRef, setActivatorNodeRef, listeners, transform, transition, isDragging } = useSortable({
+      id: book.id,
+    })
+    const row = useRef<HTMLElement | null>(null)
+    const ref = useCallback(
+      (el: HTMLButtonElement | null) => {
+        setActivatorNodeRef(el)
+        row.current = el?.closest<HTMLElement>('[data-book-id]') ?? null
+        setNodeRef(row.current)
+      },
+      [setActivatorNodeRef, setNodeRef],
+    )
+    // The row is drawn by its own component: the drag's offset and state are put on it here.
+    const translate = CSS.Translate.toString(transform) ?? ''
+    useLayoutEffect(() => {
+      const el = row.current
+      if (!el) return
+      el.style.transform = translate
+      el.style.transition = transition ?? ''
+      el.toggleAttribute('data-dragging', isDragging)
+      return () => {
+        el.style.transform = ''
+        el.style.transition = ''
+        el.removeAttribute('data-dragging')
+      }
+    }, [translate, transition, isDragging])
+    return (
+      <button
+        ref={ref}
+        type="button"
+        className={handleStyle}
+        aria-label={t`Move “${title}”`}
+        aria-describedby={describedBy}
+        data-reorder-handle={book.id}
+        {...listeners}
+        onKeyDown={(e) => {
+          if (e.key !== 'ArrowUp' && e.key !== 'ArrowDown') return
+          e.preventDefault()
+          onStep(book, e.key === 'ArrowUp' ? -1 : 1)
+        }}
+      >
+        {GRIP}
+      </button>
+    )
+  },
+  (before, after) =>
+    before.onStep === after.onStep &&
+    before.describedBy === after.describedBy &&
+    before.epoch === after.epoch &&
+    (before.book === after.book || !after.live.current),
+)
