@@ -79,7 +79,7 @@ async function expectSameAsTable(d: TbrDatabase, index: BookIndex) {
         const words = queryWords(q)
         const want = rows.filter((b) => matchesWords(b, words)).map((b) => b.id)
         expect(
-          index.search({ words, status, sort }).map((b) => b.id),
+          index.search({ words, status, sort }).map((e) => e.book.id),
           `${sort} ${status} "${q}"`,
         ).toEqual(want)
       }
@@ -100,7 +100,7 @@ test('typing on narrows the previous answer and still matches the table', async 
   for (const q of ['d', 'du', 'dun', 'dune', 'dune m', 'dune me', 'dune m', 'dune', 'du']) {
     const words = queryWords(q)
     expect(
-      index.search({ words, sort: 'author' }).map((b) => b.id),
+      index.search({ words, sort: 'author' }).map((e) => e.book.id),
       q,
     ).toEqual(rows.filter((b) => matchesWords(b, words)).map((b) => b.id))
   }
@@ -119,7 +119,7 @@ test('follows single writes by id, without reading the table again', async () =>
   await index.settled()
   expect(where.mock.calls.filter(([index]) => (index as unknown) === 'id')).toEqual([]) // the full read walks `id`
   expect(index.version).toBe(before + 4)
-  expect(index.search({ words: queryWords('metro'), sort: 'title' }).map((b) => b.title)).toEqual([
+  expect(index.search({ words: queryWords('metro'), sort: 'title' }).map((e) => e.book.title)).toEqual([
     'Metro 2033',
     'Zazie dans le métro',
   ])

@@ -10,11 +10,13 @@ import { COMPARE, type BookSort } from './queries'
 // small chunks so typing never waits behind one long read. Sorted lists are kept per order and
 // patched in place when a few books change.
 
-interface Entry {
+/** A book as the index holds it. */
+export interface IndexedBook {
   book: LocalBook
   /** Folded "title author". */
   text: string
 }
+type Entry = IndexedBook
 
 export interface BookFilter {
   /** Folded query words (queryWords); every one must appear in the title or author. */
@@ -36,7 +38,7 @@ export class BookIndex {
   private entries = new Map<string, Entry>()
   private accountId: string | null = null
   private sorted = new Map<BookSort, Entry[]>()
-  private sortedBooks = new Map<BookSort, LocalBook[]>()
+  private copies = new Map<BookSort, Entry[]>()
   private last: { key: string; version: number; words: string[]; rows: Entry[] } | null = null
   private listeners = new Set<() => void>()
   private queue: Promise<void> = Promise.resolve()
@@ -72,21 +74,23 @@ export class BookIndex {
     return this.entries.size
   }
 
-  /** The books matching `filter`, in its order. */
-  search({ words, status, sort }: BookFilter): LocalBook[] {
+  /** The books matching `filter`, in its order (the answer is the index's: not to be changed). */
+  search({ words, status, sort }: BookFilter): readonly IndexedBook[] {
     const key = `${sort}|${status ?? ''}`
     const last = this.last
     const all = this.ordered(sort)
     // A query that only adds to the previous one (typing on) narrows the previous answer.
     const from =
       last && last.key === key && last.version === this.version && refines(words, last.words) ? last.rows : all
-    let rows = from
-    let books: LocalBook[]
-    if (from === all && words.length === 0 && !status) books = this.booksOf(sort, all)
+    let rows: Entry[]
+    // The kept orders are patched in place by writes: the whole list is answered as a copy (one
+    // per change), so an answer never changes under its reader.
+    if (from === all && words.length === 0 && !status) rows = this.copyOf(sort, all)
     else {
-      // One pass, no closures: this runs on every keystroke over up to every book.
-      rows = []
-      books = []
+      // One pass, no closures, one array sized once: this runs on every keystroke over up to
+      // every book, and what it allocates is collected during later keystrokes.
+      rows = new Array<Entry>(from.length)
+      let n = 0
       for (const e of from) {
         if (status && e.book.status !== status) continue
         let every = true
@@ -95,19 +99,18 @@ export class BookIndex {
             every = false
             break
           }
-        if (!every) continue
-        rows.push(e)
-        books.push(e.book)
+        if (every) rows[n++] = e
       }
+      rows.length = n
     }
     this.last = { key, version: this.version ?? -1, words, rows }
-    return books
+    return rows
   }
 
-  private booksOf(sort: BookSort, list: Entry[]): LocalBook[] {
-    let books = this.sortedBooks.get(sort)
-    if (!books) this.sortedBooks.set(sort, (books = list.map((e) => e.book)))
-    return books
+  private copyOf(sort: BookSort, list: Entry[]): Entry[] {
+    let copy = this.copies.get(sort)
+    if (!copy) this.copies.set(sort, (copy = list.slice()))
+    return copy
   }
 
   private ordered(sort: BookSort): Entry[] {
@@ -148,6 +151,8 @@ export class BookIndex {
     this.accountId = accountId
     this.entries = next
     this.sorted.clear()
+    // Sorted now, in the background, not by the first letter typed ("Up next" is /books' order).
+    this.ordered('position')
     this.changed()
   }
 
@@ -177,7 +182,7 @@ export class BookIndex {
   private changed() {
     this.version = (this.version ?? 0) + 1
     this.last = null
-    this.sortedBooks.clear()
+    this.copies.clear()
     for (const l of this.listeners) l()
   }
 }
