@@ -2,6 +2,7 @@ import {
   closestCenter,
   DndContext,
   PointerSensor,
+  useDndContext,
   useSensor,
   useSensors,
   type Announcements,
@@ -78,15 +79,18 @@ export function ReorderContext({ list, children }: { list: RefObject<ReorderList
 }
 
 /**
- * The rows on screen as dnd-kit's sortable items. While the list cannot be reordered it keeps the
- * items it had and is never disabled: its context does not change as the reader types, so the
- * handles (hidden then, by the list's style) are not drawn again.
+ * The rows on screen as dnd-kit's sortable items. Between drags it changes only when other books
+ * come on screen: a keyboard move (a new order of the same books) or a search (the handles are
+ * hidden then) leaves dnd-kit's context as it was, so the handles are not drawn again. A drag
+ * takes the rows' order as it starts (dnd-kit measures the items again when they change).
  */
 export function ReorderItems({ enabled, ids, children }: { enabled: boolean; ids: string[]; children: ReactNode }) {
-  const [items, setItems] = useState(ids)
-  if (enabled && items !== ids) setItems(ids)
+  const { active } = useDndContext()
+  const set = [...ids].sort().join(' ')
+  const [kept, setKept] = useState({ ids, set })
+  if (enabled && !active && kept.set !== set) setKept({ ids, set })
   return (
-    <SortableContext items={enabled ? ids : items} strategy={verticalListSortingStrategy}>
+    <SortableContext items={enabled && active ? ids : kept.ids} strategy={verticalListSortingStrategy}>
       {children}
     </SortableContext>
   )
