@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page, type Request } from '@playwright/test'
 import { mailedLink, PASSWORD, readyUser, uniqueEmail, useToken } from './auth-helpers'
 import { api, payingOwner } from './billing-helpers'
-import { addServerBook, bookRow } from './books-helpers'
+import { addServerBook, bookRow, syncBadge } from './books-helpers'
 
 // decisions "Live across devices": a change made on one device (or with an API key, or by a
 // teammate) shows on the account's other signed-in devices within seconds, with no reload and no
@@ -107,6 +107,9 @@ test('the stream closes on sign-out, and when the session is revoked elsewhere',
 test('with the stream blocked, the periodic pull still brings another device’s change', async ({ browser, request }) => {
   const { token } = await readyUser(request, { name: 'No Stream' })
   const blocked = await device(browser, token, { blockStream: true, clock: true })
+  // The first pull is over (the next one is set for a minute after it) before the clock moves:
+  // moved while that pull is still running, the clock would pass no timer.
+  await expect(syncBadge(blocked.page)).toHaveText('Synced')
   await addServerBook(request, token, { title: 'Arrives by the timer' })
   // The pull runs a minute after the last one: the page's clock is moved on instead of waited for.
   await blocked.page.clock.fastForward('01:05')
