@@ -2,13 +2,15 @@ import { onBookChanges, type BookChange, type LocalBook, type TbrDatabase } from
 import { foldText } from '~/client/lib/search'
 import type { BookStatus } from '~/shared/schemas/book'
 import { COMPARE, type BookSort } from './queries'
+import { TextBlock } from './text-block'
 
 // The signed-in account's books in memory, for searching and filtering /books as the reader
 // types: each book's title and author are folded once, when the book is read or changes, never
 // per keystroke. It follows Dexie by the ids each committed write names (this tab's or another's),
 // reading just those rows; only a wipe, a full snapshot or another account re-reads the table, in
 // small chunks so typing never waits behind one long read. Sorted lists are kept per order and
-// patched in place when a few books change.
+// patched in place when a few books change. The folded texts are also kept in one string
+// (text-block.ts), which a search reads instead of the books.
 
 /** A book as the index holds it. */
 export interface IndexedBook {
@@ -16,7 +18,16 @@ export interface IndexedBook {
   /** Folded "title author". */
   text: string
 }
-type Entry = IndexedBook
+interface Entry extends IndexedBook {
+  /** Its text's slot in the text block. */
+  slot: number
+}
+
+/** The books in one order, and their slots in the same order (a search walks those). */
+interface Order {
+  list: Entry[]
+  slots: number[]
+}
 
 export interface BookFilter {
   /** Folded query words (queryWords); every one must appear in the title or author. */
@@ -28,6 +39,8 @@ export interface BookFilter {
 const CHUNK = 500
 /** More changed books than this re-sort the kept orders instead of patching them. */
 const PATCH_LIMIT = 64
+/** The text block is built again when more of its slots are unused than this and than in use. */
+const UNUSED_LIMIT = 2000
 
 const folded = (b: LocalBook) => foldText(`${b.title} ${b.author ?? ''}`)
 const tick = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
@@ -37,9 +50,12 @@ export class BookIndex {
   version: number | undefined = undefined
   private entries = new Map<string, Entry>()
   private accountId: string | null = null
-  private sorted = new Map<BookSort, Entry[]>()
+  private sorted = new Map<BookSort, Order>()
   private copies = new Map<BookSort, Entry[]>()
-  private last: { key: string; version: number; words: string[]; rows: Entry[] } | null = null
+  private block = new TextBlock()
+  private unused = 0
+  /** mark[slot] is 1 while a search collects its matches. */
+  private mark = new Uint8Array(0)
   private listeners = new Set<() => void>()
   private queue: Promise<void> = Promise.resolve()
   private stopListening: (() => void) | null = null
@@ -76,34 +92,31 @@ export class BookIndex {
 
   /** The books matching `filter`, in its order (the answer is the index's: not to be changed). */
   search({ words, status, sort }: BookFilter): readonly IndexedBook[] {
-    const key = `${sort}|${status ?? ''}`
-    const last = this.last
-    const all = this.ordered(sort)
-    // A query that only adds to the previous one (typing on) narrows the previous answer.
-    const from =
-      last && last.key === key && last.version === this.version && refines(words, last.words) ? last.rows : all
-    let rows: Entry[]
+    const order = this.ordered(sort)
+    const all = order.list
     // The kept orders are patched in place by writes: the whole list is answered as a copy (one
     // per change), so an answer never changes under its reader.
-    if (from === all && words.length === 0 && !status) rows = this.copyOf(sort, all)
-    else {
-      // One pass, no closures, one array sized once: this runs on every keystroke over up to
-      // every book, and what it allocates is collected during later keystrokes.
-      rows = new Array<Entry>(from.length)
-      let n = 0
-      for (const e of from) {
-        if (status && e.book.status !== status) continue
-        let every = true
-        for (const w of words)
-          if (!e.text.includes(w)) {
-            every = false
-            break
-          }
-        if (every) rows[n++] = e
+    if (words.length === 0 && !status) return this.copyOf(sort, all)
+    // One array sized once, no closures: this runs on every keystroke over up to every book, and
+    // what it allocates is collected during later keystrokes.
+    const rows = new Array<Entry>(all.length)
+    let n = 0
+    if (words.length === 0) {
+      for (const e of all) if (e.book.status === status) rows[n++] = e
+    } else {
+      const found = this.block.find(words)
+      if (this.mark.length < this.block.size) this.mark = new Uint8Array(this.block.size * 2)
+      const { mark } = this
+      for (let i = 0; i < found.length; i++) mark[found[i]!] = 1
+      const { slots } = order
+      for (let i = 0; i < slots.length; i++) {
+        if (mark[slots[i]!] !== 1) continue
+        const e = all[i]!
+        if (!status || e.book.status === status) rows[n++] = e
       }
-      rows.length = n
+      for (let i = 0; i < found.length; i++) mark[found[i]!] = 0
     }
-    this.last = { key, version: this.version ?? -1, words, rows }
+    rows.length = n
     return rows
   }
 
@@ -113,14 +126,30 @@ export class BookIndex {
     return copy
   }
 
-  private ordered(sort: BookSort): Entry[] {
-    let list = this.sorted.get(sort)
-    if (!list) {
+  private ordered(sort: BookSort): Order {
+    let order = this.sorted.get(sort)
+    if (!order) {
       const compare = COMPARE[sort]
-      list = [...this.entries.values()].sort((a, b) => compare(a.book, b.book))
-      this.sorted.set(sort, list)
+      const list = [...this.entries.values()].sort((a, b) => compare(a.book, b.book))
+      order = { list, slots: list.map((e) => e.slot) }
+      this.sorted.set(sort, order)
     }
-    return list
+    return order
+  }
+
+  /** The book's entry, in the slot of the one it replaces when its text is the same. */
+  private entry(book: LocalBook, old: Entry | undefined): Entry {
+    if (old && sameText(old.book, book)) return { book, text: old.text, slot: old.slot }
+    const text = folded(book)
+    return { book, text, slot: this.block.add(text) }
+  }
+
+  /** Builds the text block again from the books in it. */
+  private compact() {
+    this.block.clear()
+    this.unused = 0
+    for (const e of this.entries.values()) e.slot = this.block.add(e.text)
+    for (const order of this.sorted.values()) order.slots = order.list.map((e) => e.slot)
   }
 
   private enqueue(change: BookChange) {
@@ -142,7 +171,7 @@ export class BookIndex {
       for (const b of rows) {
         if (b.account_id !== accountId) continue
         const old = this.entries.get(b.id)
-        next.set(b.id, { book: b, text: old && sameText(old.book, b) ? old.text : folded(b) })
+        next.set(b.id, { book: b, text: old && sameText(old.book, b) ? old.text : folded(b), slot: -1 })
       }
       if (rows.length < CHUNK) break
       after = rows[rows.length - 1]!.id
@@ -151,6 +180,7 @@ export class BookIndex {
     this.accountId = accountId
     this.entries = next
     this.sorted.clear()
+    this.compact()
     // Sorted now, in the background, not by the first letter typed ("Up next" is /books' order).
     this.ordered('position')
     this.changed()
@@ -168,20 +198,18 @@ export class BookIndex {
     ids.forEach((id, i) => {
       const b = rows[i]
       const old = this.entries.get(id)
-      const entry =
-        b && b.account_id === this.accountId
-          ? { book: b, text: old && sameText(old.book, b) ? old.text : folded(b) }
-          : undefined
-      if (patch) for (const [sort, list] of this.sorted) place(list, old, entry, COMPARE[sort])
+      const entry = b && b.account_id === this.accountId ? this.entry(b, old) : undefined
+      if (old && old.slot !== entry?.slot) this.unused++
+      if (patch) for (const [sort, order] of this.sorted) place(order, old, entry, COMPARE[sort])
       if (entry) this.entries.set(id, entry)
       else this.entries.delete(id)
     })
+    if (this.unused > UNUSED_LIMIT && this.unused > this.entries.size) this.compact()
     this.changed()
   }
 
   private changed() {
     this.version = (this.version ?? 0) + 1
-    this.last = null
     this.copies.clear()
     for (const l of this.listeners) l()
   }
@@ -189,19 +217,19 @@ export class BookIndex {
 
 const sameText = (a: LocalBook, b: LocalBook) => a.title === b.title && a.author === b.author
 
-/** Every previous word is inside one of the new words: the new answer is a subset. */
-const refines = (words: string[], previous: string[]) => previous.every((p) => words.some((w) => w.includes(p)))
-
-/** Takes `old` out of the sorted `list` and puts `entry` in its place by `compare`. */
+/** Takes `old` out of the sorted `order` and puts `entry` in its place by `compare`. */
 function place(
-  list: Entry[],
+  { list, slots }: Order,
   old: Entry | undefined,
   entry: Entry | undefined,
   compare: (a: LocalBook, b: LocalBook) => number,
 ) {
   if (old) {
     const at = list.indexOf(old)
-    if (at >= 0) list.splice(at, 1)
+    if (at >= 0) {
+      list.splice(at, 1)
+      slots.splice(at, 1)
+    }
   }
   if (!entry) return
   let lo = 0
@@ -212,6 +240,7 @@ function place(
     else hi = mid
   }
   list.splice(lo, 0, entry)
+  slots.splice(lo, 0, entry.slot)
 }
 
 const indexes = new WeakMap<TbrDatabase, BookIndex>()

@@ -56,7 +56,9 @@ export function useBookList(
   range: Range,
   all: number | undefined,
 ): BookList {
-  const words = useMemo(() => queryWords(query), [query])
+  // The same words keep the same array ("river" and "river " search once).
+  const wordsKey = queryWords(query).join(' ')
+  const words = useMemo(() => (wordsKey ? wordsKey.split(' ') : []), [wordsKey])
   const filtered = words.length > 0 || status !== undefined || sort !== 'position'
   const version = useIndex(filtered)
 
