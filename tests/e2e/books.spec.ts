@@ -379,3 +379,39 @@ test('the rating is a keyboard radio group', async ({ page, request }) => {
   await page.keyboard.press('Delete')
   await expect(page.getByRole('radio', { name: '3 stars' })).not.toBeChecked()
 })
+
+test('a row given another book by a search shows that book’s stars, and rates that book', async ({ page, request }) => {
+  const token = await signedIn(page, request)
+  const ratings: Record<string, number | null> = { Alpha: 2, Beta: 5, Gamma: null, Delta: 3 }
+  for (const [title, rating] of Object.entries(ratings)) await addServerBook(request, token, { title, rating })
+  await page.goto('/books')
+  const checkedIn = (title: string) => bookRow(page, title).getByRole('radio', { checked: true })
+  const expectStars = async (title: string, rating: number | null) => {
+    if (rating === null) await expect(checkedIn(title)).toHaveCount(0)
+    else await expect(checkedIn(title)).toHaveAccessibleName(rating === 1 ? '1 star' : `${rating} stars`)
+  }
+  for (const [title, rating] of Object.entries(ratings)) await expectStars(title, rating)
+
+  // Each search leaves one row, drawn with the book its row had before or another's.
+  const box = page.getByRole('searchbox', { name: 'Search by title or author' })
+  for (const title of ['Gamma', 'Beta', 'Delta', 'Alpha', 'Gamma']) {
+    await box.fill(title.toLowerCase())
+    await expect(page.getByRole('listitem')).toHaveCount(1)
+    await expectStars(title, ratings[title]!)
+  }
+  // Rated from the row it was given: that book, and only it, changes.
+  await bookRow(page, 'Gamma')
+    .locator('label')
+    .filter({ has: page.getByRole('radio', { name: '1 star', exact: true }) })
+    .click()
+  await expectStars('Gamma', 1)
+  await box.fill('')
+  await expect(page.getByRole('listitem')).toHaveCount(4)
+  for (const [title, rating] of Object.entries({ ...ratings, Gamma: 1 })) await expectStars(title, rating)
+  await expectServerBooks(request, token, (b) => [b.title, b.rating], [
+    ['Alpha', 2],
+    ['Beta', 5],
+    ['Delta', 3],
+    ['Gamma', 1],
+  ])
+})

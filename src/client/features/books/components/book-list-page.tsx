@@ -175,10 +175,19 @@ const BookListBody = memo(function BookListBody({
     search({ sort })
     searchBox.current?.focus()
   }
-  // The search box is not drawn again by a keystroke: React sets an input's name and type each
-  // time it draws it. It holds what is typed itself; a text set from elsewhere (a link, back,
-  // "Clear search and filter") is put in it.
-  const searchLabel = t`Search by title or author`
+  // Worked out once per language, not per keystroke.
+  const labels = useMemo(
+    () => ({
+      search: t`Search by title or author`,
+      list: t`Your books`,
+      instructions: t`Drag to change its place in Up next, or press the up and down arrow keys.`,
+    }),
+    [t],
+  )
+  const searchLabel = labels.search
+  // The search box is not drawn again by a keystroke: React sets an input's type (and name: it has
+  // none) each time it draws it. It holds what is typed itself; a text set from elsewhere (a link,
+  // back, "Clear search and filter") is put in it.
   const hasBooks = all !== 0
   const firstText = useRef(text)
   const searchInput = useMemo(
@@ -186,7 +195,6 @@ const BookListBody = memo(function BookListBody({
       <input
         ref={searchBox}
         type="search"
-        name="search"
         className={styles.searchInput}
         aria-label={searchLabel}
         placeholder={searchLabel}
@@ -207,6 +215,14 @@ const BookListBody = memo(function BookListBody({
   const onStep = useCallback((book: LocalBook, delta: -1 | 1) => step.current(book, delta), [])
 
   const total = list.total
+  const shownText = useMemo(
+    () => {
+      if (total === undefined || all === undefined) return ''
+      const allText = i18n.number(all)
+      return t`${i18n.number(total)} of ${allText} books shown`
+    },
+    [t, i18n, total, all],
+  )
   const filtered = !!text.trim() || status !== undefined
   const reorderable = sort === 'up-next' && !filtered && !!total && total > 1
   // Read by the hidden handles as the rows draw (reorder.tsx); `epoch` counts the times the list
@@ -219,7 +235,6 @@ const BookListBody = memo(function BookListBody({
     () => ({ onStep, describedBy: instructions, live, epoch: epoch.n }),
     [onStep, instructions, epoch.n],
   )
-  const allText = all === undefined ? '' : i18n.number(all)
 
   // Rows on screen, for dnd-kit and the keyboard moves.
   // Under a search or filter, a change draws the rows in view at once and the rows kept drawn
@@ -349,13 +364,13 @@ const BookListBody = memo(function BookListBody({
       )}
 
       <p className={styles.srOnly} role="status">
-        {filtered && total !== undefined && all !== undefined ? t`${i18n.number(total)} of ${allText} books shown` : ''}
+        {filtered ? shownText : ''}
       </p>
       <p className={styles.srOnly} aria-live="assertive">
         {moved}
       </p>
       <p id={instructions} hidden>
-        {t`Drag to change its place in Up next, or press the up and down arrow keys.`}
+        {labels.instructions}
       </p>
 
       {all === 0 ? (
@@ -380,7 +395,7 @@ const BookListBody = memo(function BookListBody({
             <ul
               ref={ref as never}
               className={styles.list}
-              aria-label={t`Your books`}
+              aria-label={labels.list}
               // Shows the drag handles (reorder.tsx).
               data-reorderable={reorderable ? '' : undefined}
               style={{ height: (total ?? 3) * ROW_HEIGHT }}

@@ -10,7 +10,7 @@ import { DataTable } from '~/client/ui/data-table'
 import { addedDay } from '~/shared/schemas/book'
 import { formatDay, STATUS_BADGE, STATUS_LABEL } from '../labels'
 import { RowRating } from './row-rating'
-import { SortableHandle, type RowReorder } from './reorder'
+import { RowHandle, type RowReorder } from './reorder'
 import { SyncStateMark } from './sync-state'
 
 /** Every row has this height, so the list can be windowed (see window-range.ts). */
@@ -93,7 +93,7 @@ export const BookRow = memo(function BookRow({ book, onDelete, reorder }: BookRo
   const review = book.review ? book.review.slice(0, 160).replace(/\s+/g, ' ') : null
   return (
     <div className={rowStyles.row} data-book-id={book.id}>
-      <SortableHandle book={book} {...reorder} />
+      <RowHandle book={book} {...reorder} />
       <BookCover url={book.imageUrl} />
       <div className={rowStyles.main}>
         {/* Plain links: a router link works out its location on every render of every row. */}

@@ -129,65 +129,21 @@ const handleStyle = css({
 const GRIP = <GripVertical aria-hidden size={18} />
 
 /**
- * A row's drag handle, and the only part of the row that is sortable: dnd-kit's hook runs here,
- * and the row it belongs to (the `[data-book-id]` element around it) is the node dnd-kit measures
- * and moves. So a row is the same component whether or not the list can be reordered, and a
- * change of order re-runs the handles' hooks, not the rows.
+ * A row's drag handle while the list can be reordered, and the only part of the row that is
+ * sortable (see SortableHandle).
  *
  * While the list cannot be reordered (a search, a filter, another order) the handles are hidden
  * by the list's style and keep the book they had: the first letter typed changes one attribute of
  * the list instead of every handle, and rows given other books as the reader types neither draw
- * their handles again nor register new sortable items. When the list can be reordered again
- * (`epoch`), each handle takes its row's book.
+ * their handles again nor register new sortable items. A row first drawn then has no handle at
+ * all (registering one would draw dnd-kit's context and every handle again). When the list can be
+ * reordered again (`epoch`), each row has a handle for its own book.
  */
-export const SortableHandle = memo(
-  function SortableHandle({ book, onStep, describedBy }: RowReorder & { book: LocalBook }) {
-    const { t } = useLingui()
-    const title = book.title
-    const { setNodeRef, setActivatorNodeRef, listeners, transform, transition, isDragging } = useSortable({
-      id: book.id,
-    })
-    const row = useRef<HTMLElement | null>(null)
-    const ref = useCallback(
-      (el: HTMLButtonElement | null) => {
-        setActivatorNodeRef(el)
-        row.current = el?.closest<HTMLElement>('[data-book-id]') ?? null
-        setNodeRef(row.current)
-      },
-      [setActivatorNodeRef, setNodeRef],
-    )
-    // The row is drawn by its own component: the drag's offset and state are put on it here.
-    const translate = CSS.Translate.toString(transform) ?? ''
-    useLayoutEffect(() => {
-      const el = row.current
-      if (!el) return
-      el.style.transform = translate
-      el.style.transition = transition ?? ''
-      el.toggleAttribute('data-dragging', isDragging)
-      return () => {
-        el.style.transform = ''
-        el.style.transition = ''
-        el.removeAttribute('data-dragging')
-      }
-    }, [translate, transition, isDragging])
-    return (
-      <button
-        ref={ref}
-        type="button"
-        className={handleStyle}
-        aria-label={t`Move “${title}”`}
-        aria-describedby={describedBy}
-        data-reorder-handle={book.id}
-        {...listeners}
-        onKeyDown={(e) => {
-          if (e.key !== 'ArrowUp' && e.key !== 'ArrowDown') return
-          e.preventDefault()
-          onStep(book, e.key === 'ArrowUp' ? -1 : 1)
-        }}
-      >
-        {GRIP}
-      </button>
-    )
+export const RowHandle = memo(
+  function RowHandle(props: RowReorder & { book: LocalBook }) {
+    const sortable = useRef(false)
+    if (props.live.current) sortable.current = true
+    return sortable.current ? <SortableHandle {...props} /> : null
   },
   (before, after) =>
     before.onStep === after.onStep &&
@@ -195,3 +151,57 @@ export const SortableHandle = memo(
     before.epoch === after.epoch &&
     (before.book === after.book || !after.live.current),
 )
+
+/**
+ * dnd-kit's hook runs here, and the row the handle belongs to (the `[data-book-id]` element
+ * around it) is the node dnd-kit measures and moves. So a row is the same component whether or
+ * not the list can be reordered, and a change of order re-runs the handles' hooks, not the rows.
+ */
+function SortableHandle({ book, onStep, describedBy }: RowReorder & { book: LocalBook }) {
+  const { t } = useLingui()
+  const title = book.title
+  const { setNodeRef, setActivatorNodeRef, listeners, transform, transition, isDragging } = useSortable({
+    id: book.id,
+  })
+  const row = useRef<HTMLElement | null>(null)
+  const ref = useCallback(
+    (el: HTMLButtonElement | null) => {
+      setActivatorNodeRef(el)
+      row.current = el?.closest<HTMLElement>('[data-book-id]') ?? null
+      setNodeRef(row.current)
+    },
+    [setActivatorNodeRef, setNodeRef],
+  )
+  // The row is drawn by its own component: the drag's offset and state are put on it here.
+  const translate = CSS.Translate.toString(transform) ?? ''
+  useLayoutEffect(() => {
+    const el = row.current
+    if (!el) return
+    el.style.transform = translate
+    el.style.transition = transition ?? ''
+    el.toggleAttribute('data-dragging', isDragging)
+    return () => {
+      el.style.transform = ''
+      el.style.transition = ''
+      el.removeAttribute('data-dragging')
+    }
+  }, [translate, transition, isDragging])
+  return (
+    <button
+      ref={ref}
+      type="button"
+      className={handleStyle}
+      aria-label={t`Move “${title}”`}
+      aria-describedby={describedBy}
+      data-reorder-handle={book.id}
+      {...listeners}
+      onKeyDown={(e) => {
+        if (e.key !== 'ArrowUp' && e.key !== 'ArrowDown') return
+        e.preventDefault()
+        onStep(book, e.key === 'ArrowUp' ? -1 : 1)
+      }}
+    >
+      {GRIP}
+    </button>
+  )
+}

@@ -1,7 +1,7 @@
 import { plural } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { Star } from 'lucide-react'
-import { memo, useId } from 'react'
+import { memo, useId, useLayoutEffect, useMemo, useRef } from 'react'
 import { css } from 'styled-system/css'
 import type { LocalBook } from '~/client/db'
 import { updateBook } from '~/client/sync'
@@ -30,9 +30,10 @@ function starLabels(locale: string): string[] {
  * in the book form), clears it. Each change is an ordinary book update: kept on the device at once
  * and synced like any other edit.
  *
- * The handlers are on the group (the radios' events bubble to it), so a row given another book
- * draws again only the stars whose state changed: React sets an input's name and type again each
- * time it draws it, and a radio's name change re-files it in its group.
+ * The handlers are on the group (the radios' events bubble to it), and which radio is checked is
+ * set on the radios themselves, not drawn: React sets an input's name (twice) and type again each
+ * time it draws it, and a radio's name change re-files it in its group, so a row given another
+ * book draws only the stars whose fill changed, and no radio.
  */
 export function RowRating({ book }: { book: LocalBook }) {
   const { t, i18n } = useLingui()
@@ -43,8 +44,16 @@ export function RowRating({ book }: { book: LocalBook }) {
   const rating = book.rating ?? 0
   const rate = (value: number | null) => void updateBook(book.id, { rating: value })
   const star = (e: React.SyntheticEvent) => (e.target instanceof HTMLInputElement ? Number(e.target.value) : 0)
+  const radios = useRef<HTMLSpanElement>(null)
+  // A click checks its radio at once; the book's rating, saved or from elsewhere, decides.
+  useLayoutEffect(() => {
+    radios.current?.querySelectorAll('input').forEach((radio, i) => {
+      radio.checked = book.rating === i + 1
+    })
+  })
   return (
     <span
+      ref={radios}
       role="radiogroup"
       aria-label={t`Rating of “${title}”`}
       className={styles.group}
@@ -54,39 +63,21 @@ export function RowRating({ book }: { book: LocalBook }) {
       onKeyDown={clearOnDelete(() => rate(null))}
     >
       {STARS.map((n) => (
-        <StarRadio key={n} n={n} name={group} on={n <= rating} checked={book.rating === n} label={labels[n - 1]!} />
+        <StarRadio key={n} n={n} name={group} on={n <= rating} label={labels[n - 1]!} />
       ))}
     </span>
   )
 }
 
-// The group's onChange handles it (React asks a controlled radio for one of its own).
-const IGNORE = () => {}
-
-const StarRadio = memo(function StarRadio({
-  n,
-  name,
-  on,
-  checked,
-  label,
-}: {
-  n: number
-  name: string
-  on: boolean
-  checked: boolean
-  label: string
-}) {
+const StarRadio = memo(function StarRadio({ n, name, on, label }: { n: number; name: string; on: boolean; label: string }) {
+  // The same element while the star's fill changes: React leaves the radio alone.
+  const radio = useMemo(
+    () => <input type="radio" className={styles.input} name={name} value={n} aria-label={label} />,
+    [name, n, label],
+  )
   return (
     <label className={styles.star} data-on={on ? '' : undefined}>
-      <input
-        type="radio"
-        className={styles.input}
-        name={name}
-        value={n}
-        checked={checked}
-        aria-label={label}
-        onChange={IGNORE}
-      />
+      {radio}
       {STAR}
     </label>
   )
