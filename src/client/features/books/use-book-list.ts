@@ -4,7 +4,7 @@ import { db, type LocalBook } from '~/client/db'
 import { bookIndex, listBooks, type BookSort } from '~/client/sync'
 import type { BookStatus } from '~/shared/schemas/book'
 import { queryWords } from './search'
-import type { Range } from './window-range'
+import type { ListWindow } from './window-range'
 
 // The /books list reads Dexie only (never the network). In "Up next" order without a search or a
 // status filter it reads just the rows on screen, page by page, from the position index
@@ -15,7 +15,7 @@ import type { Range } from './window-range'
 
 const PAGE = 50
 
-export interface BookList {
+export interface BookList extends ListWindow {
   /** undefined while loading. */
   total: number | undefined
   /** All books of the account (for "N of M" and the empty state); undefined while loading. */
@@ -53,7 +53,7 @@ export function useBookList(
   query: string,
   status: BookStatus | undefined,
   sort: BookSort,
-  range: Range,
+  windowOf: (count: number) => ListWindow,
   all: number | undefined,
 ): BookList {
   // The same words keep the same array ("river" and "river " search once).
@@ -67,6 +67,7 @@ export function useBookList(
   // again by the first keystroke (work inside it), and the list is there at once when cleared.
   const pageWindow = useRef({ offset: 0, limit: PAGE })
   if (!filtered) {
+    const { range } = windowOf(all ?? 0)
     const offset = Math.floor(range.start / PAGE) * PAGE
     const limit = Math.max(PAGE, Math.ceil(range.end / PAGE) * PAGE - offset)
     if (pageWindow.current.offset !== offset || pageWindow.current.limit !== limit)
@@ -98,6 +99,9 @@ export function useBookList(
   const atMatch = useCallback((i: number) => matches?.[i]?.book, [matches])
   // A page loaded for another offset (the previous window) is not used for this one.
   const atPage = useCallback((i: number) => (page && i >= page.offset ? page.rows[i - page.offset] : undefined), [page])
-  if (filtered) return { all, total: matches?.length, at: atMatch }
-  return { all, total: all, at: atPage }
+  // The rows on screen for the count just read (while a count is being read, for the last one).
+  const total = filtered ? matches?.length : all
+  const shown = useRef(0)
+  if (total !== undefined) shown.current = total
+  return { all, total, at: filtered ? atMatch : atPage, ...windowOf(shown.current) }
 }

@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useLayoutEffect, useRef, useState } from 'react'
 
 // Windowing for long lists (10,000 books stay smooth): rows have one fixed height, the list is
 // as tall as all its rows, and only the rows near the viewport are rendered. The page itself
@@ -22,10 +22,19 @@ export function visibleRange(top: number, viewport: number, count: number, rowHe
   return { start, end }
 }
 
+export interface ListWindow {
+  /** The rows drawn: those on the screen and `overscan` more above and below. */
+  range: Range
+  /** The rows on the screen itself. */
+  inView: Range
+}
+
 /** The rows of the list in `ref` that are on (or near) the screen; updates on scroll and resize.
  *  The list's place on screen is measured only when the page scrolls or resizes; a new row count
- *  (a search keystroke) is applied to the last measure, so typing never forces a layout. */
-export function useWindowRange(count: number, rowHeight: number, overscan = 8) {
+ *  (a search keystroke) is applied to the last measure, so typing never forces a layout.
+ *  `windowOf(count)` answers the rows for a count, the same object while the count and the
+ *  measure are the same (the count is known only once the list is read, in the same render). */
+export function useWindowRange(rowHeight: number, overscan = 8) {
   const ref = useRef<HTMLDivElement | null>(null)
   const [view, setView] = useState(() => ({ top: 0, height: typeof window === 'undefined' ? 800 : window.innerHeight }))
 
@@ -66,11 +75,19 @@ export function useWindowRange(count: number, rowHeight: number, overscan = 8) {
     if (ref.current !== measured.current) measure()
   })
 
-  const range = useMemo(
-    () => visibleRange(view.top, view.height, count, rowHeight, overscan),
-    [view, count, rowHeight, overscan],
+  const last = useRef<{ view: typeof view; count: number; window: ListWindow } | null>(null)
+  const windowOf = useCallback(
+    (count: number): ListWindow => {
+      const kept = last.current
+      if (kept && kept.view === view && kept.count === count) return kept.window
+      const window = {
+        range: visibleRange(view.top, view.height, count, rowHeight, overscan),
+        inView: visibleRange(view.top, view.height, count, rowHeight, 0),
+      }
+      last.current = { view, count, window }
+      return window
+    },
+    [view, rowHeight, overscan],
   )
-  // The rows on the screen itself, without the overscan.
-  const inView = useMemo(() => visibleRange(view.top, view.height, count, rowHeight, 0), [view, count, rowHeight])
-  return { ref, range, inView }
+  return { ref, windowOf }
 }

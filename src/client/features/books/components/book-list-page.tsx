@@ -139,10 +139,9 @@ const BookListBody = memo(function BookListBody({
   const sortOption = LIST_SORTS.find((s) => s.value === sort) ?? LIST_SORTS[0]!
 
   // The window is measured before the data is read, so only the rows on screen are loaded.
-  const [count, setCount] = useState(0)
-  const { ref, range, inView } = useWindowRange(count, ROW_HEIGHT, OVERSCAN)
-  const list = useBookList(text, status, sortOption.sort, range, all)
-  if (list.total !== undefined && list.total !== count) setCount(list.total)
+  const { ref, windowOf } = useWindowRange(ROW_HEIGHT, OVERSCAN)
+  const list = useBookList(text, status, sortOption.sort, windowOf, all)
+  const { range, inView } = list
   const { at, show } = useMoving(list.at, range)
 
   // The toolbar's controls get callbacks that never change (they read the latest state here), so
@@ -229,11 +228,14 @@ const BookListBody = memo(function BookListBody({
   // became reorderable, which draws every handle again with its row's book.
   const live = useRef(reorderable)
   live.current = reorderable
-  const [epoch, setEpoch] = useState({ n: 0, reorderable })
-  if (epoch.reorderable !== reorderable) setEpoch({ n: epoch.n + (reorderable ? 1 : 0), reorderable })
+  // (Kept in a ref, not state: a state set here would run this function again in the first
+  // letter's key press.)
+  const epoch = useRef({ n: 0, reorderable })
+  if (epoch.current.reorderable !== reorderable)
+    epoch.current = { n: epoch.current.n + (reorderable ? 1 : 0), reorderable }
   const rowReorder = useMemo(
-    () => ({ onStep, describedBy: instructions, live, epoch: epoch.n }),
-    [onStep, instructions, epoch.n],
+    () => ({ onStep, describedBy: instructions, live, epoch: epoch.current.n }),
+    [onStep, instructions, epoch.current.n],
   )
 
   // Rows on screen, for dnd-kit and the keyboard moves.
