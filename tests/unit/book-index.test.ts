@@ -2,7 +2,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { afterEach, expect, test, vi } from 'vitest'
 import { TbrDatabase, type LocalBook, type UserRow } from '~/client/db'
 import { matchesWords, queryWords } from '~/client/features/books/search'
-import { BookIndex } from '~/client/sync/book-index'
+import { BookIndex, type BookFilter, type IndexedBook } from '~/client/sync/book-index'
 import { BOOK_SORTS, listBooks } from '~/client/sync/queries'
 
 // The /books search index against a real (fake-indexeddb) Dexie: what it answers must equal what
@@ -12,6 +12,14 @@ const ME = 'acct-me'
 let n = 0
 const open: BookIndex[] = []
 afterEach(() => open.splice(0).forEach((i) => i.stop()))
+
+/** Every book a search answers, in its order (the list reads them one position at a time). */
+function listed(index: BookIndex, filter: BookFilter): IndexedBook[] {
+  const matches = index.search(filter)
+  const rows = Array.from({ length: matches.length }, (_, i) => matches.at(i)!)
+  expect(matches.at(matches.length)).toBeUndefined()
+  return rows
+}
 
 async function setup(books: LocalBook[]) {
   const name = `book-index-${++n}`
@@ -79,7 +87,7 @@ async function expectSameAsTable(d: TbrDatabase, index: BookIndex) {
         const words = queryWords(q)
         const want = rows.filter((b) => matchesWords(b, words)).map((b) => b.id)
         expect(
-          index.search({ words, status, sort }).map((e) => e.book.id),
+          listed(index, { words, status, sort }).map((e) => e.book.id),
           `${sort} ${status} "${q}"`,
         ).toEqual(want)
       }
@@ -89,18 +97,18 @@ async function expectSameAsTable(d: TbrDatabase, index: BookIndex) {
 test('answers every sort, status and search exactly as reading the table did, ignoring case and accents', async () => {
   const { d, index } = await setup(Array.from({ length: 240 }, (_, i) => book(i)))
   await expectSameAsTable(d, index)
-  expect(index.search({ words: queryWords('GARCIA marquez'), sort: 'title' }).length).toBeGreaterThan(0)
+  expect(listed(index, { words: queryWords('GARCIA marquez'), sort: 'title' }).length).toBeGreaterThan(0)
   // Another account's rows, waiting on the device, are never listed.
   expect(index.size).toBe(240 - Math.ceil(240 / 17))
 })
 
-test('typing on narrows the previous answer and still matches the table', async () => {
+test('each keystroke of a query matches the table', async () => {
   const { d, index } = await setup(Array.from({ length: 120 }, (_, i) => book(i)))
   const rows = await listBooks(d, { sort: 'author' })
   for (const q of ['d', 'du', 'dun', 'dune', 'dune m', 'dune me', 'dune m', 'dune', 'du']) {
     const words = queryWords(q)
     expect(
-      index.search({ words, sort: 'author' }).map((e) => e.book.id),
+      listed(index, { words, sort: 'author' }).map((e) => e.book.id),
       q,
     ).toEqual(rows.filter((b) => matchesWords(b, words)).map((b) => b.id))
   }
@@ -108,8 +116,8 @@ test('typing on narrows the previous answer and still matches the table', async 
 
 test('follows single writes by id, without reading the table again', async () => {
   const { d, index } = await setup(Array.from({ length: 200 }, (_, i) => book(i)))
-  index.search({ words: [], sort: 'title' }) // orders kept in memory, to be patched
-  index.search({ words: [], sort: 'position' })
+  listed(index, { words: [], sort: 'title' }) // orders kept in memory, to be patched
+  listed(index, { words: [], sort: 'position' })
   const where = vi.spyOn(d.books, 'where')
   const before = index.version!
   await d.books.put(book(3, { title: 'Zazie dans le métro', author: 'Raymond Queneau' }))
@@ -119,17 +127,41 @@ test('follows single writes by id, without reading the table again', async () =>
   await index.settled()
   expect(where.mock.calls.filter(([index]) => (index as unknown) === 'id')).toEqual([]) // the full read walks `id`
   expect(index.version).toBe(before + 4)
-  expect(index.search({ words: queryWords('metro'), sort: 'title' }).map((e) => e.book.title)).toEqual([
+  expect(listed(index, { words: queryWords('metro'), sort: 'title' }).map((e) => e.book.title)).toEqual([
     'Metro 2033',
     'Zazie dans le métro',
   ])
   await expectSameAsTable(d, index)
 })
 
+test('an answer read part-way answers the rest as it was, though writes land in between', async () => {
+  const { d, index } = await setup(Array.from({ length: 200 }, (_, i) => book(i)))
+  for (const filter of [
+    { words: queryWords('book'), sort: 'title' as const },
+    { words: queryWords('book'), status: 'reading' as const, sort: 'position' as const },
+    { words: [], sort: 'title' as const },
+    { words: [], status: 'finished' as const, sort: 'added' as const },
+  ]) {
+    const before = listed(index, filter).map((e) => e.book.id)
+    expect(before.length, JSON.stringify(filter)).toBeGreaterThan(4)
+    const answer = index.search(filter)
+    expect(answer.at(1)?.book.id).toBe(before[1]) // the list reads the rows on screen only
+    // A deleted book, one renamed to sort first, one whose status changes, one added.
+    await d.books.delete(before[2]!)
+    await d.books.update(before[3]!, { title: 'Book 0', status: 'not_started', started_at: null, finished_at: null })
+    await d.books.add(book(1000 + before.length, { title: 'Book 00', account_id: ME }))
+    await index.settled()
+    expect(Array.from({ length: answer.length }, (_, i) => answer.at(i)?.book.id)).toEqual(before)
+    // A new search sees the writes.
+    expect(listed(index, filter).map((e) => e.book.id)).not.toEqual(before)
+  }
+  await expectSameAsTable(d, index)
+})
+
 test('many renames later, the texts are kept compact and it still answers as the table', async () => {
   const { d, index } = await setup(Array.from({ length: 100 }, (_, i) => book(i)))
-  index.search({ words: [], sort: 'title' })
-  index.search({ words: [], sort: 'position' })
+  listed(index, { words: [], sort: 'title' })
+  listed(index, { words: [], sort: 'position' })
   // A book deleted and added again comes last in the new layout, so the others' slots move.
   await d.books.delete(book(1).id)
   await d.books.put(book(1))
@@ -142,13 +174,13 @@ test('many renames later, the texts are kept compact and it still answers as the
   }
   await expectSameAsTable(d, index)
   const renamed = Array.from({ length: 50 }, (_, k) => book(k)).filter((b) => b.account_id === ME).length
-  expect(index.search({ words: queryWords('r43'), sort: 'title' }).length).toBe(renamed)
-  expect(index.search({ words: queryWords('r42'), sort: 'title' })).toEqual([])
+  expect(listed(index, { words: queryWords('r43'), sort: 'title' }).length).toBe(renamed)
+  expect(listed(index, { words: queryWords('r42'), sort: 'title' })).toEqual([])
 })
 
 test('follows a large sync write and another tab’s writes by id; a wipe empties it', async () => {
   const { d, index, other } = await setup(Array.from({ length: 150 }, (_, i) => book(i)))
-  index.search({ words: [], sort: 'rating' })
+  listed(index, { words: [], sort: 'rating' })
   const where = vi.spyOn(d.books, 'where')
   // A pull's page: more rows than Dexie names one by one.
   await d.transaction('rw', d.books, async () => {
@@ -162,7 +194,7 @@ test('follows a large sync write and another tab’s writes by id; a wipe emptie
   const tab = other()
   await tab.books.put(book(4, { title: 'Written elsewhere' }))
   await index.settled()
-  await expect.poll(() => index.search({ words: queryWords('elsewhere'), sort: 'title' }).length).toBe(1)
+  await expect.poll(() => listed(index, { words: queryWords('elsewhere'), sort: 'title' }).length).toBe(1)
   tab.close()
   // A pull rewrites the user record with every page: the same account reads nothing again.
   await d.transaction('rw', d.books, d.user, async () => {
@@ -171,7 +203,7 @@ test('follows a large sync write and another tab’s writes by id; a wipe emptie
   })
   await index.settled()
   expect(where.mock.calls.filter(([index]) => (index as unknown) === 'id')).toEqual([])
-  expect(index.search({ words: queryWords('pulled'), sort: 'title' }).length).toBe(1)
+  expect(listed(index, { words: queryWords('pulled'), sort: 'title' }).length).toBe(1)
   await expectSameAsTable(d, index)
   // Another account's record: its books are not this one's.
   await d.user.put({ key: 'me', account_id: 'someone-else' } as UserRow)

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { formatCount } from './format-count'
+import { countIn, formatCount } from './format-count'
 
 describe('formatCount', () => {
   test('writes every count as Intl.NumberFormat does, in English and Spanish', () => {
@@ -18,5 +18,10 @@ describe('formatCount', () => {
     expect(formatCount(1000, format)).toBe('#1000')
     expect(formatCount(2.5, format)).toBe('#2.5')
     expect(asked).toEqual([1000, 2.5])
+  })
+
+  test('countIn writes a count as the language does', () => {
+    for (const locale of ['en', 'es'])
+      for (const n of [3, 1234, 12_345]) expect(countIn(locale, n)).toBe(new Intl.NumberFormat(locale).format(n))
   })
 })

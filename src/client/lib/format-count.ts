@@ -8,3 +8,15 @@
 export function formatCount(count: number, formatNumber: (n: number) => string): string {
   return Number.isInteger(count) && count >= 0 && count < 1000 ? String(count) : formatNumber(count)
 }
+
+const formatters = new Map<string, Intl.NumberFormat>()
+
+/** `formatCount` in `locale`, its number formatter made once per language (the /books list
+ *  writes "N of M books shown" on every search keystroke). */
+export function countIn(locale: string, count: number): string {
+  return formatCount(count, (n) => {
+    let format = formatters.get(locale)
+    if (!format) formatters.set(locale, (format = new Intl.NumberFormat(locale)))
+    return format.format(n)
+  })
+}

@@ -27,6 +27,47 @@ interface Entry extends IndexedBook {
 interface Order {
   list: Entry[]
   slots: number[]
+  /** An answer reads these arrays: a write patches copies, so the answer never changes. */
+  shared: boolean
+}
+
+/** A book's status as a number a slot keeps (0: the slot is not in use). */
+const STATUS_CODE: Record<BookStatus, number> = { not_started: 1, reading: 2, finished: 3 }
+
+/**
+ * A search's answer. Its length is known at once; its books are found in the order as they are
+ * asked for, so a keystroke that shows the first ten matches of 9,000 walks the order only as far
+ * as the tenth (the rest when the list scrolls there).
+ */
+export class Matches {
+  private rows: Entry[] = []
+  /** Where the walk through the order has got to. */
+  private next = 0
+
+  constructor(
+    readonly length: number,
+    /** The order's arrays as they were (a later write patches copies). */
+    private list: Entry[],
+    private slots: number[],
+    /** Bit per slot: the text holds the words (null: every text does). */
+    private bits: Uint32Array | null,
+    private status: BookStatus | undefined,
+  ) {}
+
+  /** The match at a list position (undefined past the end). */
+  at(i: number): IndexedBook | undefined {
+    if (i < 0 || i >= this.length) return undefined
+    const { rows, list, slots, bits, status } = this
+    if (!bits && !status) return list[i]
+    while (rows.length <= i && this.next < list.length) {
+      const k = this.next++
+      const slot = slots[k]!
+      if (bits && !(bits[slot >>> 5]! & (1 << (slot & 31)))) continue
+      if (status && list[k]!.book.status !== status) continue
+      rows.push(list[k]!)
+    }
+    return rows[i]
+  }
 }
 
 export interface BookFilter {
@@ -51,11 +92,10 @@ export class BookIndex {
   private entries = new Map<string, Entry>()
   private accountId: string | null = null
   private sorted = new Map<BookSort, Order>()
-  private copies = new Map<BookSort, Entry[]>()
   private block = new TextBlock()
   private unused = 0
-  /** mark[slot] is 1 while a search collects its matches. */
-  private mark = new Uint8Array(0)
+  /** The status code of the book in each slot of the text block (0: unused). */
+  private slotStatus = new Uint8Array(0)
   private listeners = new Set<() => void>()
   private queue: Promise<void> = Promise.resolve()
   private stopListening: (() => void) | null = null
@@ -90,40 +130,31 @@ export class BookIndex {
     return this.entries.size
   }
 
-  /** The books matching `filter`, in its order (the answer is the index's: not to be changed). */
-  search({ words, status, sort }: BookFilter): readonly IndexedBook[] {
+  /** The books matching `filter`, in its order. A later write does not change an answer. */
+  search({ words, status, sort }: BookFilter): Matches {
     const order = this.ordered(sort)
-    const all = order.list
-    // The kept orders are patched in place by writes: the whole list is answered as a copy (one
-    // per change), so an answer never changes under its reader.
-    if (words.length === 0 && !status) return this.copyOf(sort, all)
-    // One array sized once, no closures: this runs on every keystroke over up to every book, and
-    // what it allocates is collected during later keystrokes.
-    const rows = new Array<Entry>(all.length)
-    let n = 0
+    order.shared = true
+    if (words.length === 0 && !status) return new Matches(order.list.length, order.list, order.slots, null, undefined)
     if (words.length === 0) {
-      for (const e of all) if (e.book.status === status) rows[n++] = e
-    } else {
-      const found = this.block.find(words)
-      if (this.mark.length < this.block.size) this.mark = new Uint8Array(this.block.size * 2)
-      const { mark } = this
-      for (let i = 0; i < found.length; i++) mark[found[i]!] = 1
-      const { slots } = order
-      for (let i = 0; i < slots.length; i++) {
-        if (mark[slots[i]!] !== 1) continue
-        const e = all[i]!
-        if (!status || e.book.status === status) rows[n++] = e
-      }
-      for (let i = 0; i < found.length; i++) mark[found[i]!] = 0
+      let n = 0
+      for (const e of order.list) if (e.book.status === status) n++
+      return new Matches(n, order.list, order.slots, null, status)
     }
-    rows.length = n
-    return rows
-  }
-
-  private copyOf(sort: BookSort, list: Entry[]): Entry[] {
-    let copy = this.copies.get(sort)
-    if (!copy) this.copies.set(sort, (copy = list.slice()))
-    return copy
+    // Counted from the slots the words are found in (a text block's slot keeps its book's status);
+    // only the rows asked for walk the order.
+    const found = this.block.find(words)
+    const bits = new Uint32Array((this.block.size >>> 5) + 1)
+    const want = status ? STATUS_CODE[status] : 0
+    const { slotStatus } = this
+    let n = 0
+    for (let i = 0; i < found.length; i++) {
+      const slot = found[i]!
+      const code = slotStatus[slot]
+      if (!code || (want && code !== want)) continue
+      bits[slot >>> 5]! |= 1 << (slot & 31)
+      n++
+    }
+    return new Matches(n, order.list, order.slots, bits, status)
   }
 
   private ordered(sort: BookSort): Order {
@@ -131,7 +162,7 @@ export class BookIndex {
     if (!order) {
       const compare = COMPARE[sort]
       const list = [...this.entries.values()].sort((a, b) => compare(a.book, b.book))
-      order = { list, slots: list.map((e) => e.slot) }
+      order = { list, slots: list.map((e) => e.slot), shared: false }
       this.sorted.set(sort, order)
     }
     return order
@@ -148,8 +179,22 @@ export class BookIndex {
   private compact() {
     this.block.clear()
     this.unused = 0
-    for (const e of this.entries.values()) e.slot = this.block.add(e.text)
+    this.slotStatus = new Uint8Array(this.entries.size + 1024)
+    for (const e of this.entries.values()) {
+      e.slot = this.block.add(e.text)
+      this.slotStatus[e.slot] = STATUS_CODE[e.book.status]
+    }
     for (const order of this.sorted.values()) order.slots = order.list.map((e) => e.slot)
+  }
+
+  /** Notes which book's status a slot now holds (or that it holds none). */
+  private setSlot(slot: number, book: LocalBook | null) {
+    if (slot >= this.slotStatus.length) {
+      const grown = new Uint8Array(Math.max(slot + 1, this.slotStatus.length * 2))
+      grown.set(this.slotStatus)
+      this.slotStatus = grown
+    }
+    this.slotStatus[slot] = book ? STATUS_CODE[book.status] : 0
   }
 
   private enqueue(change: BookChange) {
@@ -195,11 +240,20 @@ export class BookIndex {
     const rows = await this.d.books.bulkGet(ids)
     const patch = ids.length <= PATCH_LIMIT
     if (!patch) this.sorted.clear()
+    // An answer handed out reads the order's arrays: this write patches copies of them.
+    for (const order of this.sorted.values())
+      if (order.shared) {
+        order.list = order.list.slice()
+        order.slots = order.slots.slice()
+        order.shared = false
+      }
     ids.forEach((id, i) => {
       const b = rows[i]
       const old = this.entries.get(id)
       const entry = b && b.account_id === this.accountId ? this.entry(b, old) : undefined
       if (old && old.slot !== entry?.slot) this.unused++
+      if (old) this.setSlot(old.slot, null)
+      if (entry) this.setSlot(entry.slot, entry.book)
       if (patch) for (const [sort, order] of this.sorted) place(order, old, entry, COMPARE[sort])
       if (entry) this.entries.set(id, entry)
       else this.entries.delete(id)
@@ -210,7 +264,6 @@ export class BookIndex {
 
   private changed() {
     this.version = (this.version ?? 0) + 1
-    this.copies.clear()
     for (const l of this.listeners) l()
   }
 }

@@ -96,7 +96,7 @@ export function useBookList(
   )
 
   // The same list keeps the same `at`, so the page can tell a new list from a new render.
-  const atMatch = useCallback((i: number) => matches?.[i]?.book, [matches])
+  const atMatch = useCallback((i: number) => matches?.at(i)?.book, [matches])
   // A page loaded for another offset (the previous window) is not used for this one.
   const atPage = useCallback((i: number) => (page && i >= page.offset ? page.rows[i - page.offset] : undefined), [page])
   // The rows on screen for the count just read (while a count is being read, for the last one).

@@ -35,12 +35,14 @@ export function useSearchText(query: string, write: (q: string) => void) {
       sent.current = query
       pending.current = null
       clearTimeout(timer.current)
+      timer.current = undefined
       setTextState(query)
     }
   }
 
   const drop = useCallback(() => {
     clearTimeout(timer.current)
+    timer.current = undefined
     pending.current = null
   }, [])
   const navigating = useCallback(
@@ -58,14 +60,26 @@ export function useSearchText(query: string, write: (q: string) => void) {
     writeLatest.current(q)
   }, [drop])
 
+  // One timer for a run of keystrokes, not one set and cleared per keystroke (on a phone-class
+  // CPU each timer call is a measurable part of a keystroke): when it fires before the pause is
+  // over, it waits out the rest.
+  const typedAt = useRef(0)
+  const whenPaused = useCallback(() => {
+    const rest = typedAt.current + PAUSE_MS - performance.now()
+    if (rest > 1) timer.current = setTimeout(whenPaused, rest)
+    else {
+      timer.current = undefined
+      flush()
+    }
+  }, [flush])
   const setText = useCallback(
     (q: string) => {
       setTextState(q)
       pending.current = q
-      clearTimeout(timer.current)
-      timer.current = setTimeout(flush, PAUSE_MS)
+      typedAt.current = performance.now()
+      if (timer.current === undefined) timer.current = setTimeout(whenPaused, PAUSE_MS)
     },
-    [flush],
+    [whenPaused],
   )
 
   useEffect(() => {

@@ -4,6 +4,7 @@ import { Download, Plus, Search, Upload } from 'lucide-react'
 import { memo, useCallback, useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import type { LocalBook } from '~/client/db'
+import { countIn } from '~/client/lib/format-count'
 import { useDocumentTitle } from '~/client/lib/use-document-title'
 import { moveBook, useBookCount } from '~/client/sync'
 import { Button, buttonRecipe } from '~/client/ui/button'
@@ -214,14 +215,13 @@ const BookListBody = memo(function BookListBody({
   const onStep = useCallback((book: LocalBook, delta: -1 | 1) => step.current(book, delta), [])
 
   const total = list.total
-  const shownText = useMemo(
-    () => {
-      if (total === undefined || all === undefined) return ''
-      const allText = i18n.number(all)
-      return t`${i18n.number(total)} of ${allText} books shown`
-    },
-    [t, i18n, total, all],
-  )
+  const locale = i18n.locale
+  const allText = useMemo(() => (all === undefined ? '' : countIn(locale, all)), [locale, all])
+  const shownText = useMemo(() => {
+    if (total === undefined || all === undefined) return ''
+    const totalText = countIn(locale, total)
+    return t`${totalText} of ${allText} books shown`
+  }, [t, locale, total, all, allText])
   const filtered = !!text.trim() || status !== undefined
   const reorderable = sort === 'up-next' && !filtered && !!total && total > 1
   // Read by the hidden handles as the rows draw (reorder.tsx); `epoch` counts the times the list
