@@ -175,15 +175,19 @@ export class BookIndex {
     return { book, text, slot: this.block.add(text) }
   }
 
-  /** Builds the text block again from the books in it. */
+  /** Lays the books' texts out in a new block (after many renames left old texts unused). */
   private compact() {
-    this.block.clear()
+    const block = new TextBlock()
+    for (const e of this.entries.values()) e.slot = block.add(e.text)
+    this.useBlock(block)
+  }
+
+  /** Searches `block` from now on: its slots are the books' (and the kept orders follow). */
+  private useBlock(block: TextBlock) {
+    this.block = block
     this.unused = 0
-    this.slotStatus = new Uint8Array(this.entries.size + 1024)
-    for (const e of this.entries.values()) {
-      e.slot = this.block.add(e.text)
-      this.slotStatus[e.slot] = STATUS_CODE[e.book.status]
-    }
+    this.slotStatus = new Uint8Array(block.size + 1024)
+    for (const e of this.entries.values()) this.slotStatus[e.slot] = STATUS_CODE[e.book.status]
     for (const order of this.sorted.values()) order.slots = order.list.map((e) => e.slot)
   }
 
@@ -210,13 +214,16 @@ export class BookIndex {
     const me = await this.d.user.get('me')
     const accountId = me?.account_id ?? null
     const next = new Map<string, Entry>()
+    // Laid out chunk by chunk too, not in one long task at the end.
+    const block = new TextBlock()
     let after = ''
     while (accountId) {
       const rows = await this.d.books.where('id').above(after).limit(CHUNK).toArray()
       for (const b of rows) {
         if (b.account_id !== accountId) continue
         const old = this.entries.get(b.id)
-        next.set(b.id, { book: b, text: old && sameText(old.book, b) ? old.text : folded(b), slot: -1 })
+        const text = old && sameText(old.book, b) ? old.text : folded(b)
+        next.set(b.id, { book: b, text, slot: block.add(text) })
       }
       if (rows.length < CHUNK) break
       after = rows[rows.length - 1]!.id
@@ -225,7 +232,7 @@ export class BookIndex {
     this.accountId = accountId
     this.entries = next
     this.sorted.clear()
-    this.compact()
+    this.useBlock(block)
     // Sorted now, in the background, not by the first letter typed ("Up next" is /books' order).
     this.ordered('position')
     this.changed()
