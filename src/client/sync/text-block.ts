@@ -109,16 +109,22 @@ export class TextBlock {
     const size = this.size
     if (word.length === 1) {
       const code = word.charCodeAt(0)
-      const masks = letterBit(code) ? this.letters : digitBit(code) ? this.digits : null
-      if (masks) {
-        const bit = letterBit(code) || digitBit(code)
-        let n = 0
-        for (let s = 0; s < size; s++) if (masks[s]! & bit) out[n++] = s
-        return n
+      const letter = letterBit(code)
+      const digit = digitBit(code)
+      let n = 0
+      // (One loop per kind of array: the engine compiles each for its element type.)
+      if (letter) {
+        const { letters } = this
+        for (let s = 0; s < size; s++) if (letters[s]! & letter) out[n++] = s
+      } else if (digit) {
+        const { digits } = this
+        for (let s = 0; s < size; s++) if (digits[s]! & digit) out[n++] = s
+      } else {
+        // Any other character: every slot is a candidate.
+        for (let s = 0; s < size; s++) out[s] = s
+        n = this.verify(word, out, size)
       }
-      // Any other character: every slot is a candidate.
-      for (let s = 0; s < size; s++) out[s] = s
-      return this.verify(word, out, size)
+      return n
     }
     const lists = this.pairsOf(word)
     if (!lists) return 0
@@ -133,11 +139,16 @@ export class TextBlock {
   private narrow(word: string, out: Int32Array, n: number): number {
     if (word.length === 1) {
       const code = word.charCodeAt(0)
-      const masks = letterBit(code) ? this.letters : digitBit(code) ? this.digits : null
-      if (!masks) return this.verify(word, out, n)
-      const bit = letterBit(code) || digitBit(code)
+      const letter = letterBit(code)
+      const digit = digitBit(code)
       let kept = 0
-      for (let i = 0; i < n; i++) if (masks[out[i]!]! & bit) out[kept++] = out[i]!
+      if (letter) {
+        const { letters } = this
+        for (let i = 0; i < n; i++) if (letters[out[i]!]! & letter) out[kept++] = out[i]!
+      } else if (digit) {
+        const { digits } = this
+        for (let i = 0; i < n; i++) if (digits[out[i]!]! & digit) out[kept++] = out[i]!
+      } else kept = this.verify(word, out, n)
       return kept
     }
     const lists = this.pairsOf(word)

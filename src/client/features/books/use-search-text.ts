@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 
 // The /books search box's text lives in the page, not in the URL: a keystroke re-renders the list
 // and nothing else. Navigating re-renders the whole route, which on a phone-class CPU cost more
@@ -23,7 +23,9 @@ export function useSearchText(query: string, write: (q: string) => void) {
   const pending = useRef<string | null>(null)
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   const writeLatest = useRef(write)
-  useEffect(() => {
+  // A layout effect: an effect after the paint would have React's scheduler post a task in every
+  // key press.
+  useLayoutEffect(() => {
     writeLatest.current = write
   })
 

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { Download, Plus, Search, Upload } from 'lucide-react'
-import { memo, useCallback, useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { memo, useCallback, useId, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import type { LocalBook } from '~/client/db'
 import { countIn } from '~/client/lib/format-count'
@@ -14,6 +14,7 @@ import type { BookStatus } from '~/shared/schemas/book'
 import { deleteBookWithUndo, downloadExport } from '../actions'
 import { LIST_SORTS, STATUS_FILTERS, type ListSort } from '../labels'
 import { useBookList } from '../use-book-list'
+import { useFrameLate } from '../use-frame-late'
 import { useMoving } from '../use-moving'
 import { useRowKeys } from '../row-keys'
 import { useSearchText } from '../use-search-text'
@@ -79,6 +80,9 @@ export interface BookListPageProps {
   /** Puts the typed query in the URL, keeping the rest of it (called once typing pauses). */
   onQueryChange: (q: string | undefined) => void
 }
+
+/** Built once: the toolbar is drawn on every keystroke. */
+const SEARCH_ICON = <Search aria-hidden size={18} />
 
 /** Rows above and below the screen kept drawn: few, since each costs a render per change. */
 const OVERSCAN = 4
@@ -147,8 +151,11 @@ const BookListBody = memo(function BookListBody({
 
   // The toolbar's controls get callbacks that never change (they read the latest state here), so
   // a keystroke draws the list and the box again, not the header, the order menu or the chips.
+  // (The refs read by callbacks are kept current in layout effects, here and below: any effect
+  // run after the paint makes React's scheduler post a task in the key press, a measurable part
+  // of a keystroke on a phone-class CPU.)
   const latest = useRef({ text, status, sort, navigating, onSearchChange })
-  useEffect(() => {
+  useLayoutEffect(() => {
     latest.current = { text, status, sort, navigating, onSearchChange }
   })
   const search = useCallback((next: { q?: string; status?: BookStatus; sort?: ListSort }) => {
@@ -240,10 +247,11 @@ const BookListBody = memo(function BookListBody({
 
   // Rows on screen, for dnd-kit and the keyboard moves.
   // Under a search or filter, a change draws the rows in view at once and the rows kept drawn
-  // beyond the screen (for scrolling) just after, in a pass that yields to the next keystroke;
+  // beyond the screen (for scrolling) from the next frame, in a pass that yields to the next
+  // keystroke;
   // until then those keep a book they showed (off screen, so their rows change nothing but their
   // place): the one they showed if it is not now in view, else one that left the screen.
-  const later = useDeferredValue(at)
+  const later = useFrameLate(at)
   const lagging = filtered && later !== at
   const onScreen: (LocalBook | undefined)[] = []
   for (let i = range.start; i < range.end; i++) onScreen.push(!lagging || (i >= inView.start && i < inView.end) ? at(i) : undefined)
@@ -305,7 +313,7 @@ const BookListBody = memo(function BookListBody({
 
   // After a move the row's element may be re-inserted, losing focus: give it back to its handle.
   const refocus = useRef<{ id: string; index: number } | null>(null)
-  useEffect(() => {
+  useLayoutEffect(() => {
     const want = refocus.current
     if (!want || at(want.index)?.id !== want.id) return
     refocus.current = null
@@ -336,14 +344,11 @@ const BookListBody = memo(function BookListBody({
     if (byKey) setMoved(t`“${title}” moved to place ${place} of ${of}.`)
   }
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     step.current = (book, delta) => {
       const from = indexOf(book.id)
       if (from >= 0) void move(from, from + delta, true)
     }
-  })
-
-  useEffect(() => {
     reorder.current = {
       indexOf,
       titleOf: (id) => shown.find((b) => b.id === id)?.title ?? '',
@@ -357,7 +362,7 @@ const BookListBody = memo(function BookListBody({
       {all !== 0 && (
         <div className={styles.toolbar} role="search">
           <div className={styles.search}>
-            <Search aria-hidden size={18} />
+            {SEARCH_ICON}
             {searchInput}
           </div>
           <SortSelect value={sort} onChange={setSort} />

@@ -1,0 +1,17 @@
+import { startTransition, useLayoutEffect, useState } from 'react'
+
+/**
+ * `value` as it was until the next frame: then a transition draws the new one, yielding to a key
+ * press. Like `useDeferredValue`, but the key press that changed `value` schedules no React work:
+ * a transition started in it has React's scheduler post a task, which on a phone-class CPU is a
+ * measurable part of a keystroke (the frame callback posts it instead, after the key press).
+ */
+export function useFrameLate<T>(value: T): T {
+  const [late, setLate] = useState(() => value)
+  useLayoutEffect(() => {
+    if (late === value) return
+    const frame = requestAnimationFrame(() => startTransition(() => setLate(() => value)))
+    return () => cancelAnimationFrame(frame)
+  }, [late, value])
+  return late
+}
