@@ -30,6 +30,10 @@ export interface ReorderList {
   onMove: (from: number, to: number) => void
 }
 
+/** The same object every render: dnd-kit makes its sensors again when their options change,
+ *  and with them its context, drawing every handle again (as when the search is put in the URL). */
+const POINTER = { activationConstraint: { distance: 4 } }
+
 /**
  * dnd-kit's context for the whole list. Its props never change with what the list shows (it reads
  * `list` when a drag starts, moves or ends), so a keystroke in the search box below it does not
@@ -37,7 +41,7 @@ export interface ReorderList {
  */
 export function ReorderContext({ list, children }: { list: RefObject<ReorderList>; children: ReactNode }) {
   const { t } = useLingui()
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }))
+  const sensors = useSensors(useSensor(PointerSensor, POINTER))
   const place = (id: string | number) => list.current.indexOf(String(id)) + 1
   const name = (id: string | number) => list.current.titleOf(String(id))
   const announcements: Announcements = {
