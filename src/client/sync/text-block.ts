@@ -106,33 +106,16 @@ export class TextBlock {
 
   /** Puts the slots holding `word` in `out`; answers how many. */
   private start(word: string, out: Int32Array): number {
-    const size = this.size
-    if (word.length === 1) {
-      const code = word.charCodeAt(0)
-      const letter = letterBit(code)
-      const digit = digitBit(code)
-      let n = 0
-      // (One loop per kind of array: the engine compiles each for its element type.)
-      if (letter) {
-        const { letters } = this
-        for (let s = 0; s < size; s++) if (letters[s]! & letter) out[n++] = s
-      } else if (digit) {
-        const { digits } = this
-        for (let s = 0; s < size; s++) if (digits[s]! & digit) out[n++] = s
-      } else {
-        // Any other character: every slot is a candidate.
-        for (let s = 0; s < size; s++) out[s] = s
-        n = this.verify(word, out, size)
-      }
-      return n
+    // The candidates: every slot for one character, else those of the word's rarest pair.
+    let n = 0
+    if (word.length === 1) for (n = 0; n < this.size; n++) out[n] = n
+    else {
+      const rarest = this.pairsOf(word)?.[0]
+      if (!rarest) return 0
+      out.set(rarest.list.subarray(0, rarest.n))
+      n = rarest.n
     }
-    const lists = this.pairsOf(word)
-    if (!lists) return 0
-    const [smallest, ...others] = lists
-    out.set(smallest!.list.subarray(0, smallest!.n))
-    let n = smallest!.n
-    for (const list of others) n = intersect(out, n, list)
-    return word.length > 2 ? this.verify(word, out, n) : n
+    return this.narrow(word, out, n)
   }
 
   /** Keeps, of the `n` slots in `out`, those holding `word`; answers how many. */
@@ -142,6 +125,7 @@ export class TextBlock {
       const letter = letterBit(code)
       const digit = digitBit(code)
       let kept = 0
+      // (One loop per kind of array: the engine compiles each for its element type.)
       if (letter) {
         const { letters } = this
         for (let i = 0; i < n; i++) if (letters[out[i]!]! & letter) out[kept++] = out[i]!

@@ -29,24 +29,22 @@ export function useSearchText(query: string, write: (q: string) => void) {
     writeLatest.current = write
   })
 
+  const drop = useCallback(() => {
+    clearTimeout(timer.current)
+    timer.current = undefined
+    pending.current = null
+  }, [])
+
   // Another navigation (a link to /books, back) brings its own query: the box follows it.
   const [seen, setSeen] = useState(query)
   if (query !== seen) {
     setSeen(query)
     if (query !== sent.current) {
       sent.current = query
-      pending.current = null
-      clearTimeout(timer.current)
-      timer.current = undefined
+      drop()
       setTextState(query)
     }
   }
-
-  const drop = useCallback(() => {
-    clearTimeout(timer.current)
-    timer.current = undefined
-    pending.current = null
-  }, [])
   const navigating = useCallback(
     (q: string) => {
       drop()

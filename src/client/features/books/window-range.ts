@@ -80,12 +80,12 @@ export function useWindowRange(rowHeight: number, overscan = 8) {
     (count: number): ListWindow => {
       const kept = last.current
       if (kept && kept.view === view && kept.count === count) return kept.window
-      const window = {
+      const rows = {
         range: visibleRange(view.top, view.height, count, rowHeight, overscan),
         inView: visibleRange(view.top, view.height, count, rowHeight, 0),
       }
-      last.current = { view, count, window }
-      return window
+      last.current = { view, count, window: rows }
+      return rows
     },
     [view, rowHeight, overscan],
   )

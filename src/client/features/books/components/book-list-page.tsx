@@ -248,9 +248,8 @@ const BookListBody = memo(function BookListBody({
   // Rows on screen, for dnd-kit and the keyboard moves.
   // Under a search or filter, a change draws the rows in view at once and the rows kept drawn
   // beyond the screen (for scrolling) from the next frame, in a pass that yields to the next
-  // keystroke;
-  // until then those keep a book they showed (off screen, so their rows change nothing but their
-  // place): the one they showed if it is not now in view, else one that left the screen.
+  // keystroke; until then those keep a book they showed (off screen, so their rows change nothing
+  // but their place): the one they showed if it is not now in view, else one that left the screen.
   const later = useFrameLate(at)
   const lagging = filtered && later !== at
   const onScreen: (LocalBook | undefined)[] = []
