@@ -1,5 +1,5 @@
 import { Combobox as ArkCombobox, createListCollection, type ListCollection } from '@ark-ui/react/combobox'
-import { Portal } from '@ark-ui/react/portal'
+import { Portal } from '~/client/ui/portal'
 import { createContext, useContext, type ComponentProps } from 'react'
 import { cx, sva } from 'styled-system/css'
 import { fieldRecipe } from './field'

@@ -1,5 +1,5 @@
 import { Dialog as ArkDialog } from '@ark-ui/react/dialog'
-import { Portal } from '@ark-ui/react/portal'
+import { Portal } from '~/client/ui/portal'
 import { createContext, useContext, type ComponentProps } from 'react'
 import { cx, sva } from 'styled-system/css'
 

@@ -1,5 +1,5 @@
 import { Menu as ArkMenu, useMenuContext } from '@ark-ui/react/menu'
-import { Portal } from '@ark-ui/react/portal'
+import { Portal } from '~/client/ui/portal'
 import { Check, ChevronRight } from 'lucide-react'
 import {
   createContext,

@@ -1,4 +1,4 @@
-import { Portal } from '@ark-ui/react/portal'
+import { Portal } from '~/client/ui/portal'
 import { Select as ArkSelect, createListCollection, type ListCollection } from '@ark-ui/react/select'
 import { Check, ChevronsUpDown } from 'lucide-react'
 import { createContext, useContext, type ComponentProps, type ReactNode } from 'react'

@@ -1,4 +1,4 @@
-import { Portal } from '@ark-ui/react/portal'
+import { Portal } from '~/client/ui/portal'
 import { Tooltip as ArkTooltip } from '@ark-ui/react/tooltip'
 import { useEffect, useRef, useState, type ReactElement, type ReactNode } from 'react'
 import { css } from 'styled-system/css'

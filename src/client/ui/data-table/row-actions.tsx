@@ -1,5 +1,5 @@
 import { Menu } from '@ark-ui/react/menu'
-import { Portal } from '@ark-ui/react/portal'
+import { Portal } from '~/client/ui/portal'
 import { Ellipsis } from 'lucide-react'
 import { rowMenuRecipe } from './data-table.recipe'
 

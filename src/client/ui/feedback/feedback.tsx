@@ -1,6 +1,6 @@
 import { Field } from '@ark-ui/react/field'
 import { Popover } from '@ark-ui/react/popover'
-import { Portal } from '@ark-ui/react/portal'
+import { Portal } from '~/client/ui/portal'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { CircleCheck, Frown, Heart, Meh, Smile, X, type LucideIcon } from 'lucide-react'

@@ -5,7 +5,7 @@ import {
   type DateValue,
   type UseDatePickerReturn,
 } from '@ark-ui/react/date-picker'
-import { Portal } from '@ark-ui/react/portal'
+import { Portal } from '~/client/ui/portal'
 import { useLingui } from '@lingui/react/macro'
 import { CalendarDays, ChevronLeft, ChevronRight, X } from 'lucide-react'
 import { useId, useMemo, type ReactNode } from 'react'

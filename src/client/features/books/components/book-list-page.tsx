@@ -58,7 +58,10 @@ const styles = {
       pointerEvents: 'none',
     },
   }),
-  searchInput: css({ layerStyle: 'input', ps: '10' }),
+  // Its size is set (the input layer style's width and height), so its contents cannot change the
+  // page's layout: a typed letter lays out the box alone, not the whole page (about 2 ms of each
+  // keystroke at CPU ×4 before the input event reached the list).
+  searchInput: css({ layerStyle: 'input', ps: '10', contain: 'size layout style' }),
   srOnly: css({ srOnly: true }),
   list: css({ position: 'relative', listStyle: 'none', m: '0', p: '0' }),
   frame: css({

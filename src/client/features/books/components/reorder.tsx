@@ -15,6 +15,7 @@ import { GripVertical } from 'lucide-react'
 import { memo, useCallback, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react'
 import { css } from 'styled-system/css'
 import type { LocalBook } from '~/client/db'
+import { layerHost } from '~/client/ui/portal'
 
 // "Up next" reordering on /books (decision 35) with dnd-kit: a drag handle per row for the
 // pointer (mouse, touch, pen); from the keyboard the same handle moves its book one place per
@@ -71,6 +72,7 @@ export function ReorderContext({ list, children }: { list: RefObject<ReorderList
       collisionDetection={closestCenter}
       onDragEnd={onDragEnd}
       accessibility={{
+        container: layerHost(),
         announcements,
         screenReaderInstructions: {
           draggable: t`Drag to change its place in Up next, or press the up and down arrow keys.`,

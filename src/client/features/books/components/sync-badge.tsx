@@ -1,5 +1,5 @@
 import { Popover } from '@ark-ui/react/popover'
-import { Portal } from '@ark-ui/react/portal'
+import { Portal } from '~/client/ui/portal'
 import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { CloudAlert, CloudCheck, CloudOff, CloudUpload, RefreshCw, X } from 'lucide-react'
