@@ -60,8 +60,23 @@ const styles = {
   }),
   // Its size is set (the input layer style's width and height), so its contents cannot change the
   // page's layout: a typed letter lays out the box alone, not the whole page (about 2 ms of each
-  // keystroke at CPU ×4 before the input event reached the list).
-  searchInput: css({ layerStyle: 'input', ps: '10', contain: 'size layout style' }),
+  // keystroke at CPU ×4 before the input event reached the list). A block: a contained box has no
+  // text baseline, so inline it would sit on the line's baseline and make the row taller.
+  searchInput: css({ layerStyle: 'input', display: 'block', ps: '10', contain: 'size layout style' }),
+  // The box's hint, drawn by the page while the box is empty, in the input's placeholder look: a
+  // native placeholder is styled again by Chromium on every keystroke, inside the key press.
+  placeholder: css({
+    position: 'absolute',
+    insetInlineStart: 'calc(token(spacing.10) + 1px)',
+    insetInlineEnd: '3',
+    top: '50%',
+    transform: 'translateY(-50%)',
+    color: 'fg.muted',
+    pointerEvents: 'none',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+  }),
   srOnly: css({ srOnly: true }),
   list: css({ position: 'relative', listStyle: 'none', m: '0', p: '0' }),
   frame: css({
@@ -207,7 +222,6 @@ const BookListBody = memo(function BookListBody({
         type="search"
         className={styles.searchInput}
         aria-label={searchLabel}
-        placeholder={searchLabel}
         defaultValue={firstText.current}
         onChange={(e) => setText(e.target.value)}
         autoComplete="off"
@@ -364,8 +378,15 @@ const BookListBody = memo(function BookListBody({
       {all !== 0 && (
         <div className={styles.toolbar} role="search">
           <div className={styles.search}>
-            {SEARCH_ICON}
             {searchInput}
+            {/* After the box: a box with layout containment is painted like a positioned
+                element, over the positioned ones before it. */}
+            {SEARCH_ICON}
+            {!text && (
+              <span aria-hidden className={styles.placeholder}>
+                {searchLabel}
+              </span>
+            )}
           </div>
           <SortSelect value={sort} onChange={setSort} />
           <StatusChips value={status ?? 'any'} onValueChange={setStatus} />
