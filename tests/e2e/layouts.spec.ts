@@ -64,9 +64,18 @@ test('rail: active link highlighted; tooltips after 700 ms; account nav entries 
   await expect(rail.getByRole('link', { name: 'Account' })).toHaveAttribute('data-status', 'active')
   // Not before 700 ms; a loaded machine can only make it later, never sooner.
   const hoveredAt = Date.now()
-  await rail.getByRole('link', { name: 'Help' }).hover()
-  await expect(page.getByRole('tooltip', { name: 'Help' })).toBeVisible()
+  const help = rail.getByRole('link', { name: 'Help' })
+  await help.hover()
+  const tip = page.getByRole('tooltip', { name: 'Help' })
+  await expect(tip).toBeVisible()
   expect(Date.now() - hoveredAt).toBeGreaterThanOrEqual(700)
+  // Beside its link, to the right, and the link is described by it.
+  const [link, box] = [(await help.boundingBox())!, (await tip.boundingBox())!]
+  expect(box.x).toBeGreaterThanOrEqual(link.x + link.width)
+  expect(box.y + box.height / 2).toBeCloseTo(link.y + link.height / 2, -1)
+  await expect(help).toHaveAccessibleDescription('Help')
+  await page.keyboard.press('Escape')
+  await expect(tip).toBeHidden()
   const nav = page.getByRole('navigation', { name: 'Account settings' })
   for (const name of ['Overview', 'Profile', 'Custom URL', 'Password']) await expect(nav.getByRole('link', { name })).toBeVisible()
   // Every entry of the account menu and every hub card opens a working screen, never the

@@ -67,3 +67,18 @@ test('skip delay: the next tooltip within 300 ms opens at once; after that it wa
   await tick(100)
   expect(tip('Dashboard')).not.toBeNull()
 })
+
+test('keyboard focus shows it at once as the trigger’s description; Escape hides it', async () => {
+  render(<Rail />)
+  const button = screen.getByRole('button', { name: 'Account' })
+  await act(async () => button.focus())
+  await tick(0)
+  const shown = tip('Account')
+  expect(shown).not.toBeNull()
+  expect(button.getAttribute('aria-describedby')).toBe(shown!.id)
+  await act(async () => fireEvent.keyDown(document, { key: 'Escape' }))
+  await tick(50)
+  expect(tip('Account')).toBeNull()
+  expect(button.hasAttribute('aria-describedby')).toBe(false)
+  expect(document.activeElement).toBe(button)
+})
