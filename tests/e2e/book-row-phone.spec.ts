@@ -50,3 +50,34 @@ test('phone book row: tap a star to rate, arrows and Delete from the keyboard, E
   await edit.tap()
   await expect(page).toHaveURL(new RegExp(`/books/${rated.id}/edit$`))
 })
+
+test('in forced colours a row’s icons and stars are drawn in the text colour, not hidden', async ({ page, request }) => {
+  const { token } = await readyUser(request)
+  await addServerBook(request, token, { title: 'Dune', author: 'Frank Herbert', rating: 3 })
+  await useToken(page, token)
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ forcedColors: 'active', colorScheme })
+    await page.goto('/books')
+    const row = bookRow(page, 'Dune')
+    await expect(row).toBeVisible()
+    const colours = await row.evaluate((li) => {
+      const text = getComputedStyle(li).color
+      const page = getComputedStyle(document.body).backgroundColor
+      // The icons are drawn by style: each is the background of an empty box (or a star label's
+      // ::before) masked by the icon's shape.
+      const drawn = [
+        ...[...li.querySelectorAll('a[href$="/edit"] > span, button[aria-label^="Delete"] > span, [data-sync] > span[aria-hidden]')].map(
+          (el) => getComputedStyle(el).backgroundColor,
+        ),
+        getComputedStyle(li.querySelector('[aria-hidden] > span:only-child')!).backgroundColor,
+        ...[...li.querySelectorAll('[role=radiogroup] label')].map((el) => getComputedStyle(el, '::before').backgroundColor),
+      ]
+      return { text, page, drawn }
+    })
+    expect(colours.drawn).toHaveLength(3 + 1 + 5)
+    for (const colour of colours.drawn) {
+      expect(colour).toBe(colours.text)
+      expect(colour).not.toBe(colours.page)
+    }
+  }
+})
