@@ -51,7 +51,7 @@ test('phone book row: tap a star to rate, arrows and Delete from the keyboard, E
   await expect(page).toHaveURL(new RegExp(`/books/${rated.id}/edit$`))
 })
 
-test('in forced colours a row’s icons and stars are drawn in the text colour, not hidden', async ({ page, request }) => {
+test('in forced colours a row’s icons and chosen stars are drawn in the text colour, not hidden', async ({ page, request }) => {
   const { token } = await readyUser(request)
   await addServerBook(request, token, { title: 'Dune', author: 'Frank Herbert', rating: 3 })
   await useToken(page, token)
@@ -60,24 +60,23 @@ test('in forced colours a row’s icons and stars are drawn in the text colour, 
     await page.goto('/books')
     const row = bookRow(page, 'Dune')
     await expect(row).toBeVisible()
-    const colours = await row.evaluate((li) => {
-      const text = getComputedStyle(li).color
+    const drawn = await row.evaluate((li) => {
       const page = getComputedStyle(document.body).backgroundColor
-      // The icons are drawn by style: each is the background of an empty box (or a star label's
-      // ::before) masked by the icon's shape.
-      const drawn = [
-        ...[...li.querySelectorAll('a[href$="/edit"] > span, button[aria-label^="Delete"] > span, [data-sync] > span[aria-hidden]')].map(
-          (el) => getComputedStyle(el).backgroundColor,
-        ),
-        getComputedStyle(li.querySelector('[aria-hidden] > span:only-child')!).backgroundColor,
-        ...[...li.querySelectorAll('[role=radiogroup] label')].map((el) => getComputedStyle(el, '::before').backgroundColor),
-      ]
-      return { text, page, drawn }
+      const icons = [...li.querySelectorAll('svg')].map((svg) => {
+        const style = getComputedStyle(svg)
+        // The colour each icon is drawn in: its stroke (the text colour, as `currentColor`).
+        return { stroke: style.stroke, color: style.color }
+      })
+      const filled = [...li.querySelectorAll('[role=radiogroup] label[data-on] svg')].map((svg) => getComputedStyle(svg).fill)
+      return { page, icons, filled }
     })
-    expect(colours.drawn).toHaveLength(3 + 1 + 5)
-    for (const colour of colours.drawn) {
-      expect(colour).toBe(colours.text)
-      expect(colour).not.toBe(colours.page)
+    // Edit, delete, the cover mark, the sync mark and five stars.
+    expect(drawn.icons.length).toBeGreaterThanOrEqual(9)
+    for (const { stroke, color } of drawn.icons) {
+      expect(stroke).toBe(color)
+      expect(stroke).not.toBe(drawn.page)
     }
+    expect(drawn.filled).toHaveLength(3)
+    for (const fill of drawn.filled) expect(fill).not.toBe(drawn.page)
   }
 })

@@ -1,6 +1,6 @@
+import { BookOpen } from 'lucide-react'
 import { useState } from 'react'
 import { cva } from 'styled-system/css'
-import { maskIcon } from './mask-icon'
 
 // A book's cover: the image when there is one (and it loads), otherwise an open-book mark on the
 // accent tint. Decorative: the title next to it names the book.
@@ -26,24 +26,19 @@ export const bookCover = cva({
   defaultVariants: { size: 'md' },
 })
 
-const ICON_SIZE = { sm: '18', md: '20', lg: '24', xl: '40' } as const
+const ICON_SIZE = { sm: 18, md: 20, lg: 24, xl: 40 } as const
 /** The image's own width and height (the box's, at its largest): the page never shifts as covers load. */
 const PIXELS = { sm: [40, 56], md: [48, 72], lg: [64, 96], xl: [128, 192] } as const
 
 /** The box per size, worked out once (a public list hydrates hundreds of covers on a phone). */
-const BOX = {
-  sm: bookCover({ size: 'sm' }),
-  md: bookCover({ size: 'md' }),
-  lg: bookCover({ size: 'lg' }),
-  xl: bookCover({ size: 'xl' }),
-}
+const BOX = { sm: bookCover({ size: 'sm' }), md: bookCover({ size: 'md' }), lg: bookCover({ size: 'lg' }), xl: bookCover({ size: 'xl' }) }
 
-/** The mark per size, drawn by style (a list draws one per row; see mask-icon.ts), built once. */
+/** The mark per size, built once (a list draws one per row). */
 const MARK = {
-  sm: <span className={maskIcon({ icon: 'book', size: ICON_SIZE.sm })} />,
-  md: <span className={maskIcon({ icon: 'book', size: ICON_SIZE.md })} />,
-  lg: <span className={maskIcon({ icon: 'book', size: ICON_SIZE.lg })} />,
-  xl: <span className={maskIcon({ icon: 'book', size: ICON_SIZE.xl })} />,
+  sm: <BookOpen size={ICON_SIZE.sm} />,
+  md: <BookOpen size={ICON_SIZE.md} />,
+  lg: <BookOpen size={ICON_SIZE.lg} />,
+  xl: <BookOpen size={ICON_SIZE.xl} />,
 }
 
 export function BookCover({ url, size = 'md' }: { url: string | null | undefined; size?: keyof typeof ICON_SIZE }) {

@@ -11,10 +11,10 @@ import {
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
 import { useLingui } from '@lingui/react/macro'
+import { GripVertical } from 'lucide-react'
 import { memo, useCallback, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react'
 import { css } from 'styled-system/css'
 import type { LocalBook } from '~/client/db'
-import { maskIcon } from '~/client/ui/mask-icon'
 import { layerHost } from '~/client/ui/portal'
 
 // "Up next" reordering on /books (decision 35) with dnd-kit: a drag handle per row for the
@@ -132,7 +132,7 @@ const handleStyle = css({
   'ul:not([data-reorderable]) &': { display: 'none' },
 })
 
-const GRIP = <span aria-hidden className={maskIcon({ icon: 'grip' })} />
+const GRIP = <GripVertical aria-hidden size={18} />
 
 /**
  * A row's drag handle while the list can be reordered, and the only part of the row that is

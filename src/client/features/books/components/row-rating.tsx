@@ -1,5 +1,6 @@
 import { plural } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
+import { Star } from 'lucide-react'
 import { memo, useId, useLayoutEffect, useMemo, useRef } from 'react'
 import { css } from 'styled-system/css'
 import type { LocalBook } from '~/client/db'
@@ -11,6 +12,10 @@ const styles = {
   star: starRecipe({ size: 'row' }),
   input: css({ srOnly: true }),
 }
+
+// One star element, built once (five a row, on every row): a chosen star is filled by its label's
+// style, so a row given another rating changes an attribute, not its icons.
+const STAR = <Star aria-hidden size={16} fill="none" strokeWidth={1.75} />
 
 // The stars' names, worked out once a language (five a row, on every row).
 let named: { locale: string; labels: string[] } | null = null
@@ -65,9 +70,7 @@ export function RowRating({ book }: { book: LocalBook }) {
 }
 
 const StarRadio = memo(function StarRadio({ n, name, on, label }: { n: number; name: string; on: boolean; label: string }) {
-  // The same element while the star's fill changes: React leaves the radio alone. The star itself
-  // is drawn by the label's style (filled when `data-on`), so a row given another rating changes
-  // an attribute, not its icons.
+  // The same element while the star's fill changes: React leaves the radio alone.
   const radio = useMemo(
     () => <input type="radio" className={styles.input} name={name} value={n} aria-label={label} />,
     [name, n, label],
@@ -75,6 +78,7 @@ const StarRadio = memo(function StarRadio({ n, name, on, label }: { n: number; n
   return (
     <label className={styles.star} data-on={on ? '' : undefined}>
       {radio}
+      {STAR}
     </label>
   )
 })

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
+import { CloudAlert, CloudCheck, CloudUpload } from 'lucide-react'
 import { css, cx } from 'styled-system/css'
 import type { SyncState } from '~/client/db'
-import { maskIcon } from '~/client/ui/mask-icon'
 import { textRecipe } from '~/client/ui/text'
 import { SYNC_LABEL } from '../labels'
 
@@ -21,12 +21,11 @@ const styles = {
   }),
 }
 
-// Drawn by style (every row has one; see mask-icon.ts) and built once: the same element every
-// render costs React nothing.
+// Built once: the same element every render costs React nothing.
 const ICONS = {
-  synced: <span aria-hidden className={maskIcon({ icon: 'synced', size: '16' })} />,
-  pending: <span aria-hidden className={maskIcon({ icon: 'pending', size: '16' })} />,
-  rejected: <span aria-hidden className={maskIcon({ icon: 'rejected', size: '16' })} />,
+  synced: <CloudCheck aria-hidden size={16} />,
+  pending: <CloudUpload aria-hidden size={16} />,
+  rejected: <CloudAlert aria-hidden size={16} />,
 }
 
 /** A book's sync state: an icon, with its words beside it on wide screens and for screen readers always. */
