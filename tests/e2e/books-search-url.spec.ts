@@ -54,3 +54,41 @@ test('the search reaches the URL when typing pauses, survives a reload, and foll
   await expect(box).toHaveValue('clarke su')
   await expect(shown(page)).toHaveCount(1)
 })
+
+test('once typing pauses the rows are in the document in the order they are shown (keyboard, screen readers)', async ({
+  page,
+  request,
+}) => {
+  const { token } = await readyUser(request, { name: 'Ola Order' })
+  await useToken(page, token)
+  await page.setViewportSize({ width: 1000, height: 900 })
+  // Up next, newest first: Lake 29, Ocean 28, Lake 27, … — a search for "lake" brings books from
+  // below the screen into rows that held others.
+  for (let i = 0; i < 30; i++)
+    await addServerBook(request, token, { title: `${i % 2 ? 'Lake' : 'Ocean'} ${i}`, author: 'Ada' })
+  await page.goto('/books')
+  await expect(shown(page).first()).toContainText('Lake 29')
+  const box = page.getByRole('searchbox', { name: 'Search by title or author' })
+  const orders = () =>
+    shown(page).evaluateAll((items) => ({
+      document: items.map((li) => li.querySelector('a')?.textContent ?? ''),
+      screen: items
+        .map((li) => [Number(li.getAttribute('aria-posinset')), li.querySelector('a')?.textContent ?? ''] as const)
+        .sort((a, b) => a[0] - b[0])
+        .map(([, title]) => title),
+    }))
+  for (const query of ['lake', 'ocean', 'lake 2']) {
+    await box.fill('')
+    await box.pressSequentially(query)
+    await expect(page).toHaveURL(new RegExp(`q=${query.replace(' ', '(\\+|%20)')}`))
+    await expect.poll(async () => (await orders()).screen[0]).toMatch(new RegExp(`^${query}`, 'i'))
+    const { document, screen } = await orders()
+    expect(document).toEqual(screen)
+  }
+  // Tab from the last filter chip reaches the first row's title first.
+  await box.fill('lake')
+  await expect(page).toHaveURL(/q=lake/)
+  await page.getByRole('radio', { name: 'Finished' }).focus()
+  await page.keyboard.press('Tab')
+  await expect(page.locator(':focus')).toHaveText('Lake 29')
+})

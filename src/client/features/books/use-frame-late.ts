@@ -5,13 +5,14 @@ import { startTransition, useLayoutEffect, useState } from 'react'
  * press. Like `useDeferredValue`, but the key press that changed `value` schedules no React work:
  * a transition started in it has React's scheduler post a task, which on a phone-class CPU is a
  * measurable part of a keystroke (the frame callback posts it instead, after the key press).
+ * While `hold` is true the old value is kept; the frame after it turns false draws the new one.
  */
-export function useFrameLate<T>(value: T): T {
+export function useFrameLate<T>(value: T, hold = false): T {
   const [late, setLate] = useState(() => value)
   useLayoutEffect(() => {
-    if (late === value) return
+    if (hold || late === value) return
     const frame = requestAnimationFrame(() => startTransition(() => setLate(() => value)))
     return () => cancelAnimationFrame(frame)
-  }, [late, value])
+  }, [late, value, hold])
   return late
 }

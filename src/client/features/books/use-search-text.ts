@@ -12,11 +12,14 @@ const PAUSE_MS = 250
 
 /**
  * `query` is the URL's; `write(q)` puts a query in the URL. Answers the box's text, `setText` for
- * a keystroke, and `navigating(q)` (the caller is about to put `q` in the URL itself: a pending
- * write is dropped).
+ * a keystroke, `navigating(q)` (the caller is about to put `q` in the URL itself: a pending
+ * write is dropped) and `typing`: keystrokes are coming (false once typing pauses).
  */
 export function useSearchText(query: string, write: (q: string) => void) {
   const [text, setTextState] = useState(query)
+  const [typing, setTyping] = useState(false)
+  // Mirrors `typing`, so a keystroke sets it only when it changes (the first after a pause).
+  const typingNow = useRef(false)
   // The query last asked of the URL: when the URL comes to hold it, the box already does (and may
   // hold more, typed since).
   const sent = useRef(query)
@@ -29,10 +32,15 @@ export function useSearchText(query: string, write: (q: string) => void) {
     writeLatest.current = write
   })
 
+  // Ends a run of keystrokes: its write is done or dropped.
   const drop = useCallback(() => {
     clearTimeout(timer.current)
     timer.current = undefined
     pending.current = null
+    if (typingNow.current) {
+      typingNow.current = false
+      setTyping(false)
+    }
   }, [])
 
   // Another navigation (a link to /books, back) brings its own query: the box follows it.
@@ -75,6 +83,10 @@ export function useSearchText(query: string, write: (q: string) => void) {
   const setText = useCallback(
     (q: string) => {
       setTextState(q)
+      if (!typingNow.current) {
+        typingNow.current = true
+        setTyping(true)
+      }
       pending.current = q
       typedAt.current = performance.now()
       if (timer.current === undefined) timer.current = setTimeout(whenPaused, PAUSE_MS)
@@ -92,5 +104,5 @@ export function useSearchText(query: string, write: (q: string) => void) {
     }
   }, [flush, drop])
 
-  return { text, setText, navigating }
+  return { text, setText, navigating, typing }
 }

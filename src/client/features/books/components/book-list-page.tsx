@@ -155,7 +155,7 @@ const BookListBody = memo(function BookListBody({
   onDelete,
 }: BookListBodyProps) {
   const { t, i18n } = useLingui()
-  const { text, setText, navigating } = useSearchText(query, (q) => onQueryChange(q || undefined))
+  const { text, setText, navigating, typing } = useSearchText(query, (q) => onQueryChange(q || undefined))
   const [moved, setMoved] = useState('')
   const searchBox = useRef<HTMLInputElement>(null)
   const instructions = useId()
@@ -264,10 +264,14 @@ const BookListBody = memo(function BookListBody({
 
   // Rows on screen, for dnd-kit and the keyboard moves.
   // Under a search or filter, a change draws the rows in view at once and the rows kept drawn
-  // beyond the screen (for scrolling) from the next frame, in a pass that yields to the next
-  // keystroke; until then those keep a book they showed (off screen, so their rows change nothing
-  // but their place): the one they showed if it is not now in view, else one that left the screen.
-  const later = useFrameLate(at)
+  // beyond the screen (for scrolling) later, in a pass that yields to the next keystroke: once
+  // typing pauses, or from the next frame for any other change. Until then those keep a book they
+  // showed (off screen, so their rows change nothing but their place): the one they showed if it
+  // is not now in view, else one that left the screen. While the reader types, that later pass
+  // (rows given other books, and put back in the screen's order in the document: a row moved out
+  // of the document and back costs a whole row of style, layout and paint) would run after every
+  // keystroke's frame, and the next keystroke would often wait behind it.
+  const later = useFrameLate(at, filtered && typing)
   const lagging = filtered && later !== at
   const onScreen: (LocalBook | undefined)[] = []
   for (let i = range.start; i < range.end; i++) onScreen.push(!lagging || (i >= inView.start && i < inView.end) ? at(i) : undefined)
@@ -305,7 +309,8 @@ const BookListBody = memo(function BookListBody({
   // follows when Dexie's does.
   // Likewise the pass drawn in a search's key press keeps the rows' elements in the order they
   // had (a row given another book, or kept off screen, is not moved out of the document and back:
-  // a row's worth of work each); the deferred pass just after puts them in the screen's order.
+  // a row's worth of work each); the later pass puts them in the screen's order, for the keyboard
+  // and screen readers.
   const order = onScreen.map((_, k) => k)
   const placed = useRef<string[]>([])
   if (lagging) {
