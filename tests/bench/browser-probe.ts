@@ -3,7 +3,7 @@
 // holds that state (the work done: the list updated) and the first animation frame in which it is
 // on screen (that plus the wait for the display's next frame, up to 16.7 ms at 60 Hz). A keystroke measure starts at the keydown event's own
 // time stamp (when the input reached the page), so the keystroke's handling is counted too.
-import type { Browser, BrowserContext, Page } from '@playwright/test'
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test'
 
 export type Wait =
   | { kind: 'first-row' }
@@ -121,4 +121,12 @@ export async function readerContext(browser: Browser, baseURL: string, token: st
   await context.addInitScript((t) => localStorage.setItem('token', t), token)
   await context.addInitScript(probe)
   return context
+}
+
+/** Debian's Chromium as every browser benchmark and diagnostic runs it. */
+export function launchBenchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  })
 }

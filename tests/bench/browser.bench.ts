@@ -3,7 +3,7 @@
 // where a phone is meant. Prints min / median / p95 of each measure beside its target; timings
 // are reported, never asserted. `--smoke` (npm test): small lists, one or two samples each,
 // to prove the harness still drives the app.
-import { chromium, type BrowserContext } from '@playwright/test'
+import type { BrowserContext } from '@playwright/test'
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { SessionUser } from '~/shared/schemas/user'
@@ -16,7 +16,7 @@ import {
   offlineColdStart,
   searchKeystrokes,
 } from './browser-measures'
-import { readerContext } from './browser-probe'
+import { launchBenchBrowser, readerContext } from './browser-probe'
 import { call, newReader, seedBooks, startServer } from './browser-server'
 
 const smoke = process.argv.includes('--smoke') || process.env.BENCH_SMOKE === '1'
@@ -25,7 +25,11 @@ const n = smoke
   ? { search: ['rive', 'garcia'], cold: 1, save: 2, cross: 1, crossTimeout: 3_000, flush: 100, flushRuns: 1 }
   : {
       // Typed 4 times (BENCH_ROUNDS), 52 timed keystrokes: a p95 of 13 is just the slowest one.
-      search: Array.from({ length: Number(process.env.BENCH_ROUNDS ?? 4) }, () => ['river 12', 'garcia', 'lovelace night']).flat(),
+      search: Array.from({ length: Number(process.env.BENCH_ROUNDS ?? 4) }, () => [
+        'river 12',
+        'garcia',
+        'lovelace night',
+      ]).flat(),
       cold: 7,
       save: 40,
       cross: 4,
@@ -59,10 +63,7 @@ function report(label: string, xs: number[], target: string, note = '') {
 }
 
 const server = await startServer(port)
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-})
+const browser = await launchBenchBrowser()
 function device(token: string): Promise<BrowserContext> {
   return readerContext(browser, server.url, token)
 }

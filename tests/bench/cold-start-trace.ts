@@ -5,20 +5,17 @@
 // start: the shell answered by the service worker, each script fetched, script evaluation, the
 // IndexedDB opens and reads, and the first book row on screen. TRACE_OUT=dir keeps the last trace
 // (open it in chrome://tracing or the DevTools Performance panel).
-import { chromium, type CDPSession, type Page } from '@playwright/test'
+import type { CDPSession, Page } from '@playwright/test'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { listShows } from './browser-measures'
-import { firstRow, readerContext, throttle } from './browser-probe'
+import { firstRow, launchBenchBrowser, readerContext, throttle } from './browser-probe'
 import { newReader, seedBooks, startServer } from './browser-server'
 
 const books = Number(process.argv[2] ?? 5000)
 const runs = Number(process.env.TRACE_RUNS ?? 3)
 const rate = Number(process.env.TRACE_CPU ?? 1)
 const server = await startServer(Number(process.env.BENCH_PORT ?? 3141))
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-})
+const browser = await launchBenchBrowser()
 
 interface TraceEvent {
   name: string
@@ -68,7 +65,9 @@ function summarise(events: TraceEvent[], firstRowMs: number) {
   const t0 = nav.ts
   const end = t0 + firstRowMs * 1000
   // The page's own events, and IndexedDB's (the browser process runs it for every tab).
-  events = events.filter((e) => e.ts >= t0 && e.ts <= end + 50_000 && (e.pid === nav.pid || e.cat.includes('IndexedDB')))
+  events = events.filter(
+    (e) => e.ts >= t0 && e.ts <= end + 50_000 && (e.pid === nav.pid || e.cat.includes('IndexedDB')),
+  )
   const at = (ts: number) => ((ts - t0) / 1000).toFixed(1).padStart(7)
   const lines: string[] = []
   const send = new Map<string, { url: string; start: number }>()
@@ -83,11 +82,15 @@ function summarise(events: TraceEvent[], firstRowMs: number) {
     if ((e.name === 'EvaluateScript' || e.name === 'v8.evaluateModule') && e.dur && e.dur > 2000)
       lines.push(`${at(e.ts)} +${(e.dur / 1000).toFixed(1)} ms  ${e.name} ${d?.url ?? ''}`)
     if (e.name === 'FunctionCall' && e.dur && e.dur > 5000)
-      lines.push(`${at(e.ts)} +${(e.dur / 1000).toFixed(1)} ms  task ${d?.url ?? ''}:${d?.lineNumber ?? ''} ${d?.functionName ?? ''}`)
+      lines.push(
+        `${at(e.ts)} +${(e.dur / 1000).toFixed(1)} ms  task ${d?.url ?? ''}:${d?.lineNumber ?? ''} ${d?.functionName ?? ''}`,
+      )
     if (e.cat.includes('user_timing') && (e.ph === 'R' || e.ph === 'I' || e.ph === 'b' || e.ph === 'n'))
       // A navigation names its document: the SVG favicon is a document of its own (a second
       // "navigationStart" in the page's renderer that is not the app's).
-      lines.push(`${at(e.ts)}  mark ${e.name}${e.name === 'navigationStart' && d?.documentLoaderURL ? ` ${String(d.documentLoaderURL).slice(0, 60)}` : ''}`)
+      lines.push(
+        `${at(e.ts)}  mark ${e.name}${e.name === 'navigationStart' && d?.documentLoaderURL ? ` ${String(d.documentLoaderURL).slice(0, 60)}` : ''}`,
+      )
     if (e.cat.includes('IndexedDB') && e.dur && e.dur > 1000)
       lines.push(`${at(e.ts)} +${(e.dur / 1000).toFixed(1)} ms  ${e.name}`)
     if (e.name === 'ParseHTML' && e.dur) lines.push(`${at(e.ts)} +${(e.dur / 1000).toFixed(1)} ms  ParseHTML`)
@@ -115,11 +118,14 @@ try {
           const req = orig.apply(this, args)
           const at = performance.now()
           const store = this.objectStore ? `${this.objectStore.name}.${this.name}` : this.name
-          const range = args[0] instanceof IDBKeyRange ? `[${JSON.stringify(args[0].lower)}..]` : JSON.stringify(args[0] ?? '')
+          const range =
+            args[0] instanceof IDBKeyRange ? `[${JSON.stringify(args[0].lower)}..]` : JSON.stringify(args[0] ?? '')
           req.addEventListener('success', () => {
             const n = Array.isArray(req.result) ? ` → ${req.result.length} rows` : ''
             if (name.includes('Cursor')) return
-            log.push(`${at.toFixed(1).padStart(7)} +${(performance.now() - at).toFixed(1)} ms ${name} ${store} ${range.slice(0, 60)} ${args[1] ?? ''}${n}`)
+            log.push(
+              `${at.toFixed(1).padStart(7)} +${(performance.now() - at).toFixed(1)} ms ${name} ${store} ${range.slice(0, 60)} ${args[1] ?? ''}${n}`,
+            )
           })
           return req
         }

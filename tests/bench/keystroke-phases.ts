@@ -9,9 +9,8 @@
 // (console.profile around them; its start and end cost is attributed to the probe) and prints
 // self and total ms per keystroke by function (build with `npx vite build --minify false` to
 // read the names). A diagnostic: nothing is asserted.
-import { chromium } from '@playwright/test'
 import { listShows } from './browser-measures'
-import { readerContext, throttle } from './browser-probe'
+import { launchBenchBrowser, readerContext, throttle } from './browser-probe'
 import { expectedMatches, newReader, seedBooks, startServer } from './browser-server'
 
 interface CpuProfile {
@@ -69,10 +68,7 @@ function phaseProbe(profile: boolean) {
 }
 
 const server = await startServer(Number(process.env.BENCH_PORT ?? 3150))
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-})
+const browser = await launchBenchBrowser()
 try {
   const token = await newReader(server.url, 'main')
   await seedBooks(server.url, token, 0, size)

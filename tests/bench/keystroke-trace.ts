@@ -7,10 +7,9 @@
 // layout, paint and layerize (PaintArtifactCompositor). Less noisy than the benchmark's
 // percentiles on a shared machine, so it is the figure to compare two builds by (interleave
 // them). TRACE=<file> keeps the trace for DevTools. A diagnostic: nothing is asserted.
-import { chromium } from '@playwright/test'
 import { writeFileSync } from 'node:fs'
 import { listShows } from './browser-measures'
-import { readerContext, throttle } from './browser-probe'
+import { launchBenchBrowser, readerContext, throttle } from './browser-probe'
 import { newReader, seedBooks, startServer } from './browser-server'
 
 interface TraceEvent {
@@ -29,10 +28,7 @@ const rounds = Number(process.env.ROUNDS ?? 2)
 const gap = Number(process.env.GAP ?? 120)
 
 const server = await startServer(Number(process.env.BENCH_PORT ?? 3151))
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-})
+const browser = await launchBenchBrowser()
 const events: TraceEvent[] = []
 try {
   const token = await newReader(server.url, 'main')

@@ -5,10 +5,9 @@
 // typing the benchmark's queries letter by letter and a few arrow-key moves, and prints the
 // functions with the most self time and the most total time. PROFILE_OUT=file keeps the profile
 // (open it in the DevTools Performance panel).
-import { chromium } from '@playwright/test'
 import { writeFileSync } from 'node:fs'
 import { listShows } from './browser-measures'
-import { readerContext, throttle, waitFor } from './browser-probe'
+import { launchBenchBrowser, readerContext, throttle, waitFor } from './browser-probe'
 import { newReader, seedBooks, startServer } from './browser-server'
 
 const books = Number(process.argv[2] ?? 5000)
@@ -27,10 +26,7 @@ interface Profile {
 }
 
 const server = await startServer(Number(process.env.BENCH_PORT ?? 3141))
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-})
+const browser = await launchBenchBrowser()
 
 function summarise(profile: Profile, label: string) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]))
@@ -64,8 +60,13 @@ function summarise(profile: Profile, label: string) {
     }
   }
   const top = (m: Map<string, number>, n: number) =>
-    [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `   ${v.toFixed(1).padStart(8)} ms  ${k}`)
-  console.log(`\n── ${label}: ${all.toFixed(0)} ms of script; GC ${(selfBy.get('(garbage collector)') ?? 0).toFixed(0)} ms, program ${(selfBy.get('(program)') ?? 0).toFixed(0)} ms`)
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, v]) => `   ${v.toFixed(1).padStart(8)} ms  ${k}`)
+  console.log(
+    `\n── ${label}: ${all.toFixed(0)} ms of script; GC ${(selfBy.get('(garbage collector)') ?? 0).toFixed(0)} ms, program ${(selfBy.get('(program)') ?? 0).toFixed(0)} ms`,
+  )
   console.log('  self:')
   console.log(top(selfBy, 30).join('\n'))
   console.log('  total:')
