@@ -91,6 +91,43 @@ test('Enter in "Find the book" searches and does not submit the add form', async
   expect((await (await request.get('/api/books', { headers: auth(token) })).json()).data).toEqual([])
 })
 
+test('Enter pressed as the results arrive, before the first one is highlighted, keeps what was typed', async ({
+  page,
+  request,
+}) => {
+  const { token } = await readyUser(request, { name: 'Sol Slow' })
+  await useToken(page, token)
+  // A slow phone: the frame after the results arrive comes late. Animation frames are held while
+  // window.holdFrames is set, so the list is in the page but its first result not yet highlighted.
+  await page.addInitScript(() => {
+    const w = window as unknown as { holdFrames: boolean; releaseFrames: () => void }
+    const held: FrameRequestCallback[] = []
+    const native = window.requestAnimationFrame.bind(window)
+    w.holdFrames = false
+    window.requestAnimationFrame = (cb) => (w.holdFrames ? (held.push(cb), 0) : native(cb))
+    w.releaseFrames = () => {
+      w.holdFrames = false
+      for (const cb of held.splice(0)) native(cb)
+    }
+  })
+  await page.goto('/books/new')
+  const search = page.getByRole('combobox', { name: 'Find the book' })
+  await search.fill('Fantastic')
+  await page.evaluate(() => ((window as unknown as { holdFrames: boolean }).holdFrames = true))
+  await page.waitForFunction(() => document.querySelector('[role="option"]') !== null, null, { polling: 20 })
+  expect(await search.getAttribute('aria-activedescendant')).toBeNull()
+  await page.keyboard.press('Enter')
+  await page.evaluate(() => (window as unknown as { releaseFrames: () => void }).releaseFrames())
+  await expect(search).toHaveValue('Fantastic')
+  await expect(page.getByRole('option', { name: /Fantastic Mr\. Fox/ })).toBeVisible()
+  await expect(page).toHaveURL(/\/books\/new$/)
+  await expect(page.locator('input[name="title"]')).not.toHaveAttribute('aria-invalid', 'true')
+  // Enter now picks the highlighted result.
+  await search.press('Enter')
+  await expect(page.getByText('Filled in from the catalogue: Fantastic Mr. Fox')).toBeVisible()
+  await expect(page.locator('input[name="title"]')).toHaveValue('Fantastic Mr. Fox')
+})
+
 test('when the catalogue does not answer, the note offers to try again or to add the book by hand', async ({
   page,
   request,

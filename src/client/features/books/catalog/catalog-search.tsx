@@ -31,10 +31,16 @@ export function CatalogSearch({ onPick }: { onPick: (book: CatalogBook) => void 
   const [results, setResults] = useState<CatalogBook[]>([])
   // Controlled: results arrive after the typing that asked for them, and the list opens then.
   const [open, setOpen] = useState(false)
-  const [state, setState] = useState<{ loading: boolean; message: string | null; failed?: boolean }>({ loading: false, message: null })
+  const [state, setState] = useState<{ loading: boolean; message: string | null; failed?: boolean }>({
+    loading: false,
+    message: null,
+  })
   // Enter and "Try again" search now rather than after the typing pause.
   const [attempt, setAttempt] = useState(0)
   const immediate = useRef(false)
+  // The result the combobox has highlighted. Right after the results arrive the list opens and
+  // its first result is highlighted one frame later (the list mounts in a portal first).
+  const highlighted = useRef<string | null>(null)
   const inputRef = useRef<HTMLInputElement>(null)
 
   useEffect(() => {
@@ -55,7 +61,10 @@ export function CatalogSearch({ onPick }: { onPick: (book: CatalogBook) => void 
           if (r.ok) {
             setResults(r.data)
             setOpen(r.data.length > 0)
-            setState({ loading: false, message: r.data.length ? null : t`Nothing found in the catalogue. You can type the book in below.` })
+            setState({
+              loading: false,
+              message: r.data.length ? null : t`Nothing found in the catalogue. You can type the book in below.`,
+            })
           } else {
             setResults([])
             setOpen(false)
@@ -77,10 +86,13 @@ export function CatalogSearch({ onPick }: { onPick: (book: CatalogBook) => void 
   }
 
   // Enter picks the highlighted result while the list is open (the combobox's own handling);
-  // otherwise it searches now, and the add form around the box is not submitted.
+  // otherwise it searches now, and the add form around the box is not submitted. An Enter that
+  // comes in the frame between the list opening and its first result being highlighted would
+  // otherwise reach the combobox with nothing highlighted, which empties the box and closes the
+  // list (what a slow phone did to a reader who pressed Enter as the results came).
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key !== 'Enter' || e.nativeEvent.isComposing) return
-    if (open) return
+    if (open && highlighted.current !== null) return
     e.preventDefault()
     searchNow()
   }
@@ -108,6 +120,7 @@ export function CatalogSearch({ onPick }: { onPick: (book: CatalogBook) => void 
         open={open}
         onOpenChange={(d) => setOpen(d.open && results.length > 0)}
         onInputValueChange={(d) => setInput(d.inputValue)}
+        onHighlightChange={(d) => (highlighted.current = d.highlightedValue)}
         onValueChange={(d) => {
           const picked = d.items[0]
           if (!picked) return
