@@ -10,14 +10,9 @@
 // self and total ms per keystroke by function (build with `npx vite build --minify false` to
 // read the names). A diagnostic: nothing is asserted.
 import { listShows } from './browser-measures'
+import { functionTimes, topLines, type CpuProfile } from './cpu-profile'
 import { launchBenchBrowser, readerContext, throttle } from './browser-probe'
 import { expectedMatches, newReader, seedBooks, startServer } from './browser-server'
-
-interface CpuProfile {
-  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }[]
-  samples: number[]
-  timeDeltas: number[]
-}
 
 const size = Number(process.env.SIZE ?? 5000)
 const rate = Number(process.env.RATE ?? 4)
@@ -146,36 +141,9 @@ try {
 
 /** Self and total time per function, averaged over the sampled keystrokes. */
 function printProfiles(profiles: CpuProfile[]) {
-  const self = new Map<string, number>()
-  const total = new Map<string, number>()
-  for (const p of profiles) {
-    const byId = new Map(p.nodes.map((n) => [n.id, n]))
-    const parent = new Map<number, number>()
-    for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id)
-    const name = (id: number) => {
-      const f = byId.get(id)!.callFrame
-      return `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}`
-    }
-    for (let i = 0; i < p.samples.length; i++) {
-      const ms = (p.timeDeltas[i + 1] ?? 0) / 1000
-      const leaf = name(p.samples[i]!)
-      self.set(leaf, (self.get(leaf) ?? 0) + ms)
-      const seen = new Set<string>()
-      for (let id: number | undefined = p.samples[i]; id !== undefined; id = parent.get(id)) {
-        const k = name(id)
-        if (seen.has(k)) continue
-        seen.add(k)
-        total.set(k, (total.get(k) ?? 0) + ms)
-      }
-    }
-  }
-  const top = (m: Map<string, number>, n: number) =>
-    [...m]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, n)
-      .map(([k, v]) => `${(v / profiles.length).toFixed(3).padStart(8)}  ${k}`)
+  const { self, total } = functionTimes(profiles)
   console.log(`\nInput listeners' JavaScript, ms per keystroke (${profiles.length} sampled)\nSELF`)
-  console.log(top(self, 30).join('\n'))
+  console.log(topLines(self, 30, profiles.length, 3).join('\n'))
   console.log('TOTAL')
-  console.log(top(total, 60).join('\n'))
+  console.log(topLines(total, 60, profiles.length, 3).join('\n'))
 }

@@ -7,6 +7,7 @@
 // (open it in the DevTools Performance panel).
 import { writeFileSync } from 'node:fs'
 import { listShows } from './browser-measures'
+import { functionTimes, topLines, V8_ENTRIES, type CpuProfile } from './cpu-profile'
 import { launchBenchBrowser, readerContext, throttle, waitFor } from './browser-probe'
 import { newReader, seedBooks, startServer } from './browser-server'
 
@@ -14,63 +15,21 @@ const books = Number(process.argv[2] ?? 5000)
 const rate = Number(process.env.PROFILE_CPU ?? 4)
 const queries = ['river 12', 'garcia', 'lovelace night']
 
-interface Node {
-  id: number
-  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }
-  children?: number[]
-}
-interface Profile {
-  nodes: Node[]
-  samples: number[]
-  timeDeltas: number[]
-}
-
 const server = await startServer(Number(process.env.BENCH_PORT ?? 3141))
 const browser = await launchBenchBrowser()
 
-function summarise(profile: Profile, label: string) {
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]))
-  const parent = new Map<number, number>()
-  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id)
-  const self = new Map<number, number>()
-  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000))
-  const key = (n: Node) => {
-    const f = n.callFrame
-    const file = f.url.split('/').pop() ?? ''
-    return `${f.functionName || '(anonymous)'} ${file}:${f.lineNumber + 1}:${f.columnNumber + 1}`
-  }
-  const selfBy = new Map<string, number>()
-  const totalBy = new Map<string, number>()
-  let all = 0
-  for (const [id, ms] of self) {
-    const node = byId.get(id)!
-    if (['(idle)', '(program)', '(garbage collector)'].includes(node.callFrame.functionName) || ms <= 0) {
-      selfBy.set(node.callFrame.functionName, (selfBy.get(node.callFrame.functionName) ?? 0) + ms)
-      continue
-    }
-    all += ms
-    selfBy.set(key(node), (selfBy.get(key(node)) ?? 0) + ms)
-    // Total: each function on the stack once.
-    const seen = new Set<string>()
-    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
-      const k = key(byId.get(at)!)
-      if (seen.has(k)) continue
-      seen.add(k)
-      totalBy.set(k, (totalBy.get(k) ?? 0) + ms)
-    }
-  }
-  const top = (m: Map<string, number>, n: number) =>
-    [...m]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, n)
-      .map(([k, v]) => `   ${v.toFixed(1).padStart(8)} ms  ${k}`)
+function summarise(profile: CpuProfile, label: string) {
+  const { self, total } = functionTimes([profile])
+  const ms = (k: string) => (self.get(k) ?? 0).toFixed(0)
+  let script = 0
+  for (const [k, v] of self) if (!V8_ENTRIES.includes(k)) script += v
   console.log(
-    `\n── ${label}: ${all.toFixed(0)} ms of script; GC ${(selfBy.get('(garbage collector)') ?? 0).toFixed(0)} ms, program ${(selfBy.get('(program)') ?? 0).toFixed(0)} ms`,
+    `\n── ${label}: ${script.toFixed(0)} ms of script; GC ${ms('(garbage collector)')} ms, program ${ms('(program)')} ms`,
   )
   console.log('  self:')
-  console.log(top(selfBy, 30).join('\n'))
+  console.log(topLines(self, 30).join('\n'))
   console.log('  total:')
-  console.log(top(totalBy, 45).join('\n'))
+  console.log(topLines(total, 45).join('\n'))
 }
 
 try {
@@ -96,7 +55,7 @@ try {
     await box.fill('')
     await waitFor(page, { kind: 'unfiltered' })
   }
-  const typed = (await cdp.send('Profiler.stop')).profile as unknown as Profile
+  const typed = (await cdp.send('Profiler.stop')).profile as unknown as CpuProfile
   summarise(typed, `typing ${queries.join(', ')} (CPU ×${rate}, ${books} books)`)
   if (process.env.PROFILE_OUT) writeFileSync(process.env.PROFILE_OUT, JSON.stringify(typed))
 
@@ -106,7 +65,7 @@ try {
     await page.locator(`[data-reorder-handle="${id}"]`).press(i % 2 ? 'ArrowUp' : 'ArrowDown')
     await waitFor(page, { kind: 'posinset', id: id!, at: i % 2 ? 1 : 2 })
   }
-  const moved = (await cdp.send('Profiler.stop')).profile as unknown as Profile
+  const moved = (await cdp.send('Profiler.stop')).profile as unknown as CpuProfile
   summarise(moved, `10 keyboard moves (CPU ×${rate}, ${books} books)`)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
 } finally {
