@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { notifications, readyUser, useToken } from './auth-helpers'
-import { bookRow, controlledBySw, expectServerBooks, rate, syncBadge } from './books-helpers'
+import { auth, bookRow, controlledBySw, expectServerBooks, rate, syncBadge } from './books-helpers'
 
 // The sync guarantees, as a reader on a phone without a connection sees them: writes made
 // offline show at once, survive a reload and a closed tab, and reach the server exactly once
@@ -22,7 +22,10 @@ test('offline: add, edit, rate and delete; reload; close the tab; online again t
   await expect(syncBadge(page)).toContainText(/offline/i)
 
   const add = async (title: string, stars: number) => {
-    await page.getByRole('link', { name: /Add (a|your first) book/ }).first().click()
+    await page
+      .getByRole('link', { name: /Add (a|your first) book/ })
+      .first()
+      .click()
     await page.locator('input[name="title"]').fill(title)
     await rate(page, stars)
     await page.getByRole('button', { name: 'Add book' }).click()
@@ -83,7 +86,11 @@ test('offline: add, edit, rate and delete; reload; close the tab; online again t
   await expectServerBooks(request, token, (b) => b.title, ['Kindred', 'Sula'])
 })
 
-test('share target offline: /books/new?title=…&text=… adds the book and it reaches the server online', async ({ page, context, request }) => {
+test('share target offline: /books/new?title=…&text=… adds the book and it reaches the server online', async ({
+  page,
+  context,
+  request,
+}) => {
   const { token } = await readyUser(request, { name: 'Sam Share' })
   await useToken(page, token)
   await page.goto('/books')
@@ -105,4 +112,36 @@ test('share target offline: /books/new?title=…&text=… adds the book and it r
     ['Dune', null],
     ['Left Hand Darkness Ursula Guin', '0441478123'],
   ])
+})
+
+test('offline, a reopened list draws its first rows before the books are counted', async ({
+  page,
+  context,
+  request,
+}) => {
+  const { token } = await readyUser(request, { name: 'Fran First' })
+  for (const title of ['Middlemarch', 'Persuasion', 'Villette'])
+    expect((await request.post('/api/books', { data: { title }, headers: auth(token) })).status()).toBe(201)
+  await useToken(page, token)
+  await page.goto('/books')
+  await expect(page.getByText('3 books on your list')).toBeVisible()
+  await controlledBySw(page)
+  // When the first book row and the count in the header first appear, in the reopened page.
+  await page.addInitScript(() => {
+    const seen: Record<string, number> = {}
+    ;(window as unknown as { seen: Record<string, number> }).seen = seen
+    new MutationObserver(() => {
+      if (!('row' in seen) && document.querySelector('[data-book-id]')) seen.row = performance.now()
+      if (!('count' in seen) && document.body.innerText.includes('3 books on your list')) seen.count = performance.now()
+    }).observe(document, { childList: true, subtree: true, characterData: true })
+  })
+  await context.setOffline(true)
+  await page.reload()
+  await expect(bookRow(page, 'Villette')).toBeVisible()
+  await expect(page.getByText('3 books on your list')).toBeVisible()
+  const seen = await page.evaluate(() => (window as unknown as { seen: Record<string, number> }).seen)
+  // Counting walks the whole index of books; the rows do not wait for it.
+  expect(seen.row).toBeLessThan(seen.count!)
+  // Once counted, each row says where it is in the whole list.
+  await expect(page.locator('li[aria-posinset="1"]')).toHaveAttribute('aria-setsize', '3')
 })

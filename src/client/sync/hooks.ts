@@ -14,8 +14,9 @@ export function useBooks(opts: BookQuery & { db?: TbrDatabase } = {}): LocalBook
   return useLiveQuery(() => listBooks(d, { status, sort, limit, offset }), [d, status, sort, limit, offset])
 }
 
-export function useBookCount(d: TbrDatabase = defaultDb): number | undefined {
-  return useLiveQuery(() => countBooks(d), [d])
+/** The account's book count; undefined while loading, and not read until `when`. */
+export function useBookCount(d: TbrDatabase = defaultDb, when = true): number | undefined {
+  return useLiveQuery(() => (when ? countBooks(d) : undefined), [d, when])
 }
 
 /** One book: undefined while loading, null when it does not exist (deleted, or never synced here). */

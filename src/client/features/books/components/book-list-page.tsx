@@ -112,7 +112,10 @@ const OVERSCAN = 4
 export function BookListPage(props: BookListPageProps) {
   const { t } = useLingui()
   useDocumentTitle(t`My books`)
-  const all = useBookCount()
+  // Counted once the list's first page is on screen (use-book-list.ts).
+  const [listRead, setListRead] = useState(false)
+  const onFirstPage = useCallback(() => setListRead(true), [])
+  const all = useBookCount(undefined, listRead)
   const [confirming, setConfirming] = useState<LocalBook | null>(null)
   const heading = useRef<HTMLHeadingElement>(null)
   const reorder = useRef<ReorderList>(NO_LIST)
@@ -123,7 +126,7 @@ export function BookListPage(props: BookListPageProps) {
     <>
       <ListHeader all={all} heading={heading} />
       <ReorderContext list={reorder}>
-        <BookListBody {...props} all={all} reorder={reorder} onDelete={confirmDelete} />
+        <BookListBody {...props} all={all} reorder={reorder} onDelete={confirmDelete} onFirstPage={onFirstPage} />
       </ReorderContext>
       <DeleteBookDialog
         book={confirming}
@@ -142,6 +145,7 @@ interface BookListBodyProps extends BookListPageProps {
   /** Kept current for dnd-kit's context above. */
   reorder: React.RefObject<ReorderList>
   onDelete: (book: LocalBook) => void
+  onFirstPage: () => void
 }
 
 const BookListBody = memo(function BookListBody({
@@ -153,6 +157,7 @@ const BookListBody = memo(function BookListBody({
   all,
   reorder,
   onDelete,
+  onFirstPage,
 }: BookListBodyProps) {
   const { t, i18n } = useLingui()
   const { text, setText, navigating, typing } = useSearchText(query, (q) => onQueryChange(q || undefined))
@@ -163,7 +168,7 @@ const BookListBody = memo(function BookListBody({
 
   // The window is measured before the data is read, so only the rows on screen are loaded.
   const { ref, windowOf } = useWindowRange(ROW_HEIGHT, OVERSCAN)
-  const list = useBookList(text, status, sortOption.sort, windowOf, all)
+  const list = useBookList(text, status, sortOption.sort, windowOf, all, onFirstPage)
   const { range, inView } = list
   const { at, show } = useMoving(list.at, range)
 
@@ -274,7 +279,8 @@ const BookListBody = memo(function BookListBody({
   const later = useFrameLate(at, filtered && typing)
   const lagging = filtered && later !== at
   const onScreen: (LocalBook | undefined)[] = []
-  for (let i = range.start; i < range.end; i++) onScreen.push(!lagging || (i >= inView.start && i < inView.end) ? at(i) : undefined)
+  for (let i = range.start; i < range.end; i++)
+    onScreen.push(!lagging || (i >= inView.start && i < inView.end) ? at(i) : undefined)
   if (lagging) {
     const drawn = new Set(onScreen.map((b) => b?.id))
     const spare: LocalBook[] = []
@@ -455,18 +461,11 @@ const BookListBody = memo(function BookListBody({
                         key={keys[k]}
                         className={styles.item}
                         style={{ height: ROW_HEIGHT, transform: `translateY(${index * ROW_HEIGHT}px)` }}
-                        aria-setsize={total}
+                        // Unknown (-1) while the books are being counted.
+                        aria-setsize={all === undefined && !filtered ? -1 : total}
                         aria-posinset={index + 1}
                       >
-                        {book ? (
-                          <BookRow
-                            book={book}
-                            onDelete={onDelete}
-                            reorder={rowReorder}
-                          />
-                        ) : (
-                          <SkeletonRow />
-                        )}
+                        {book ? <BookRow book={book} onDelete={onDelete} reorder={rowReorder} /> : <SkeletonRow />}
                       </li>
                     )
                   })}
@@ -474,7 +473,6 @@ const BookListBody = memo(function BookListBody({
           </ReorderItems>
         </div>
       )}
-
     </>
   )
 })
