@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { BookListPage } from '~/client/features/books/components/book-list-page'
+import { readFirstPage } from '~/client/features/books/first-page'
 import { searchText } from '~/client/lib/search'
 import { LIST_SORTS, type ListSort } from '~/client/features/books/labels'
 import type { BookStatus } from '~/shared/schemas/book'
@@ -20,11 +21,21 @@ export const Route = createFileRoute('/_app/books/')({
       sort: sort && sort !== 'up-next' && LIST_SORTS.some((s) => s.value === sort) ? sort : undefined,
     }
   },
+  // The list's first page, read beside the download of the list's code (first-page.ts). Read
+  // each time the page opens, never kept or read ahead: the list follows Dexie live from there,
+  // and rows read earlier could show a book that has changed since for a frame. The search's
+  // changes to the URL keep the page open and read nothing.
+  loader: () => readFirstPage(),
+  shouldReload: false,
+  gcTime: 0,
+  preload: false,
   component: function Books() {
     const { q, status, sort } = Route.useSearch()
     const navigate = Route.useNavigate()
+    const firstRows = Route.useLoaderData()
     return (
       <BookListPage
+        firstRows={firstRows}
         query={q ?? ''}
         status={status}
         sort={sort ?? 'up-next'}

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'r
 import { db, type LocalBook } from '~/client/db'
 import { bookIndex, listBooks, type BookSort } from '~/client/sync'
 import type { BookStatus } from '~/shared/schemas/book'
+import { PAGE } from './first-page'
 import { queryWords } from './search'
 import type { ListWindow } from './window-range'
 
@@ -12,8 +13,6 @@ import type { ListWindow } from './window-range'
 // at once. A search, a filter or another order reads the in-memory index (sync/book-index.ts),
 // which is filled in the background once the list is on screen and then follows every write, so
 // a keystroke filters folded text already in memory and never reads the table.
-
-const PAGE = 50
 
 export interface BookList extends ListWindow {
   /** The rows of the list; undefined while loading. Unfiltered, before the account's books are
@@ -60,6 +59,8 @@ export function useBookList(
   all: number | undefined,
   /** Called once the first page has been read and drawn (the page then counts the books). */
   onFirstPage?: () => void,
+  /** The first page read as the route loaded (first-page.ts), shown until the live query answers. */
+  firstRows?: LocalBook[] | null,
 ): BookList {
   // The same words keep the same array ("river" and "river " search once).
   const wordsKey = queryWords(query).join(' ')
@@ -78,22 +79,28 @@ export function useBookList(
       pageWindow.current = { offset, limit }
   }
   const { offset, limit } = pageWindow.current
-  const kept = useRef(new Map<string, LocalBook>())
-  const page = useLiveQuery(async () => {
-    const rows = await listBooks(db, { sort: 'position', offset, limit })
-    // A book read again unchanged keeps the object already on screen, so after a save only the
-    // rows whose book changed are drawn again (a move re-reads the whole page).
-    const before = kept.current
-    const next = new Map<string, LocalBook>()
-    const stable = rows.map((row) => {
-      const old = before.get(row.id)
-      const book = old && sameFields(old, row) ? old : row
-      next.set(book.id, book)
-      return book
-    })
-    kept.current = next
-    return { offset, rows: stable }
-  }, [offset, limit])
+  const kept = useRef<Map<string, LocalBook> | null>(null)
+  kept.current ??= new Map(firstRows?.map((b) => [b.id, b]))
+  const first = offset === 0 && limit === PAGE && firstRows ? { offset, rows: firstRows } : undefined
+  const page = useLiveQuery(
+    async () => {
+      const rows = await listBooks(db, { sort: 'position', offset, limit })
+      // A book read again unchanged keeps the object already on screen, so after a save only the
+      // rows whose book changed are drawn again (a move re-reads the whole page).
+      const before = kept.current!
+      const next = new Map<string, LocalBook>()
+      const stable = rows.map((row) => {
+        const old = before.get(row.id)
+        const book = old && sameFields(old, row) ? old : row
+        next.set(book.id, book)
+        return book
+      })
+      kept.current = next
+      return { offset, rows: stable }
+    },
+    [offset, limit],
+    first,
+  )
   const read = page !== undefined
   const version = useIndex(filtered, read)
   // After the paint of the first rows: counting the books walks the whole index, and IndexedDB

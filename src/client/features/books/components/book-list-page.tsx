@@ -97,6 +97,8 @@ export interface BookListPageProps {
   onSearchChange: (next: { q?: string; status?: BookStatus; sort?: ListSort }) => void
   /** Puts the typed query in the URL, keeping the rest of it (called once typing pauses). */
   onQueryChange: (q: string | undefined) => void
+  /** The list's first page as the route read it (first-page.ts); drawn until the list has read it. */
+  firstRows?: LocalBook[] | null
 }
 
 /** Built once: the toolbar is drawn on every keystroke. */
@@ -158,6 +160,7 @@ const BookListBody = memo(function BookListBody({
   reorder,
   onDelete,
   onFirstPage,
+  firstRows,
 }: BookListBodyProps) {
   const { t, i18n } = useLingui()
   const { text, setText, navigating, typing } = useSearchText(query, (q) => onQueryChange(q || undefined))
@@ -168,7 +171,7 @@ const BookListBody = memo(function BookListBody({
 
   // The window is measured before the data is read, so only the rows on screen are loaded.
   const { ref, windowOf } = useWindowRange(ROW_HEIGHT, OVERSCAN)
-  const list = useBookList(text, status, sortOption.sort, windowOf, all, onFirstPage)
+  const list = useBookList(text, status, sortOption.sort, windowOf, all, onFirstPage, firstRows)
   const { range, inView } = list
   const { at, show } = useMoving(list.at, range)
 
