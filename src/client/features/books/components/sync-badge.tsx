@@ -137,16 +137,11 @@ function usePill(status: SyncStatus): { tone: Tone; icon: typeof CloudCheck; tex
  * each with a clear message and a dismiss button.
  */
 export function SyncBadge() {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   const status = useSyncStatus()
   const rejections = useRejections()
-  const now = useNow()
   const pill = usePill(status)
   const Icon = pill.icon
-  const last = status.lastSyncedAt
-  const lastText = last ? relative(last, now, i18n.locale) : null
-  const retry = status.retryAt && status.online ? relative(status.retryAt, now, i18n.locale) : null
-  const pendingText = i18n.number(status.pending)
 
   return (
     <div className={styles.bar}>
@@ -162,56 +157,7 @@ export function SyncBadge() {
         <Portal>
           <Popover.Positioner>
             <Popover.Content className={styles.content}>
-              <Popover.Title className={styles.heading}>
-                <Trans>Sync</Trans>
-              </Popover.Title>
-              <Popover.Description>
-                {!status.online ? (
-                  <Trans>
-                    You are offline. Your changes are kept on this device and sync when you are back online.
-                  </Trans>
-                ) : status.pending ? (
-                  <Trans>Your latest changes are saved on this device and are being sent to your account.</Trans>
-                ) : (
-                  <Trans>Everything on this device is saved to your account.</Trans>
-                )}
-              </Popover.Description>
-              <dl className={styles.facts}>
-                <dt>
-                  <Trans>Changes not yet synced</Trans>
-                </dt>
-                <dd>{pendingText}</dd>
-                <dt>
-                  <Trans>Last synced</Trans>
-                </dt>
-                <dd>
-                  {lastText ? (
-                    <time dateTime={last!} title={new Date(last!).toLocaleString(i18n.locale)}>
-                      {lastText}
-                    </time>
-                  ) : (
-                    <Trans>Not yet</Trans>
-                  )}
-                </dd>
-                {retry && (
-                  <>
-                    <dt>
-                      <Trans>Next try</Trans>
-                    </dt>
-                    <dd>{retry}</dd>
-                  </>
-                )}
-              </dl>
-              {status.error && status.state === 'error' && <p className={textRecipe({ tone: 'muted' })}>{status.error}</p>}
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={!status.online || status.state === 'syncing'}
-                onClick={() => void syncNow()}
-              >
-                <RefreshCw aria-hidden size={14} />
-                <Trans>Sync now</Trans>
-              </Button>
+              <SyncDetails status={status} />
             </Popover.Content>
           </Popover.Positioner>
         </Portal>
@@ -233,6 +179,71 @@ export function SyncBadge() {
         </section>
       )}
     </div>
+  )
+}
+
+/**
+ * The badge's popover: drawn only while it is open (its number and dates are formatted then, not
+ * with the badge on every page's first render, where making the formatters cost a few ms).
+ */
+function SyncDetails({ status }: { status: SyncStatus }) {
+  const { i18n } = useLingui()
+  const now = useNow()
+  const last = status.lastSyncedAt
+  const lastText = last ? relative(last, now, i18n.locale) : null
+  const retry = status.retryAt && status.online ? relative(status.retryAt, now, i18n.locale) : null
+  const pendingText = i18n.number(status.pending)
+  return (
+    <>
+      <Popover.Title className={styles.heading}>
+        <Trans>Sync</Trans>
+      </Popover.Title>
+      <Popover.Description>
+        {!status.online ? (
+          <Trans>You are offline. Your changes are kept on this device and sync when you are back online.</Trans>
+        ) : status.pending ? (
+          <Trans>Your latest changes are saved on this device and are being sent to your account.</Trans>
+        ) : (
+          <Trans>Everything on this device is saved to your account.</Trans>
+        )}
+      </Popover.Description>
+      <dl className={styles.facts}>
+        <dt>
+          <Trans>Changes not yet synced</Trans>
+        </dt>
+        <dd>{pendingText}</dd>
+        <dt>
+          <Trans>Last synced</Trans>
+        </dt>
+        <dd>
+          {lastText ? (
+            <time dateTime={last!} title={new Date(last!).toLocaleString(i18n.locale)}>
+              {lastText}
+            </time>
+          ) : (
+            <Trans>Not yet</Trans>
+          )}
+        </dd>
+        {retry && (
+          <>
+            <dt>
+              <Trans>Next try</Trans>
+            </dt>
+            <dd>{retry}</dd>
+          </>
+        )}
+      </dl>
+      {status.error && status.state === 'error' && <p className={textRecipe({ tone: 'muted' })}>{status.error}</p>}
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={!status.online || status.state === 'syncing'}
+        onClick={() => void syncNow()}
+      >
+        <RefreshCw aria-hidden size={14} />
+        <Trans>Sync now</Trans>
+      </Button>
+    </>
   )
 }
 
