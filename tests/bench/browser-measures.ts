@@ -1,7 +1,7 @@
 // The browser benchmark's measures, one function each; browser.bench.ts runs them and prints.
-import type { BrowserContext, Page } from '@playwright/test'
-import { armKey, firstRow, keyResult, throttle, waitFor } from './browser-probe'
-import { expectedMatches } from './browser-server'
+import type { Browser, BrowserContext, Page } from '@playwright/test'
+import { armKey, firstRow, keyResult, readerContext, throttle, waitFor } from './browser-probe'
+import { expectedMatches, newReader, seedBooks } from './browser-server'
 
 const num = new Intl.NumberFormat('en-US')
 
@@ -16,6 +16,26 @@ export async function listShows(page: Page, count: number) {
       throw err
     })
   await waitFor(page, { kind: 'first-row' })
+}
+
+/** A new reader with `count` books, signed in in a new browser context (`prepare` runs on it
+ *  first, e.g. to add init scripts), on /books with every book shown: the hand-run diagnostics'
+ *  starting point. */
+export async function seededList(
+  browser: Browser,
+  baseURL: string,
+  label: string,
+  count: number,
+  prepare?: (context: BrowserContext) => Promise<unknown>,
+) {
+  const token = await newReader(baseURL, label)
+  await seedBooks(baseURL, token, 0, count)
+  const context = await readerContext(browser, baseURL, token)
+  await prepare?.(context)
+  const page = await context.newPage()
+  await page.goto('/books')
+  await listShows(page, count)
+  return { context, page }
 }
 
 /** Search keystrokes, letter by letter; only keystrokes that change the matching count are timed

@@ -7,9 +7,9 @@
 // (open it in chrome://tracing or the DevTools Performance panel).
 import type { CDPSession, Page } from '@playwright/test'
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { listShows } from './browser-measures'
-import { firstRow, launchBenchBrowser, readerContext, throttle } from './browser-probe'
-import { newReader, seedBooks, startServer } from './browser-server'
+import { seededList } from './browser-measures'
+import { firstRow, launchBenchBrowser, throttle } from './browser-probe'
+import { startServer } from './browser-server'
 
 const books = Number(process.argv[2] ?? 5000)
 const runs = Number(process.env.TRACE_RUNS ?? 3)
@@ -105,35 +105,31 @@ function summarise(events: TraceEvent[], firstRowMs: number) {
 }
 
 try {
-  const token = await newReader(server.url, 'trace')
-  await seedBooks(server.url, token, 0, books)
-  const context = await readerContext(browser, server.url, token)
   // Each IndexedDB read the page asks for, with when it was asked and answered (ms from navigation start).
-  await context.addInitScript(() => {
-    const log: string[] = ((window as any).__idb = [])
-    for (const proto of [IDBObjectStore.prototype, IDBIndex.prototype] as any[])
-      for (const name of ['getAll', 'count', 'openCursor', 'get', 'getAllKeys', 'openKeyCursor']) {
-        const orig = proto[name]
-        proto[name] = function (this: any, ...args: any[]) {
-          const req = orig.apply(this, args)
-          const at = performance.now()
-          const store = this.objectStore ? `${this.objectStore.name}.${this.name}` : this.name
-          const range =
-            args[0] instanceof IDBKeyRange ? `[${JSON.stringify(args[0].lower)}..]` : JSON.stringify(args[0] ?? '')
-          req.addEventListener('success', () => {
-            const n = Array.isArray(req.result) ? ` → ${req.result.length} rows` : ''
-            if (name.includes('Cursor')) return
-            log.push(
-              `${at.toFixed(1).padStart(7)} +${(performance.now() - at).toFixed(1)} ms ${name} ${store} ${range.slice(0, 60)} ${args[1] ?? ''}${n}`,
-            )
-          })
-          return req
+  const { context, page } = await seededList(browser, server.url, 'trace', books, (context) =>
+    context.addInitScript(() => {
+      const log: string[] = ((window as any).__idb = [])
+      for (const proto of [IDBObjectStore.prototype, IDBIndex.prototype] as any[])
+        for (const name of ['getAll', 'count', 'openCursor', 'get', 'getAllKeys', 'openKeyCursor']) {
+          const orig = proto[name]
+          proto[name] = function (this: any, ...args: any[]) {
+            const req = orig.apply(this, args)
+            const at = performance.now()
+            const store = this.objectStore ? `${this.objectStore.name}.${this.name}` : this.name
+            const range =
+              args[0] instanceof IDBKeyRange ? `[${JSON.stringify(args[0].lower)}..]` : JSON.stringify(args[0] ?? '')
+            req.addEventListener('success', () => {
+              const n = Array.isArray(req.result) ? ` → ${req.result.length} rows` : ''
+              if (name.includes('Cursor')) return
+              log.push(
+                `${at.toFixed(1).padStart(7)} +${(performance.now() - at).toFixed(1)} ms ${name} ${store} ${range.slice(0, 60)} ${args[1] ?? ''}${n}`,
+              )
+            })
+            return req
+          }
         }
-      }
-  })
-  const page = await context.newPage()
-  await page.goto('/books')
-  await listShows(page, books)
+    }),
+  )
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
   await context.setOffline(true)
   for (let i = 0; i < runs; i++) {

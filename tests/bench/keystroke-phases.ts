@@ -9,10 +9,10 @@
 // (console.profile around them; its start and end cost is attributed to the probe) and prints
 // self and total ms per keystroke by function (build with `npx vite build --minify false` to
 // read the names). A diagnostic: nothing is asserted.
-import { listShows } from './browser-measures'
+import { seededList } from './browser-measures'
 import { functionTimes, topLines, type CpuProfile } from './cpu-profile'
-import { launchBenchBrowser, readerContext, throttle } from './browser-probe'
-import { expectedMatches, newReader, seedBooks, startServer } from './browser-server'
+import { launchBenchBrowser, throttle } from './browser-probe'
+import { expectedMatches, startServer } from './browser-server'
 
 const size = Number(process.env.SIZE ?? 5000)
 const rate = Number(process.env.RATE ?? 4)
@@ -65,13 +65,9 @@ function phaseProbe(profile: boolean) {
 const server = await startServer(Number(process.env.BENCH_PORT ?? 3150))
 const browser = await launchBenchBrowser()
 try {
-  const token = await newReader(server.url, 'main')
-  await seedBooks(server.url, token, 0, size)
-  const context = await readerContext(browser, server.url, token)
-  await context.addInitScript(phaseProbe, sampling > 0)
-  const page = await context.newPage()
-  await page.goto('/books')
-  await listShows(page, size)
+  const { page } = await seededList(browser, server.url, 'main', size, (context) =>
+    context.addInitScript(phaseProbe, sampling > 0),
+  )
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
   const cdp = await throttle(page, rate)
   const profiles: CpuProfile[] = []

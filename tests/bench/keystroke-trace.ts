@@ -8,9 +8,9 @@
 // percentiles on a shared machine, so it is the figure to compare two builds by (interleave
 // them). TRACE=<file> keeps the trace for DevTools. A diagnostic: nothing is asserted.
 import { writeFileSync } from 'node:fs'
-import { listShows } from './browser-measures'
-import { launchBenchBrowser, readerContext, throttle } from './browser-probe'
-import { newReader, seedBooks, startServer } from './browser-server'
+import { seededList } from './browser-measures'
+import { launchBenchBrowser, throttle } from './browser-probe'
+import { startServer } from './browser-server'
 
 interface TraceEvent {
   name: string
@@ -31,12 +31,7 @@ const server = await startServer(Number(process.env.BENCH_PORT ?? 3151))
 const browser = await launchBenchBrowser()
 const events: TraceEvent[] = []
 try {
-  const token = await newReader(server.url, 'main')
-  await seedBooks(server.url, token, 0, size)
-  const context = await readerContext(browser, server.url, token)
-  const page = await context.newPage()
-  await page.goto('/books')
-  await listShows(page, size)
+  const { page } = await seededList(browser, server.url, 'main', size)
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
   const cdp = await throttle(page, rate)
   const box = page.getByRole('searchbox', { name: 'Search by title or author' })

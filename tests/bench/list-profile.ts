@@ -6,10 +6,10 @@
 // functions with the most self time and the most total time. PROFILE_OUT=file keeps the profile
 // (open it in the DevTools Performance panel).
 import { writeFileSync } from 'node:fs'
-import { listShows } from './browser-measures'
+import { seededList } from './browser-measures'
 import { functionTimes, topLines, V8_ENTRIES, type CpuProfile } from './cpu-profile'
-import { launchBenchBrowser, readerContext, throttle, waitFor } from './browser-probe'
-import { newReader, seedBooks, startServer } from './browser-server'
+import { launchBenchBrowser, throttle, waitFor } from './browser-probe'
+import { startServer } from './browser-server'
 
 const books = Number(process.argv[2] ?? 5000)
 const rate = Number(process.env.PROFILE_CPU ?? 4)
@@ -33,12 +33,7 @@ function summarise(profile: CpuProfile, label: string) {
 }
 
 try {
-  const token = await newReader(server.url, 'profile')
-  await seedBooks(server.url, token, 0, books)
-  const context = await readerContext(browser, server.url, token)
-  const page = await context.newPage()
-  await page.goto('/books')
-  await listShows(page, books)
+  const { page } = await seededList(browser, server.url, 'profile', books)
   const cdp = await throttle(page, rate)
   await cdp.send('Profiler.enable')
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 })

@@ -15,7 +15,7 @@ export function useBooks(opts: BookQuery & { db?: TbrDatabase } = {}): LocalBook
 }
 
 /** The account's book count; undefined while loading, and not read until `when`. */
-export function useBookCount(d: TbrDatabase = defaultDb, when = true): number | undefined {
+export function useBookCount(when = true, d: TbrDatabase = defaultDb): number | undefined {
   return useLiveQuery(() => (when ? countBooks(d) : undefined), [d, when])
 }
 

@@ -9,7 +9,7 @@ export const PAGE = 50
  * list's code and before the list's first render, which then has its rows at once instead of
  * drawing placeholders and asking IndexedDB only once it is on screen (an offline cold start
  * waited for that read after the first render). The list's live query follows it from there.
- * Nothing (an empty first page is read like any other) when the device cannot read IndexedDB.
+ * null when the device cannot read IndexedDB (the list then reads as it does on its own).
  */
 export async function readFirstPage(): Promise<LocalBook[] | null> {
   return listBooks(db, { sort: 'position', offset: 0, limit: PAGE }).catch(() => null)

@@ -18,6 +18,8 @@ export interface BookList extends ListWindow {
   /** The rows of the list; undefined while loading. Unfiltered, before the account's books are
    *  counted, the rows of the first page. */
   total: number | undefined
+  /** Whether `total` is only the first page's rows (the books are being counted). */
+  partial: boolean
   /** All books of the account (for "N of M" and the empty state); undefined while loading. */
   all: number | undefined
   /** The book at a list position, when it is loaded. */
@@ -105,10 +107,9 @@ export function useBookList(
   const version = useIndex(filtered, read)
   // After the paint of the first rows: counting the books walks the whole index, and IndexedDB
   // completes the page's read only after a count running beside it (45 ms at 5,000 books).
-  const firstPage = useRef(onFirstPage)
   useEffect(() => {
-    if (read) firstPage.current?.()
-  }, [read])
+    if (read) onFirstPage?.()
+  }, [read, onFirstPage])
   const matches = useMemo(
     () => (filtered && version !== undefined ? index.search({ words, status, sort }) : null),
     [filtered, version, words, status, sort],
@@ -123,8 +124,9 @@ export function useBookList(
   // (about 45 ms at 5,000 books, IndexedDB's own time): until the count comes the list is as long
   // as the first page, so the first rows show without waiting for it.
   const pageRows = page && page.offset === 0 && page.rows.length > 0 ? page.rows.length : undefined
+  const partial = !filtered && all === undefined
   const total = filtered ? matches?.length : (all ?? pageRows)
   const shown = useRef(0)
   if (total !== undefined) shown.current = total
-  return { all, total, at: filtered ? atMatch : atPage, ...windowOf(shown.current) }
+  return { all, total, partial, at: filtered ? atMatch : atPage, ...windowOf(shown.current) }
 }

@@ -117,7 +117,7 @@ export function BookListPage(props: BookListPageProps) {
   // Counted once the list's first page is on screen (use-book-list.ts).
   const [listRead, setListRead] = useState(false)
   const onFirstPage = useCallback(() => setListRead(true), [])
-  const all = useBookCount(undefined, listRead)
+  const all = useBookCount(listRead)
   const [confirming, setConfirming] = useState<LocalBook | null>(null)
   const heading = useRef<HTMLHeadingElement>(null)
   const reorder = useRef<ReorderList>(NO_LIST)
@@ -465,7 +465,7 @@ const BookListBody = memo(function BookListBody({
                         className={styles.item}
                         style={{ height: ROW_HEIGHT, transform: `translateY(${index * ROW_HEIGHT}px)` }}
                         // Unknown (-1) while the books are being counted.
-                        aria-setsize={all === undefined && !filtered ? -1 : total}
+                        aria-setsize={list.partial ? -1 : total}
                         aria-posinset={index + 1}
                       >
                         {book ? <BookRow book={book} onDelete={onDelete} reorder={rowReorder} /> : <SkeletonRow />}
