@@ -92,3 +92,34 @@ test('once typing pauses the rows are in the document in the order they are show
   await page.keyboard.press('Tab')
   await expect(page.locator(':focus')).toHaveText('Lake 29')
 })
+
+test('typing in the search box changes nothing on the box but its text (each keystroke draws the list only)', async ({
+  page,
+  request,
+}) => {
+  const { token } = await readyUser(request, { name: 'Kit Keys' })
+  await useToken(page, token)
+  for (const title of ['Dune', 'Dracula', 'Emma']) await addServerBook(request, token, { title, author: 'Ann Lee' })
+  await page.goto('/books')
+  await expect(shown(page).getByText('Emma')).toBeVisible()
+  await expect(shown(page)).toHaveCount(3)
+  const box = page.getByRole('searchbox', { name: 'Search by title or author' })
+  // Every attribute the page or React sets on the box while the reader types.
+  await page.evaluate(() => {
+    const seen: string[] = []
+    const observer = new MutationObserver((records) => {
+      for (const r of records)
+        if (r.target instanceof HTMLInputElement && r.target.type === 'search') seen.push(r.attributeName ?? '')
+    })
+    observer.observe(document, { attributes: true, subtree: true })
+    Object.assign(window, { boxChanges: seen, boxObserver: observer })
+  })
+  await box.pressSequentially('dra')
+  await expect(shown(page)).toHaveCount(1)
+  await expect(shown(page).getByText('Dracula')).toBeVisible()
+  await box.press('Backspace')
+  await box.press('Backspace')
+  await expect(shown(page)).toHaveCount(2)
+  expect(await page.evaluate(() => (window as unknown as { boxChanges: string[] }).boxChanges)).toEqual([])
+  await expect(box).toHaveValue('d')
+})

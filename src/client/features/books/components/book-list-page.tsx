@@ -220,22 +220,40 @@ const BookListBody = memo(function BookListBody({
   const searchLabel = labels.search
   // The search box is not drawn again by a keystroke: React sets an input's type (and name: it has
   // none) each time it draws it. It holds what is typed itself; a text set from elsewhere (a link,
-  // back, "Clear search and filter") is put in it.
+  // back, "Clear search and filter") is put in it. Its own listener reads it, not React's onChange,
+  // and ends the input event there: React's change handling, for each input event of an input it
+  // drew, sets its name and type again too (restoring a controlled input; this one is not), three
+  // attribute changes in every keystroke (about 0.3 ms of one at CPU ×4).
   const hasBooks = all !== 0
   const firstText = useRef(text)
+  const attachSearchBox = useCallback(
+    (box: HTMLInputElement | null) => {
+      searchBox.current = box
+      if (!box) return
+      const onInput = (e: Event) => {
+        e.stopPropagation()
+        setText(box.value)
+      }
+      box.addEventListener('input', onInput)
+      return () => {
+        box.removeEventListener('input', onInput)
+        searchBox.current = null
+      }
+    },
+    [setText],
+  )
   const searchInput = useMemo(
     () => (
       <input
-        ref={searchBox}
+        ref={attachSearchBox}
         type="search"
         className={styles.searchInput}
         aria-label={searchLabel}
         defaultValue={firstText.current}
-        onChange={(e) => setText(e.target.value)}
         autoComplete="off"
       />
     ),
-    [searchLabel, setText],
+    [searchLabel, attachSearchBox],
   )
   useLayoutEffect(() => {
     const box = searchBox.current
