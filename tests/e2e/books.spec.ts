@@ -332,7 +332,9 @@ test('10,000 books: only a screenful is rendered and the end of the list is reac
       }),
     )
   await expect.poll(async () => (await shown()).every((row, k) => row === `${k + 1} true`)).toBe(true)
-  const onScreen = await items.evaluateAll((rows) => rows.filter((row) => row.getBoundingClientRect().top < innerHeight).length)
+  const onScreen = await items.evaluateAll(
+    (rows) => rows.filter((row) => row.getBoundingClientRect().top < innerHeight).length,
+  )
   expect((await shown()).length).toBeGreaterThan(onScreen)
 })
 
@@ -431,4 +433,34 @@ test('a row given another book by a search shows that book’s stars, and rates 
     ['Delta', 3],
     ['Gamma', 1],
   ])
+})
+
+test('a device whose first sync is under way says the books are on their way, not that the list is empty', async ({
+  page,
+  context,
+  request,
+}) => {
+  const { token } = await readyUser(request, { name: 'Nia New' })
+  await addServerBook(request, token, { title: 'Piranesi', author: 'Susanna Clarke' })
+  // The first pull's book download is held, as on a slow connection.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await context.route(/\/api\/books(\?.*)?$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  // Whether the page ever said the list is empty.
+  await page.addInitScript(() => {
+    new MutationObserver(() => {
+      if (document.body.textContent?.includes('Your list is empty')) Object.assign(window, { saidEmpty: true })
+    }).observe(document, { childList: true, subtree: true, characterData: true })
+  })
+  await useToken(page, token)
+  await page.goto('/books')
+  const arriving = page.getByRole('status').filter({ hasText: 'Bringing your books to this device…' })
+  await expect(arriving).toBeVisible()
+  release()
+  await expect(page.getByRole('list', { name: 'Your books' }).getByText('Piranesi')).toBeVisible()
+  await expect(arriving).toBeHidden()
+  expect(await page.evaluate(() => 'saidEmpty' in window)).toBe(false)
 })

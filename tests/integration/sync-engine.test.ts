@@ -1,7 +1,7 @@
 import { IDBFactory } from 'fake-indexeddb'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { getMeta, META, pendingChangeCount, readUser, saveUser } from '~/client/db'
-import { pull } from '~/client/sync/pull'
+import { awaitingFirstPull, pull } from '~/client/sync/pull'
 import { listBooks } from '~/client/sync/queries'
 import { MutationInputError } from '~/client/sync/mutations'
 import { querySyncStatus } from '~/client/sync/status'
@@ -205,6 +205,27 @@ describe('sessions', () => {
     expect(await c.db.books.count()).toBe(0)
     expect(await c.db.outbox.count()).toBe(0)
     expect((await readUser(c.db))!.id).toBe(b.user.id)
+  })
+
+  test('the books are on their way until the account’s first pull lands here, not after a failed try', async () => {
+    const me = await s.signUp()
+    const other = await s.signUp()
+    await s.api('POST', '/api/books', { token: me.token, body: { title: 'On the server' } })
+    const c = await openClient(s, me, { net: { offline: true } })
+    expect(await awaitingFirstPull(c.db)).toBe(true)
+    // Offline: the list is not coming now, so the page says what it has.
+    await c.engine.sync()
+    expect(await awaitingFirstPull(c.db)).toBe(false)
+    c.net.offline = false
+    await c.engine.sync()
+    expect(await awaitingFirstPull(c.db)).toBe(false)
+    expect((await listBooks(c.db)).map((b) => b.title)).toEqual(['On the server'])
+    // Another account on this device: its books are on their way again until its pull lands.
+    c.auth.token = other.token
+    await saveUser({ ...other.user, id: me.user.id }, c.db)
+    expect(await awaitingFirstPull(c.db)).toBe(true)
+    await c.engine.sync()
+    expect(await awaitingFirstPull(c.db)).toBe(false)
   })
 
   test('switching account replaces the books with the other account’s (full snapshot)', async () => {

@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks'
 import { db as defaultDb, type LocalBook, type LocalGoal, type Rejection, type TbrDatabase } from '~/client/db'
 import { useOnline } from '~/client/lib/use-online'
 import { listGoals } from './goals'
+import { awaitingFirstPull } from './pull'
 import { countBooks, listBooks, type BookQuery } from './queries'
 import { querySyncStatus, type SyncStatus } from './status'
 
@@ -14,9 +15,24 @@ export function useBooks(opts: BookQuery & { db?: TbrDatabase } = {}): LocalBook
   return useLiveQuery(() => listBooks(d, { status, sort, limit, offset }), [d, status, sort, limit, offset])
 }
 
-/** The account's book count; undefined while loading, and not read until `when`. */
-export function useBookCount(when = true, d: TbrDatabase = defaultDb): number | undefined {
-  return useLiveQuery(() => (when ? countBooks(d) : undefined), [d, when])
+/** The account's book count; undefined while loading. */
+export function useBookCount(d: TbrDatabase = defaultDb): number | undefined {
+  return useLiveQuery(() => countBooks(d), [d])
+}
+
+/** The account's book count and, when it is 0, whether its books are still on their way to this
+ *  device (awaitingFirstPull): read together, so the pull that brings the books ends both at once
+ *  (two queries could answer "no book" and "not on their way" a render apart). Undefined while
+ *  loading, and not read until `when`. */
+export function useListCount(
+  when = true,
+  d: TbrDatabase = defaultDb,
+): { count: number; arriving: boolean } | undefined {
+  return useLiveQuery(async () => {
+    if (!when) return undefined
+    const count = await countBooks(d)
+    return { count, arriving: count === 0 && (await awaitingFirstPull(d)) }
+  }, [d, when])
 }
 
 /** One book: undefined while loading, null when it does not exist (deleted, or never synced here). */

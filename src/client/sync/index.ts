@@ -11,7 +11,16 @@ import { createMutations } from './mutations'
 
 export { SyncEngine } from './engine'
 export { BookNotFoundError, MutationInputError, NotSignedInError, createMutations } from './mutations'
-export { dismissRejection, useBook, useBookCount, useBooks, useGoals, useRejections, useSyncStatus } from './hooks'
+export {
+  dismissRejection,
+  useBook,
+  useBookCount,
+  useBooks,
+  useGoals,
+  useListCount,
+  useRejections,
+  useSyncStatus,
+} from './hooks'
 export { bookIndex, type BookFilter, type BookIndex } from './book-index'
 export { BOOK_SORTS, countBooks, listBooks, type BookQuery, type BookSort } from './queries'
 export { querySyncStatus, type SyncStatus } from './status'

@@ -5,6 +5,7 @@ import type { PullResponse } from '~/shared/sync/protocol'
 import { fromServer, rebase } from './apply'
 import { putServerGoals } from './goals'
 import type { Goal } from '~/shared/schemas/goal'
+import { readSyncStatus } from './status'
 import { expectOk, request, type TransportOptions } from './transport'
 
 // Pull: fetch changes since the cursor; in ONE transaction write the server's
@@ -72,6 +73,18 @@ export async function refetch({ d, http, token, me }: RunContext) {
 export async function putUser(d: TbrDatabase, fresh: SessionUser) {
   const me = await d.user.get('me')
   if (me && me.id === fresh.id && me.account_id === fresh.account_id) await putUserWithPending(d, fresh)
+}
+
+/**
+ * Whether this device is still bringing the signed-in account's books for the first time: no pull
+ * of the account has landed here, and the last try did not fail (offline, an error). /books then
+ * says the books are on their way instead of that the list is empty.
+ */
+export async function awaitingFirstPull(d: TbrDatabase): Promise<boolean> {
+  const me = await d.user.get('me')
+  if (!me || (await cursorFor(d, me.account_id)) !== undefined) return false
+  const { state } = await readSyncStatus(d)
+  return state === 'idle' || state === 'syncing'
 }
 
 async function cursorFor(d: TbrDatabase, accountId: string): Promise<string | undefined> {

@@ -45,7 +45,7 @@ function useIndex(now: boolean, shown: boolean) {
   return useSyncExternalStore(index.subscribe, index.getVersion, index.getVersion)
 }
 
-/** `all`: the account's book count (useBookCount), read by the page for its header too. */
+/** `all`: the account's book count (useListCount), read by the page for its header too. */
 function sameFields(a: LocalBook, b: LocalBook): boolean {
   const keys = Object.keys(b) as (keyof LocalBook)[]
   if (keys.length !== Object.keys(a).length) return false

@@ -6,7 +6,7 @@ import { css } from 'styled-system/css'
 import type { LocalBook } from '~/client/db'
 import { countIn } from '~/client/lib/format-count'
 import { useDocumentTitle } from '~/client/lib/use-document-title'
-import { moveBook, useBookCount } from '~/client/sync'
+import { moveBook, useListCount } from '~/client/sync'
 import { Button, buttonRecipe } from '~/client/ui/button'
 import * as Card from '~/client/ui/card'
 import { FilterChips } from '~/client/ui/filter-chips'
@@ -20,7 +20,7 @@ import { useRowKeys } from '../row-keys'
 import { useSearchText } from '../use-search-text'
 import { useWindowRange } from '../window-range'
 import { DeleteBookDialog } from './delete-book-dialog'
-import { emptyStyles, EmptyList } from './empty-list'
+import { emptyStyles, EmptyList, ListArriving } from './empty-list'
 import { ReorderContext, ReorderItems, type ReorderList } from './reorder'
 import { BookRow, ROW_HEIGHT, SkeletonRow } from './book-row'
 import { SortSelect } from './sort-select'
@@ -117,7 +117,9 @@ export function BookListPage(props: BookListPageProps) {
   // Counted once the list's first page is on screen (use-book-list.ts).
   const [listRead, setListRead] = useState(false)
   const onFirstPage = useCallback(() => setListRead(true), [])
-  const all = useBookCount(listRead)
+  // No book here may mean the account's books have not reached this device yet.
+  const counted = useListCount(listRead)
+  const all = counted?.count
   const [confirming, setConfirming] = useState<LocalBook | null>(null)
   const heading = useRef<HTMLHeadingElement>(null)
   const reorder = useRef<ReorderList>(NO_LIST)
@@ -128,7 +130,14 @@ export function BookListPage(props: BookListPageProps) {
     <>
       <ListHeader all={all} heading={heading} />
       <ReorderContext list={reorder}>
-        <BookListBody {...props} all={all} reorder={reorder} onDelete={confirmDelete} onFirstPage={onFirstPage} />
+        <BookListBody
+          {...props}
+          all={all}
+          arriving={!!counted?.arriving}
+          reorder={reorder}
+          onDelete={confirmDelete}
+          onFirstPage={onFirstPage}
+        />
       </ReorderContext>
       <DeleteBookDialog
         book={confirming}
@@ -144,6 +153,8 @@ const NO_LIST: ReorderList = { indexOf: () => -1, titleOf: () => '', total: 0, o
 
 interface BookListBodyProps extends BookListPageProps {
   all: number | undefined
+  /** No book here yet, and the account's books are still on their way to this device. */
+  arriving: boolean
   /** Kept current for dnd-kit's context above. */
   reorder: React.RefObject<ReorderList>
   onDelete: (book: LocalBook) => void
@@ -157,6 +168,7 @@ const BookListBody = memo(function BookListBody({
   onSearchChange,
   onQueryChange,
   all,
+  arriving,
   reorder,
   onDelete,
   onFirstPage,
@@ -435,7 +447,9 @@ const BookListBody = memo(function BookListBody({
         {labels.instructions}
       </p>
 
-      {all === 0 ? (
+      {arriving ? (
+        <ListArriving />
+      ) : all === 0 ? (
         <EmptyList />
       ) : total === 0 ? (
         <Card.Root>
