@@ -170,9 +170,8 @@ export class BookIndex {
 
   /** The book's entry, in the slot of the one it replaces when its text is the same. */
   private entry(book: LocalBook, old: Entry | undefined): Entry {
-    if (old && sameText(old.book, book)) return { book, text: old.text, slot: old.slot }
-    const text = folded(book)
-    return { book, text, slot: this.block.add(text) }
+    const text = textOf(book, old)
+    return { book, text, slot: old && old.text === text ? old.slot : this.block.add(text) }
   }
 
   /** Lays the books' texts out in a new block (after many renames left old texts unused). */
@@ -221,8 +220,7 @@ export class BookIndex {
       const rows = await this.d.books.where('id').above(after).limit(CHUNK).toArray()
       for (const b of rows) {
         if (b.account_id !== accountId) continue
-        const old = this.entries.get(b.id)
-        const text = old && sameText(old.book, b) ? old.text : folded(b)
+        const text = textOf(b, this.entries.get(b.id))
         next.set(b.id, { book: b, text, slot: block.add(text) })
       }
       if (rows.length < CHUNK) break
@@ -275,7 +273,10 @@ export class BookIndex {
   }
 }
 
-const sameText = (a: LocalBook, b: LocalBook) => a.title === b.title && a.author === b.author
+/** The book's folded text: its entry's, when its title and author are as they were. */
+function textOf(book: LocalBook, old: Entry | undefined): string {
+  return old && old.book.title === book.title && old.book.author === book.author ? old.text : folded(book)
+}
 
 /** Takes `old` out of the sorted `order` and puts `entry` in its place by `compare`. */
 function place(
