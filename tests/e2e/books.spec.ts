@@ -435,7 +435,7 @@ test('a row given another book by a search shows that book’s stars, and rates 
   ])
 })
 
-test('a device whose first sync is under way says the books are on their way, not that the list is empty', async ({
+test('a device whose first sync is under way says the books are on their way, not that the list is empty or has no books', async ({
   page,
   context,
   request,
@@ -449,18 +449,28 @@ test('a device whose first sync is under way says the books are on their way, no
     await held
     await route.continue()
   })
-  // Whether the page ever said the list is empty.
+  // Whether a page ever said there is no book.
   await page.addInitScript(() => {
     new MutationObserver(() => {
-      if (document.body.textContent?.includes('Your list is empty')) Object.assign(window, { saidEmpty: true })
+      const text = document.body.textContent ?? ''
+      if (text.includes('Your list is empty') || text.includes('No books yet'))
+        Object.assign(window, { saidEmpty: true })
     }).observe(document, { childList: true, subtree: true, characterData: true })
   })
   await useToken(page, token)
   await page.goto('/books')
   const arriving = page.getByRole('status').filter({ hasText: 'Bringing your books to this device…' })
   await expect(arriving).toBeVisible()
+  // The dashboard too: its count is unknown, not 0.
+  await page.getByRole('link', { name: 'Dashboard' }).first().click()
+  await expect(arriving).toBeVisible()
+  const count = page.getByRole('region', { name: 'Books', exact: true })
+  await expect(count).toContainText('–')
   release()
-  await expect(page.getByRole('list', { name: 'Your books' }).getByText('Piranesi')).toBeVisible()
+  await expect(page.getByRole('link', { name: /Piranesi/ })).toBeVisible()
+  await expect(count).toContainText('1')
   await expect(arriving).toBeHidden()
+  await page.getByRole('link', { name: 'Books', exact: true }).first().click()
+  await expect(page.getByRole('list', { name: 'Your books' }).getByText('Piranesi')).toBeVisible()
   expect(await page.evaluate(() => 'saidEmpty' in window)).toBe(false)
 })

@@ -7,7 +7,7 @@ import { usePublicUrl } from '~/client/lib/public-address'
 import { useSession } from '~/client/lib/session'
 import { useDocumentTitle } from '~/client/lib/use-document-title'
 import { useOnline } from '~/client/lib/use-online'
-import { useBookCount, useBooks } from '~/client/sync'
+import { useBooks, useListCount } from '~/client/sync'
 import * as Alert from '~/client/ui/alert'
 import { CardGrid } from '~/client/ui/card-grid'
 import { Link } from '~/client/ui/link'
@@ -19,7 +19,7 @@ import { demoQuery } from './api/demo'
 import { addedPerMonth, statusCounts } from './chart-data'
 import { CustomUrlCard } from './components/custom-url-card'
 import { PublicFrame } from './components/public-frame'
-import { RecentBooks } from './components/recent-books'
+import { RecentBooks, RecentBooksArriving } from './components/recent-books'
 import { stackRecipe } from '~/client/ui/stack'
 
 // visx and the charts load in their own chunk after the first paint.
@@ -56,12 +56,18 @@ export function DashboardPage({ goal }: { goal: ReactNode }) {
   const demo = useQuery({ ...demoQuery(), enabled: online })
   const plans = useQuery({ ...plansQuery(), enabled: online })
   const publicUrl = usePublicUrl()
-  const bookCount = useBookCount()
+  // Unknown ('–') while the account's books are still on their way to this device.
+  const counted = useListCount()
+  const bookCount = counted && !counted.arriving ? counted.count : undefined
   const recent = useBooks({ limit: CardGrid.CARD_GRID_MAX.dashboard })
   const allBooks = useBooks()
+  // Drawn once the books are known to be here (or known to be none): the charts say "No books yet"
+  // for an empty list.
+  const booksKnown = !!allBooks && bookCount !== undefined && (allBooks.length > 0 || bookCount === 0)
   const chartData = useMemo(
-    () => (allBooks ? { added: addedPerMonth(allBooks, new Date()), status: statusCounts(allBooks) } : null),
-    [allBooks],
+    () =>
+      allBooks && booksKnown ? { added: addedPerMonth(allBooks, new Date()), status: statusCounts(allBooks) } : null,
+    [allBooks, booksKnown],
   )
   if (!user) return null
 
@@ -95,9 +101,13 @@ export function DashboardPage({ goal }: { goal: ReactNode }) {
           <Alert.Content>
             <Alert.Description>
               {online ? (
-                <Trans>The server cannot be reached: your books are shown from this device; views are unavailable.</Trans>
+                <Trans>
+                  The server cannot be reached: your books are shown from this device; views are unavailable.
+                </Trans>
               ) : (
-                <Trans>You are offline: your books are shown from this device; views are unavailable until you reconnect.</Trans>
+                <Trans>
+                  You are offline: your books are shown from this device; views are unavailable until you reconnect.
+                </Trans>
               )}
             </Alert.Description>
           </Alert.Content>
@@ -147,12 +157,18 @@ export function DashboardPage({ goal }: { goal: ReactNode }) {
           value={views ?? '–'}
           // No previous period to compare with: no arrow, and "new" once views arrived.
           change={stats?.views_change ?? undefined}
-          changeNote={stats && stats.views_change === null && stats.views_30d > 0 ? t({ message: 'new', context: 'views change' }) : undefined}
+          changeNote={
+            stats && stats.views_change === null && stats.views_30d > 0
+              ? t({ message: 'new', context: 'views change' })
+              : undefined
+          }
           description={
             stats ? (
               <Trans>{views30} in the last 30 days</Trans>
             ) : (
-              <span className={styles.muted}>{demo.isPending && online ? <Trans>Loading…</Trans> : <Trans>Unavailable offline</Trans>}</span>
+              <span className={styles.muted}>
+                {demo.isPending && online ? <Trans>Loading…</Trans> : <Trans>Unavailable offline</Trans>}
+              </span>
             )
           }
         />
@@ -170,7 +186,12 @@ export function DashboardPage({ goal }: { goal: ReactNode }) {
             <Trans>All books</Trans>
           </Link>
         </div>
-        {recent && <RecentBooks books={recent} />}
+        {counted?.arriving ? (
+          <RecentBooksArriving />
+        ) : (
+          // "No books yet" only once the count says so (the two reads answer a render apart).
+          recent && (recent.length > 0 || bookCount === 0) && <RecentBooks books={recent} />
+        )}
       </section>
 
       <section className={styles.section} aria-labelledby="dashboard-charts">

@@ -26,9 +26,33 @@ const styles = {
   }),
   main: css({ flex: '1', display: 'flex', flexDirection: 'column', gap: '1', minW: 0 }),
   title: css({ fontWeight: 'semibold', lineClamp: '2', overflowWrap: 'anywhere' }),
-  author: css({ fontSize: 'sm', color: 'fg.muted', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }),
+  author: css({
+    fontSize: 'sm',
+    color: 'fg.muted',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+  }),
   badge: css({ alignSelf: 'flex-start', mt: 'auto' }),
-  empty: css({ color: 'fg.muted', p: '6', textAlign: 'center', borderWidth: '1px', borderStyle: 'dashed', borderColor: 'border.input', borderRadius: 'lg' }),
+  empty: css({
+    color: 'fg.muted',
+    p: '6',
+    textAlign: 'center',
+    borderWidth: '1px',
+    borderStyle: 'dashed',
+    borderColor: 'border.input',
+    borderRadius: 'lg',
+  }),
+}
+
+/** In place of the newest books while the account's books are still on their way to this device
+ *  (its first sync): not "No books yet". */
+export function RecentBooksArriving() {
+  return (
+    <p className={styles.empty} role="status">
+      <Trans>Bringing your books to this device…</Trans>
+    </p>
+  )
 }
 
 /** The newest books on this device (Dexie), at most 4 (one row of the dashboard's card grid). */
