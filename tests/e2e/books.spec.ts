@@ -466,6 +466,13 @@ test('a device whose first sync is under way says the books are on their way, no
   await expect(arriving).toBeVisible()
   const count = page.getByRole('region', { name: 'Books', exact: true })
   await expect(count).toContainText('–')
+  // And the reader's year: not a year of nothing read with no goal.
+  await page.getByRole('link', { name: 'Stats' }).first().click()
+  await expect(page.getByRole('heading', { name: 'Your year in books' })).toBeVisible()
+  await expect(arriving).toBeVisible()
+  await expect(page.getByText(/No goal for \d+ yet/)).toBeHidden()
+  await page.getByRole('link', { name: 'Dashboard' }).first().click()
+  await expect(count).toContainText('–')
   release()
   await expect(page.getByRole('link', { name: /Piranesi/ })).toBeVisible()
   await expect(count).toContainText('1')

@@ -41,9 +41,23 @@ export function StatsPage({ year: asked }: { year?: number }) {
   useDocumentTitle(t`Stats`)
   const thisYear = currentYear()
   const year = asked ?? thisYear
-  const data = useYearStats(year)
+  const found = useYearStats(year)
+  const data = found === 'arriving' ? undefined : found
   const pace = usePaceText(data?.stats.pace ?? null)
   const [editing, setEditing] = useState(false)
+  if (found === 'arriving')
+    return (
+      <div className={styles.page}>
+        <PageHeader.Root className={styles.head}>
+          <PageHeader.Title>
+            <Trans>Your year in books</Trans>
+          </PageHeader.Title>
+        </PageHeader.Root>
+        <p role="status" className={styles.muted}>
+          <Trans>Bringing your books to this device…</Trans>
+        </p>
+      </div>
+    )
   if (!data) return null
   const { stats, years, goal } = data
   const read = stats.finished

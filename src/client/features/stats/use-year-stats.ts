@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import { useBooks, useGoals } from '~/client/sync'
+import { useBooks, useGoals, useListCount } from '~/client/sync'
 import { finishedYears, localToday, yearStats, type YearStats } from './year-stats'
 
 /** Today's local day; the current year is read from it (the reader's time zone). */
@@ -8,13 +8,22 @@ export const currentYear = () => Number(today().slice(0, 4))
 
 /**
  * The reader's year from Dexie, live: recomputed after every local change and applied pull.
- * `years`: the years that have finished books or a goal, and this year, newest first.
+ * `years`: the years that have finished books or a goal, and this year, newest first. 'arriving'
+ * while the account's books and goals are still on their way to this device (its first sync: a
+ * year of nothing read, and no goal, would be false); undefined while loading.
  */
-export function useYearStats(year: number): { stats: YearStats; years: number[]; goal: number | null } | undefined {
+export function useYearStats(
+  year: number,
+): { stats: YearStats; years: number[]; goal: number | null } | 'arriving' | undefined {
   const books = useBooks()
   const goals = useGoals()
+  const counted = useListCount()
+  const arriving = counted?.arriving
+  const count = counted?.count
   return useMemo(() => {
-    if (!books || !goals) return undefined
+    if (arriving) return 'arriving'
+    // The reads answer a render apart: the books are read once they agree with the count.
+    if (!books || !goals || count === undefined || (books.length === 0 && count > 0)) return undefined
     const goal = goals.find((g) => g.year === year)?.books ?? null
     const years = new Set([currentYear(), ...finishedYears(books), ...goals.map((g) => g.year)])
     return {
@@ -22,5 +31,5 @@ export function useYearStats(year: number): { stats: YearStats; years: number[];
       years: [...years].sort((a, b) => b - a),
       goal,
     }
-  }, [books, goals, year])
+  }, [books, goals, year, arriving, count])
 }

@@ -21,7 +21,8 @@ const styles = {
 export function GoalCard() {
   const { t } = useLingui()
   const year = currentYear()
-  const data = useYearStats(year)
+  const found = useYearStats(year)
+  const data = found === 'arriving' ? undefined : found
   const pace = usePaceText(data?.stats.pace ?? null)
   if (!data) return null
   const { stats, goal } = data
