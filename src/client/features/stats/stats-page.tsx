@@ -1,6 +1,6 @@
 import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useState, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { useDocumentTitle } from '~/client/lib/use-document-title'
 import { Button } from '~/client/ui/button'
@@ -48,11 +48,7 @@ export function StatsPage({ year: asked }: { year?: number }) {
   if (found === 'arriving')
     return (
       <div className={styles.page}>
-        <PageHeader.Root className={styles.head}>
-          <PageHeader.Title>
-            <Trans>Your year in books</Trans>
-          </PageHeader.Title>
-        </PageHeader.Root>
+        <StatsHeader />
         <p role="status" className={styles.muted}>
           <Trans>Bringing your books to this device…</Trans>
         </p>
@@ -69,12 +65,9 @@ export function StatsPage({ year: asked }: { year?: number }) {
 
   return (
     <div className={styles.page}>
-      <PageHeader.Root className={styles.head}>
-        <PageHeader.Title>
-          <Trans>Your year in books</Trans>
-        </PageHeader.Title>
+      <StatsHeader>
         <YearPicker year={year} years={years} last={last} />
-      </PageHeader.Root>
+      </StatsHeader>
 
       <Panel gap="4" aria-labelledby="stats-goal" data-testid="stats-goal">
         <h2 id="stats-goal" className={styles.h2}>
@@ -151,5 +144,17 @@ export function StatsPage({ year: asked }: { year?: number }) {
 
       <BookLists stats={stats} />
     </div>
+  )
+}
+
+/** The page's title, and the year picker once the year is read. */
+function StatsHeader({ children }: { children?: ReactNode }) {
+  return (
+    <PageHeader.Root className={styles.head}>
+      <PageHeader.Title>
+        <Trans>Your year in books</Trans>
+      </PageHeader.Title>
+      {children}
+    </PageHeader.Root>
   )
 }
