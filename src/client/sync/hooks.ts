@@ -20,19 +20,31 @@ export function useBookCount(d: TbrDatabase = defaultDb): number | undefined {
   return useLiveQuery(() => countBooks(d), [d])
 }
 
+/** The account's book count, and whether its books are still on their way to this device. */
+export interface ListCount {
+  count: number
+  arriving: boolean
+}
+
 /** The account's book count and, when it is 0, whether its books are still on their way to this
  *  device (awaitingFirstPull): read together, so the pull that brings the books ends both at once
  *  (two queries could answer "no book" and "not on their way" a render apart). Undefined while
  *  loading, and not read until `when`. */
-export function useListCount(
-  when = true,
-  d: TbrDatabase = defaultDb,
-): { count: number; arriving: boolean } | undefined {
+export function useListCount(when = true, d: TbrDatabase = defaultDb): ListCount | undefined {
   return useLiveQuery(async () => {
     if (!when) return undefined
     const count = await countBooks(d)
     return { count, arriving: count === 0 && (await awaitingFirstPull(d)) }
   }, [d, when])
+}
+
+/** `books` (a live read of the account's books) once they can be shown for what they are: the
+ *  account's books are here, not on their way, and the read agrees with the count (live queries
+ *  answer a render apart: an empty read from before the first pull would say "no books").
+ *  Undefined until then. */
+export function knownBooks<T>(books: T[] | undefined, counted: ListCount | undefined): T[] | undefined {
+  if (!books || !counted || counted.arriving) return undefined
+  return books.length === 0 && counted.count > 0 ? undefined : books
 }
 
 /** One book: undefined while loading, null when it does not exist (deleted, or never synced here). */

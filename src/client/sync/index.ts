@@ -13,6 +13,7 @@ export { SyncEngine } from './engine'
 export { BookNotFoundError, MutationInputError, NotSignedInError, createMutations } from './mutations'
 export {
   dismissRejection,
+  knownBooks,
   useBook,
   useBookCount,
   useBooks,
@@ -20,6 +21,7 @@ export {
   useListCount,
   useRejections,
   useSyncStatus,
+  type ListCount,
 } from './hooks'
 export { bookIndex, type BookFilter, type BookIndex } from './book-index'
 export { BOOK_SORTS, countBooks, listBooks, type BookQuery, type BookSort } from './queries'

@@ -45,7 +45,7 @@ function useIndex(now: boolean, shown: boolean) {
   return useSyncExternalStore(index.subscribe, index.getVersion, index.getVersion)
 }
 
-/** `all`: the account's book count (useListCount), read by the page for its header too. */
+/** Whether a book read again has every field as the one on screen. */
 function sameFields(a: LocalBook, b: LocalBook): boolean {
   const keys = Object.keys(b) as (keyof LocalBook)[]
   if (keys.length !== Object.keys(a).length) return false
@@ -58,6 +58,7 @@ export function useBookList(
   status: BookStatus | undefined,
   sort: BookSort,
   windowOf: (count: number) => ListWindow,
+  /** The account's book count (useListCount), read by the page for its header too. */
   all: number | undefined,
   /** Called once the first page has been read and drawn (the page then counts the books). */
   onFirstPage?: () => void,

@@ -7,7 +7,7 @@ import { usePublicUrl } from '~/client/lib/public-address'
 import { useSession } from '~/client/lib/session'
 import { useDocumentTitle } from '~/client/lib/use-document-title'
 import { useOnline } from '~/client/lib/use-online'
-import { useBooks, useListCount } from '~/client/sync'
+import { knownBooks, useBooks, useListCount } from '~/client/sync'
 import * as Alert from '~/client/ui/alert'
 import { CardGrid } from '~/client/ui/card-grid'
 import { Link } from '~/client/ui/link'
@@ -59,15 +59,12 @@ export function DashboardPage({ goal }: { goal: ReactNode }) {
   // Unknown ('–') while the account's books are still on their way to this device.
   const counted = useListCount()
   const bookCount = counted && !counted.arriving ? counted.count : undefined
-  const recent = useBooks({ limit: CardGrid.CARD_GRID_MAX.dashboard })
-  const allBooks = useBooks()
-  // Drawn once the books are known to be here (or known to be none): the charts say "No books yet"
-  // for an empty list.
-  const booksKnown = !!allBooks && bookCount !== undefined && (allBooks.length > 0 || bookCount === 0)
+  // Drawn once the books are known to be here (or known to be none): "No books yet" otherwise.
+  const recent = knownBooks(useBooks({ limit: CardGrid.CARD_GRID_MAX.dashboard }), counted)
+  const allBooks = knownBooks(useBooks(), counted)
   const chartData = useMemo(
-    () =>
-      allBooks && booksKnown ? { added: addedPerMonth(allBooks, new Date()), status: statusCounts(allBooks) } : null,
-    [allBooks, booksKnown],
+    () => (allBooks ? { added: addedPerMonth(allBooks, new Date()), status: statusCounts(allBooks) } : null),
+    [allBooks],
   )
   if (!user) return null
 
@@ -186,12 +183,7 @@ export function DashboardPage({ goal }: { goal: ReactNode }) {
             <Trans>All books</Trans>
           </Link>
         </div>
-        {counted?.arriving ? (
-          <RecentBooksArriving />
-        ) : (
-          // "No books yet" only once the count says so (the two reads answer a render apart).
-          recent && (recent.length > 0 || bookCount === 0) && <RecentBooks books={recent} />
-        )}
+        {counted?.arriving ? <RecentBooksArriving /> : recent && <RecentBooks books={recent} />}
       </section>
 
       <section className={styles.section} aria-labelledby="dashboard-charts">

@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import { useBooks, useGoals, useListCount } from '~/client/sync'
+import { knownBooks, useBooks, useGoals, useListCount } from '~/client/sync'
 import { finishedYears, localToday, yearStats, type YearStats } from './year-stats'
 
 /** Today's local day; the current year is read from it (the reader's time zone). */
@@ -15,15 +15,13 @@ export const currentYear = () => Number(today().slice(0, 4))
 export function useYearStats(
   year: number,
 ): { stats: YearStats; years: number[]; goal: number | null } | 'arriving' | undefined {
-  const books = useBooks()
-  const goals = useGoals()
   const counted = useListCount()
+  const books = knownBooks(useBooks(), counted)
+  const goals = useGoals()
   const arriving = counted?.arriving
-  const count = counted?.count
   return useMemo(() => {
     if (arriving) return 'arriving'
-    // The reads answer a render apart: the books are read once they agree with the count.
-    if (!books || !goals || count === undefined || (books.length === 0 && count > 0)) return undefined
+    if (!books || !goals) return undefined
     const goal = goals.find((g) => g.year === year)?.books ?? null
     const years = new Set([currentYear(), ...finishedYears(books), ...goals.map((g) => g.year)])
     return {
@@ -31,5 +29,5 @@ export function useYearStats(
       years: [...years].sort((a, b) => b - a),
       goal,
     }
-  }, [books, goals, year, arriving, count])
+  }, [books, goals, year, arriving])
 }
