@@ -449,18 +449,28 @@ test('a device whose first sync is under way says the books are on their way, no
     await held
     await route.continue()
   })
-  // Whether a page ever said there is no book.
+  // Whether a page ever said there is no book, and whether the first visit of /books took its
+  // search box away once it had shown it (a toolbar shown, hidden and shown again as books land).
   await page.addInitScript(() => {
+    let box: 'not yet' | 'shown' | 'left' = 'not yet'
     new MutationObserver(() => {
       const text = document.body.textContent ?? ''
       if (text.includes('Your list is empty') || text.includes('No books yet'))
         Object.assign(window, { saidEmpty: true })
+      if (box === 'left') return
+      if (location.pathname !== '/books') box = box === 'shown' ? 'left' : box
+      else if (document.querySelector('input[type="search"]')) box = 'shown'
+      else if (box === 'shown') Object.assign(window, { boxFlashed: true })
     }).observe(document, { childList: true, subtree: true, characterData: true })
   })
   await useToken(page, token)
   await page.goto('/books')
   const arriving = page.getByRole('status').filter({ hasText: 'Bringing your books to this device…' })
   await expect(arriving).toBeVisible()
+  // The header and the toolbar are there as on any visit; there is nothing to export yet.
+  await expect(page.getByRole('searchbox', { name: 'Search by title or author' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Add a book' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Export' })).toBeDisabled()
   // The dashboard too: its count is unknown, not 0.
   await page.getByRole('link', { name: 'Dashboard' }).first().click()
   await expect(arriving).toBeVisible()
@@ -479,5 +489,7 @@ test('a device whose first sync is under way says the books are on their way, no
   await expect(arriving).toBeHidden()
   await page.getByRole('link', { name: 'Books', exact: true }).first().click()
   await expect(page.getByRole('list', { name: 'Your books' }).getByText('Piranesi')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Export' })).toBeEnabled()
   expect(await page.evaluate(() => 'saidEmpty' in window)).toBe(false)
+  expect(await page.evaluate(() => 'boxFlashed' in window)).toBe(false)
 })

@@ -42,8 +42,14 @@ function useIndex(now: boolean, shown: boolean) {
     const idle = requestIdleCallback(start, { timeout: 2000 })
     return () => cancelIdleCallback(idle)
   }, [now, shown])
-  return useSyncExternalStore(index.subscribe, index.getVersion, index.getVersion)
+  // Followed only while it is read (under a search, a filter or another order): the list in "Up
+  // next" order reads Dexie's pages, and each write would draw it again for nothing.
+  const subscribe = useCallback((changed: () => void) => (now ? index.subscribe(changed) : unfollowed), [now])
+  const version = now ? index.getVersion : unfollowed
+  return useSyncExternalStore(subscribe, version, version)
 }
+
+const unfollowed = () => undefined
 
 /** Whether a book read again has every field as the one on screen. */
 function sameFields(a: LocalBook, b: LocalBook): boolean {

@@ -117,9 +117,12 @@ export function BookListPage(props: BookListPageProps) {
   // Counted once the list's first page is on screen (use-book-list.ts).
   const [listRead, setListRead] = useState(false)
   const onFirstPage = useCallback(() => setListRead(true), [])
-  // No book here may mean the account's books have not reached this device yet.
+  // No book here may mean the account's books have not reached this device yet. Until they have,
+  // their count is not known: the header and the toolbar stay as they are before any count (on a
+  // new device they would show, hide and show again as the books land).
   const counted = useListCount(listRead)
-  const all = counted?.count
+  const arriving = !!counted?.arriving
+  const all = arriving ? undefined : counted?.count
   const [confirming, setConfirming] = useState<LocalBook | null>(null)
   const heading = useRef<HTMLHeadingElement>(null)
   const reorder = useRef<ReorderList>(NO_LIST)
@@ -128,12 +131,12 @@ export function BookListPage(props: BookListPageProps) {
   const afterDelete = useCallback(() => heading.current, [])
   return (
     <>
-      <ListHeader all={all} heading={heading} />
+      <ListHeader all={all} arriving={arriving} heading={heading} />
       <ReorderContext list={reorder}>
         <BookListBody
           {...props}
           all={all}
-          arriving={!!counted?.arriving}
+          arriving={arriving}
           reorder={reorder}
           onDelete={confirmDelete}
           onFirstPage={onFirstPage}
@@ -515,9 +518,12 @@ const BookListBody = memo(function BookListBody({
 /** The title, the count and the header's actions: drawn again only when the count changes. */
 const ListHeader = memo(function ListHeader({
   all,
+  arriving,
   heading,
 }: {
   all: number | undefined
+  /** The books are on their way to this device: there is nothing to export yet. */
+  arriving: boolean
   heading: React.RefObject<HTMLHeadingElement | null>
 }) {
   const { i18n } = useLingui()
@@ -540,7 +546,12 @@ const ListHeader = memo(function ListHeader({
             <Upload aria-hidden size={18} />
             <Trans>Import</Trans>
           </Link>
-          <Button variant="outline" icon={<Download aria-hidden size={18} />} onClick={() => void downloadExport()}>
+          <Button
+            variant="outline"
+            icon={<Download aria-hidden size={18} />}
+            disabled={arriving}
+            onClick={() => void downloadExport()}
+          >
             <Trans>Export</Trans>
           </Button>
           <Link to="/books/new" className={buttonRecipe({ variant: 'solid', size: 'md' })}>
