@@ -493,3 +493,25 @@ test('a device whose first sync is under way says the books are on their way, no
   expect(await page.evaluate(() => 'saidEmpty' in window)).toBe(false)
   expect(await page.evaluate(() => 'boxFlashed' in window)).toBe(false)
 })
+
+test('the toolbar speaks the reader’s language, and follows it when it changes on another device', async ({
+  page,
+  request,
+}) => {
+  const { token } = await readyUser(request, { name: 'Lola Lectora' })
+  await request.patch('/api/user', { data: { locale: 'es' }, headers: auth(token) })
+  await addServerBook(request, token, { title: 'Piranesi', author: 'Susanna Clarke' })
+  // This browser is in English: the page starts in it and turns to the account's Spanish.
+  await useToken(page, token)
+  await page.goto('/books')
+  await expect(page.getByRole('heading', { name: 'Mis libros' })).toBeVisible()
+  await expect(page.getByRole('radio', { name: 'Sin empezar' })).toBeVisible()
+  await expect(page.getByRole('radio', { name: 'Todos' })).toBeChecked()
+  await expect(page.getByRole('combobox', { name: 'Ordenar por' })).toContainText('A continuación')
+  // Changed to English elsewhere: the open list follows, menu and chips too.
+  await request.patch('/api/user', { data: { locale: 'en' }, headers: auth(token) })
+  await expect(page.getByRole('heading', { name: 'My books' })).toBeVisible()
+  await expect(page.getByRole('radio', { name: 'Not started' })).toBeVisible()
+  await expect(page.getByRole('radio', { name: 'Any' })).toBeChecked()
+  await expect(page.getByRole('combobox', { name: 'Sort by' })).toContainText('Up next')
+})

@@ -573,7 +573,11 @@ const StatusChips = memo(function StatusChips({
   onValueChange: (value: string) => void
 }) {
   const { i18n } = useLingui()
-  const options = useMemo(() => STATUS_FILTERS.map((f) => ({ value: f.value, label: i18n._(f.label) })), [i18n])
+  const options = useMemo(
+    () => STATUS_FILTERS.map((f) => ({ value: f.value, label: i18n._(f.label) })),
+    // Again when the language changes: the i18n instance stays the same.
+    [i18n, i18n.locale],
+  )
   return (
     <FilterChips
       legend={<Trans>Status</Trans>}

@@ -18,7 +18,8 @@ export const SortSelect = memo(function SortSelect({
   const { t, i18n } = useLingui()
   const collection = useMemo(
     () => Select.optionsCollection(LIST_SORTS.map((s) => ({ value: s.value, label: i18n._(s.label) }))),
-    [i18n],
+    // Again when the language changes: the i18n instance stays the same.
+    [i18n, i18n.locale],
   )
   return (
     <Select.Root
