@@ -18,7 +18,8 @@ export const bookCover = cva({
   variants: {
     size: {
       sm: { w: '10', h: '14', borderRadius: 'sm' },
-      md: { w: '12', h: '4.5rem', borderRadius: 'sm' },
+      // A list row's: a little smaller on a phone, where the row's width is scarce.
+      md: { w: { base: '10', sm: '12' }, h: { base: '14', sm: '4.5rem' }, borderRadius: 'sm' },
       lg: { w: '16', h: '24', borderRadius: 'md' },
       xl: { w: { base: '24', md: '32' }, h: { base: '36', md: '48' }, borderRadius: 'md', boxShadow: 'md' },
     },
@@ -31,7 +32,12 @@ const ICON_SIZE = { sm: 18, md: 20, lg: 24, xl: 40 } as const
 const PIXELS = { sm: [40, 56], md: [48, 72], lg: [64, 96], xl: [128, 192] } as const
 
 /** The box per size, worked out once (a public list hydrates hundreds of covers on a phone). */
-const BOX = { sm: bookCover({ size: 'sm' }), md: bookCover({ size: 'md' }), lg: bookCover({ size: 'lg' }), xl: bookCover({ size: 'xl' }) }
+const BOX = {
+  sm: bookCover({ size: 'sm' }),
+  md: bookCover({ size: 'md' }),
+  lg: bookCover({ size: 'lg' }),
+  xl: bookCover({ size: 'xl' }),
+}
 
 /** The mark per size, built once (a list draws one per row). */
 const MARK = {

@@ -1,8 +1,9 @@
 import { useLingui } from '@lingui/react/macro'
-import { Pencil, Trash2 } from 'lucide-react'
-import { memo } from 'react'
+import { Bookmark, BookOpenText, CircleCheck, Pencil, Trash2 } from 'lucide-react'
+import { memo, type ReactElement } from 'react'
 import { css } from 'styled-system/css'
 import type { LocalBook } from '~/client/db'
+import type { BookStatus } from '~/shared/schemas/book'
 import { followLink } from '~/client/lib/navigation'
 import { BookCover, bookCover } from '~/client/ui/book-cover'
 import { buttonRecipe } from '~/client/ui/button'
@@ -20,7 +21,7 @@ export const rowStyles = {
   row: css({
     display: 'flex',
     alignItems: 'center',
-    gap: { base: '3', md: '4' },
+    gap: { base: '2', sm: '3', md: '4' },
     h: 'full',
     px: { base: '3', md: '4' },
     borderBottomWidth: '1px',
@@ -59,7 +60,24 @@ export const rowStyles = {
     whiteSpace: 'nowrap',
     minH: '4',
   }),
-  actions: css({ display: 'flex', alignItems: 'center', gap: '1', flexShrink: 0 }),
+  // On a phone Edit and Delete are stacked, so the stars, the status and the sync mark fit beside
+  // them (side by side they left the row's text 110 px at 360 px wide).
+  actions: css({
+    display: 'flex',
+    flexDirection: { base: 'column', sm: 'row' },
+    alignItems: 'center',
+    gap: '1',
+    flexShrink: 0,
+  }),
+  status: css({ gap: '1', flexShrink: 0 }),
+  // The status's word: beside its icon from a tablet's width; on a phone read out only.
+  statusText: css({
+    position: { base: 'absolute', sm: 'static' },
+    w: { base: '1px', sm: 'auto' },
+    h: { base: '1px', sm: 'auto' },
+    overflow: { base: 'hidden', sm: 'visible' },
+    clip: { base: 'rect(0, 0, 0, 0)', sm: 'auto' },
+  }),
   // Edit is in reach on every screen, phones too (the title opens the book's page instead).
   iconLink: css({ layerStyle: 'iconButton', w: '10', h: '10' }),
   skeleton: css({ bg: 'bg.muted', borderRadius: 'sm', h: '3' }),
@@ -69,6 +87,11 @@ export const rowStyles = {
 // icon is a good part of a row's cost.
 const PENCIL = <Pencil aria-hidden size={18} />
 const TRASH = <Trash2 aria-hidden size={18} />
+const STATUS_ICON: Record<BookStatus, ReactElement> = {
+  not_started: <Bookmark aria-hidden size={12} />,
+  reading: <BookOpenText aria-hidden size={12} />,
+  finished: <CircleCheck aria-hidden size={12} />,
+}
 // The kit button's look, worked out once (a plain button: the kit's adds a component per row).
 const DELETE_BUTTON = buttonRecipe({ variant: 'ghost', size: 'icon' })
 
@@ -103,7 +126,10 @@ export const BookRow = memo(function BookRow({ book, onDelete, reorder }: BookRo
         <span className={rowStyles.author}>{book.author}</span>
         <span className={rowStyles.meta}>
           <RowRating book={book} />
-          <DataTable.Badge variant={STATUS_BADGE[book.status]}>{i18n._(STATUS_LABEL[book.status])}</DataTable.Badge>
+          <DataTable.Badge variant={STATUS_BADGE[book.status]} className={rowStyles.status}>
+            {STATUS_ICON[book.status]}
+            <span className={rowStyles.statusText}>{i18n._(STATUS_LABEL[book.status])}</span>
+          </DataTable.Badge>
           <SyncStateMark state={book.sync} />
         </span>
         <span className={rowStyles.detail}>
