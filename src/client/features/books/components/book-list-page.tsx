@@ -1,42 +1,30 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link } from '@tanstack/react-router'
-import { Download, Plus, Search, Upload } from 'lucide-react'
+import { Search } from 'lucide-react'
 import { memo, useCallback, useId, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import type { LocalBook } from '~/client/db'
 import { countIn } from '~/client/lib/format-count'
 import { useDocumentTitle } from '~/client/lib/use-document-title'
 import { moveBook, useListCount } from '~/client/sync'
-import { Button, buttonRecipe } from '~/client/ui/button'
+import { Button } from '~/client/ui/button'
 import * as Card from '~/client/ui/card'
 import { FilterChips } from '~/client/ui/filter-chips'
 import type { BookStatus } from '~/shared/schemas/book'
-import { deleteBookWithUndo, downloadExport } from '../actions'
+import { deleteBookWithUndo } from '../actions'
 import { LIST_SORTS, STATUS_FILTERS, type ListSort } from '../labels'
 import { useBookList } from '../use-book-list'
-import { useFrameLate } from '../use-frame-late'
+import { useDrawnRows } from '../use-drawn-rows'
 import { useMoving } from '../use-moving'
-import { useRowKeys } from '../row-keys'
 import { useSearchText } from '../use-search-text'
 import { useWindowRange } from '../window-range'
 import { DeleteBookDialog } from './delete-book-dialog'
 import { emptyStyles, EmptyList, ListArriving } from './empty-list'
 import { ReorderContext, ReorderItems, type ReorderList } from './reorder'
 import { BookRow, ROW_HEIGHT, SkeletonRow } from './book-row'
+import { ListHeader } from './list-header'
 import { SortSelect } from './sort-select'
 
 const styles = {
-  header: css({
-    display: 'flex',
-    alignItems: 'flex-end',
-    justifyContent: 'space-between',
-    gap: '4',
-    flexWrap: 'wrap',
-    mb: '6',
-  }),
-  title: css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold', letterSpacing: 'tight', outline: 'none' }),
-  lead: css({ color: 'fg.muted', mt: '1' }),
-  headerActions: css({ display: 'flex', gap: '2', flexWrap: 'wrap' }),
   toolbar: css({
     display: 'flex',
     flexDirection: { base: 'column', md: 'row' },
@@ -303,76 +291,12 @@ const BookListBody = memo(function BookListBody({
     [onStep, instructions, epoch.current.n],
   )
 
-  // Rows on screen, for dnd-kit and the keyboard moves.
-  // Under a search or filter, a change draws the rows in view at once and the rows kept drawn
-  // beyond the screen (for scrolling) later, in a pass that yields to the next keystroke: once
-  // typing pauses, or from the next frame for any other change. Until then those keep a book they
-  // showed (off screen, so their rows change nothing but their place): the one they showed if it
-  // is not now in view, else one that left the screen. While the reader types, that later pass
-  // (rows given other books, and put back in the screen's order in the document: a row moved out
-  // of the document and back costs a whole row of style, layout and paint) would run after every
-  // keystroke's frame, and the next keystroke would often wait behind it.
-  const later = useFrameLate(at, filtered && typing)
-  const lagging = filtered && later !== at
-  const onScreen: (LocalBook | undefined)[] = []
-  for (let i = range.start; i < range.end; i++)
-    onScreen.push(!lagging || (i >= inView.start && i < inView.end) ? at(i) : undefined)
-  if (lagging) {
-    const drawn = new Set(onScreen.map((b) => b?.id))
-    const spare: LocalBook[] = []
-    for (let i = range.start; i < range.end; i++) {
-      const book = later(i)
-      if (!book || drawn.has(book.id)) continue
-      if (i >= inView.start && i < inView.end) spare.push(book)
-      else {
-        onScreen[i - range.start] = book
-        drawn.add(book.id)
-      }
-    }
-    for (let i = range.start; i < range.end && spare.length > 0; i++) {
-      const inSight = i >= inView.start && i < inView.end
-      if (!inSight && !onScreen[i - range.start]) onScreen[i - range.start] = spare.pop()
-    }
-  }
-  const shown = onScreen.filter((b): b is LocalBook => b !== undefined)
-  const keys = useRowKeys(onScreen.map((b) => b?.id))
-  // The same ids keep the same array, so the sortable rows are not told of a change there is not.
-  const idsKey = shown.map((b) => b.id).join(' ')
-  const ids = useMemo(() => (idsKey ? idsKey.split(' ') : []), [idsKey])
+  // The rows drawn: which book each shows, its key and its place in the document.
+  const { onScreen, keys, order, shown, ids } = useDrawnRows({ at, stored: list.at, range, inView, filtered, typing })
   const indexOf = (id: string) => {
     for (let i = range.start; i < range.end; i++) if (at(i)?.id === id) return i
     return -1
   }
-
-  // While a move is drawn ahead of its save, the rows keep the document order Dexie has them in
-  // (only their places on screen change): putting a row's element after the next one takes the
-  // focus from its handle, and React gives it back only after reading the scroll position of
-  // every element around it, a layout of the whole page inside the key press. The document order
-  // follows when Dexie's does.
-  // Likewise the pass drawn in a search's key press keeps the rows' elements in the order they
-  // had (a row given another book, or kept off screen, is not moved out of the document and back:
-  // a row's worth of work each); the later pass puts them in the screen's order, for the keyboard
-  // and screen readers.
-  const order = onScreen.map((_, k) => k)
-  const placed = useRef<string[]>([])
-  if (lagging) {
-    const was = new Map(placed.current.map((key, i) => [key, i]))
-    const place = (k: number) => was.get(keys[k]!) ?? placed.current.length + k
-    order.sort((x, y) => place(x) - place(y))
-  } else if (at !== list.at) {
-    const stored = new Map<string, number>()
-    for (let i = range.start; i < range.end; i++) {
-      const b = list.at(i)
-      if (b) stored.set(b.id, i)
-    }
-    const place = (k: number) => stored.get(onScreen[k]?.id ?? '') ?? range.start + k
-    order.sort((x, y) => place(x) - place(y))
-  }
-
-  const inDocument = order.map((k) => keys[k]!).join(' ')
-  useLayoutEffect(() => {
-    placed.current = inDocument ? inDocument.split(' ') : []
-  }, [inDocument])
 
   // After a move the row's element may be re-inserted, losing focus: give it back to its handle.
   const refocus = useRef<{ id: string; index: number } | null>(null)
@@ -512,55 +436,6 @@ const BookListBody = memo(function BookListBody({
         </div>
       )}
     </>
-  )
-})
-
-/** The title, the count and the header's actions: drawn again only when the count changes. */
-const ListHeader = memo(function ListHeader({
-  all,
-  arriving,
-  heading,
-}: {
-  all: number | undefined
-  /** The books are on their way to this device: there is nothing to export yet. */
-  arriving: boolean
-  heading: React.RefObject<HTMLHeadingElement | null>
-}) {
-  const { i18n } = useLingui()
-  const allText = all === undefined ? '' : i18n.number(all)
-  return (
-    <header className={styles.header}>
-      <div>
-        <h1 ref={heading} tabIndex={-1} className={styles.title}>
-          <Trans>My books</Trans>
-        </h1>
-        {!!all && (
-          <p className={styles.lead}>
-            {all === 1 ? <Trans>1 book on your list</Trans> : <Trans>{allText} books on your list</Trans>}
-          </p>
-        )}
-      </div>
-      {all !== 0 && (
-        <div className={styles.headerActions}>
-          <Link to="/books/import" className={buttonRecipe({ variant: 'outline', size: 'md' })}>
-            <Upload aria-hidden size={18} />
-            <Trans>Import</Trans>
-          </Link>
-          <Button
-            variant="outline"
-            icon={<Download aria-hidden size={18} />}
-            disabled={arriving}
-            onClick={() => void downloadExport()}
-          >
-            <Trans>Export</Trans>
-          </Button>
-          <Link to="/books/new" className={buttonRecipe({ variant: 'solid', size: 'md' })}>
-            <Plus aria-hidden size={18} />
-            <Trans>Add a book</Trans>
-          </Link>
-        </div>
-      )}
-    </header>
   )
 })
 
