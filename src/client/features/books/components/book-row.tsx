@@ -3,12 +3,11 @@ import { Bookmark, BookOpenText, CircleCheck, Pencil, Trash2 } from 'lucide-reac
 import { memo, type ReactElement } from 'react'
 import { css } from 'styled-system/css'
 import type { LocalBook } from '~/client/db'
-import type { BookStatus } from '~/shared/schemas/book'
 import { followLink } from '~/client/lib/navigation'
 import { BookCover, bookCover } from '~/client/ui/book-cover'
 import { buttonRecipe } from '~/client/ui/button'
 import { DataTable } from '~/client/ui/data-table'
-import { addedDay } from '~/shared/schemas/book'
+import { addedDay, type BookStatus } from '~/shared/schemas/book'
 import { formatDay, STATUS_BADGE, STATUS_LABEL } from '../labels'
 import { RowRating } from './row-rating'
 import { RowHandle, type RowReorder } from './reorder'
@@ -71,13 +70,7 @@ export const rowStyles = {
   }),
   status: css({ gap: '1', flexShrink: 0 }),
   // The status's word: beside its icon from a tablet's width; on a phone read out only.
-  statusText: css({
-    position: { base: 'absolute', sm: 'static' },
-    w: { base: '1px', sm: 'auto' },
-    h: { base: '1px', sm: 'auto' },
-    overflow: { base: 'hidden', sm: 'visible' },
-    clip: { base: 'rect(0, 0, 0, 0)', sm: 'auto' },
-  }),
+  statusText: css({ srOnly: { base: true, sm: false } }),
   // Edit is in reach on every screen, phones too (the title opens the book's page instead).
   iconLink: css({ layerStyle: 'iconButton', w: '10', h: '10' }),
   skeleton: css({ bg: 'bg.muted', borderRadius: 'sm', h: '3' }),

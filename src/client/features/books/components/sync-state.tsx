@@ -11,14 +11,7 @@ const styles = {
   pending: css({ color: 'warning' }),
   rejected: css({ color: 'danger', fontWeight: 'semibold' }),
   // Visually hidden on small screens (still read out), shown beside the icon on wide ones.
-  text: css({
-    position: { base: 'absolute', lg: 'static' },
-    w: { base: '1px', lg: 'auto' },
-    h: { base: '1px', lg: 'auto' },
-    overflow: { base: 'hidden', lg: 'visible' },
-    clip: { base: 'rect(0, 0, 0, 0)', lg: 'auto' },
-    whiteSpace: 'nowrap',
-  }),
+  text: css({ srOnly: { base: true, lg: false } }),
 }
 
 // Built once: the same element every render costs React nothing.
